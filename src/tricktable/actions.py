@@ -1,0 +1,167 @@
+"""Actions and their notation: ``pass``, ``bid 4``, ``trump H``, ``play JH``, ``exchange 9C 8H`` …
+
+An :class:`Action` is an immutable value; ``str(action)`` is its canonical notation and
+:func:`parse_action` reads it back (case-insensitive, suit symbols and ``T`` accepted). Cards in
+actions are always the first copy: identical pinochle cards share one notation, and the engine
+plays whichever copy the seat holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import lru_cache
+from typing import Final
+
+from .cards import CARD_BY_INDEX, CARD_TEXT, COPY_STRIDE, Card, Suit, parse_card
+from .errors import NotationError
+
+__all__ = ["Action", "Kind", "parse_action"]
+
+
+class Kind(StrEnum):
+    """What an action does; the value is its first word in notation."""
+
+    PASS = "pass"
+    BID = "bid"
+    TRUMP = "trump"
+    DISCARD = "discard"
+    ALONE = "alone"
+    NOT_ALONE = "not-alone"
+    GIVE = "give"
+    IN = "in"
+    WIDOW = "widow"
+    GENERAL = "general"
+    EXCHANGE = "exchange"
+    DECLINE = "decline"
+    PLAY = "play"
+
+
+_CARD_KINDS: Final = {Kind.DISCARD: 1, Kind.GIVE: 1, Kind.PLAY: 1, Kind.EXCHANGE: 2}
+_BARE_KINDS: Final = frozenset(
+    {Kind.PASS, Kind.ALONE, Kind.NOT_ALONE, Kind.IN, Kind.WIDOW, Kind.GENERAL, Kind.DECLINE}
+)
+BID_WORDS: Final = ("little-pepper", "big-pepper")
+NO_TRUMP_WORD: Final = "NT"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision of a seat. ``cards`` are copy-0 card indices; ``value`` a bid or a suit."""
+
+    kind: Kind
+    cards: tuple[int, ...] = ()
+    value: str = ""
+    text: str = field(default="", compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.text:
+            object.__setattr__(self, "text", _format(self))
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Action({self.text!r})"
+
+    @property
+    def card(self) -> Card:
+        """The (first) card of a card action."""
+        return CARD_BY_INDEX[self.cards[0]]
+
+    @property
+    def bid_value(self) -> int | str:
+        """A bid's amount: an int, or ``little-pepper`` / ``big-pepper``."""
+        return int(self.value) if self.value.isdigit() else self.value
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        return parse_action(text)
+
+    @classmethod
+    def bid(cls, value: int | str) -> Action:
+        return cls(Kind.BID, value=str(value))
+
+    @classmethod
+    def name_trump(cls, suit: int | None) -> Action:
+        return cls(Kind.TRUMP, value=NO_TRUMP_WORD if suit is None else "CDHS"[suit])
+
+
+def _format(action: Action) -> str:
+    parts = [action.kind.value, *(CARD_TEXT[c] for c in action.cards)]
+    if action.value:
+        parts.append(action.value)
+    return " ".join(parts)
+
+
+def card_action(kind: Kind, *cards: int) -> Action:
+    """A card action for card bit indices (any copy)."""
+    return _interned_card_action(kind, tuple(c % COPY_STRIDE for c in cards))
+
+
+@lru_cache(maxsize=4096)
+def _interned_card_action(kind: Kind, cards: tuple[int, ...]) -> Action:
+    return Action(kind, cards)
+
+
+PASS: Final = Action(Kind.PASS)
+ALONE: Final = Action(Kind.ALONE)
+NOT_ALONE: Final = Action(Kind.NOT_ALONE)
+IN: Final = Action(Kind.IN)
+WIDOW: Final = Action(Kind.WIDOW)
+GENERAL: Final = Action(Kind.GENERAL)
+DECLINE: Final = Action(Kind.DECLINE)
+PLAY: Final = tuple(Action(Kind.PLAY, (i,)) if i in CARD_TEXT else None for i in range(COPY_STRIDE))
+
+
+@lru_cache(maxsize=1024)
+def parse_action(text: str) -> Action:
+    """Parse an action in notation; raises :class:`NotationError` that quotes the text."""
+    words = text.strip().split()
+    if not words:
+        raise NotationError("an empty string is not an action")
+    try:
+        kind = Kind(words[0].lower())
+    except ValueError:
+        known = ", ".join(k.value for k in Kind)
+        raise NotationError(
+            f"{text!r} is not an action; actions start with one of {known}"
+        ) from None
+    return _parse_rest(kind, words[1:], text)
+
+
+def _parse_rest(kind: Kind, rest: list[str], text: str) -> Action:
+    if kind in _BARE_KINDS:
+        if rest:
+            raise NotationError(f"{text!r}: {kind.value!r} takes nothing after it")
+        return Action(kind)
+    if kind is Kind.BID:
+        return _parse_bid(rest, text)
+    if kind is Kind.TRUMP:
+        return _parse_trump(rest, text)
+    limit = _CARD_KINDS[kind]
+    if not 1 <= len(rest) <= limit:
+        what = "one card" if limit == 1 else "one or two cards"
+        raise NotationError(f"{text!r}: {kind.value!r} takes {what}, e.g. '{kind.value} JH'")
+    return card_action(kind, *(parse_card(word).index for word in rest))
+
+
+def _parse_bid(rest: list[str], text: str) -> Action:
+    if len(rest) == 1:
+        word = rest[0].lower()
+        if word.isdigit():
+            return Action(Kind.BID, value=str(int(word)))
+        if word in BID_WORDS:
+            return Action(Kind.BID, value=word)
+    raise NotationError(f"{text!r}: a bid is 'bid N', 'bid little-pepper' or 'bid big-pepper'")
+
+
+def _parse_trump(rest: list[str], text: str) -> Action:
+    if len(rest) == 1:
+        if rest[0].upper() == NO_TRUMP_WORD:
+            return Action(Kind.TRUMP, value=NO_TRUMP_WORD)
+        try:
+            return Action(Kind.TRUMP, value=Suit.parse(rest[0]).letter)
+        except NotationError:
+            pass
+    raise NotationError(f"{text!r}: name trump as 'trump C', 'trump D', 'trump H' or 'trump S'")

@@ -1,0 +1,116 @@
+"""Deals: dealing a shuffled pack in packets, and the deal text that sets one up exactly.
+
+Deal text (like FEN in chess) lists the seats' hands from seat 0 upwards separated by ``/`` (a
+seat dealt nothing is ``-``), then ``| widow`` where the game has a widow, then ``| the rest of
+the pack, top first`` (in the Rams family its first card is the turn-up)::
+
+    JK JH AH KH QH 10H / AS KS QS JS 10S 9S / AD KD QD JD 10D 9D / AC KC QC JC 10C 9H | 9C
+
+A card written twice is the second copy of a pinochle card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import CARD_BY_INDEX, COPY_STRIDE, format_cards, parse_card
+from .errors import NotationError
+
+__all__ = ["WIDOW", "Deal", "deal_by_schedule", "format_deal", "parse_deal"]
+
+WIDOW = -1
+"""The recipient number of the widow in a dealing schedule."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The cards of one deal: each seat's hand, the widow (if any) and the undealt rest."""
+
+    hands: tuple[int, ...]
+    widow: int | None
+    stock: tuple[int, ...]
+
+    def all_cards(self) -> int:
+        mask = self.widow or 0
+        for hand in self.hands:
+            mask |= hand
+        for card in self.stock:
+            mask |= 1 << card
+        return mask
+
+    def __str__(self) -> str:
+        return format_deal(self)
+
+
+def deal_by_schedule(
+    pack: Sequence[int], schedule: Sequence[tuple[int, int]], players: int
+) -> Deal:
+    """Deal ``pack`` (top first) to recipients in order: (seat or :data:`WIDOW`, packet size)."""
+    hands = [0] * players
+    widow: int | None = None
+    position = 0
+    for recipient, size in schedule:
+        packet = 0
+        for card in pack[position : position + size]:
+            packet |= 1 << card
+        position += size
+        if recipient == WIDOW:
+            widow = (widow or 0) | packet
+        else:
+            hands[recipient] |= packet
+    return Deal(tuple(hands), widow, tuple(pack[position:]))
+
+
+def format_deal(deal: Deal) -> str:
+    parts = [" / ".join(format_cards(hand) for hand in deal.hands)]
+    if deal.widow is not None:
+        parts.append(format_cards(deal.widow))
+    if deal.stock:
+        parts.append(" ".join(str(CARD_BY_INDEX[c]) for c in deal.stock))
+    return " | ".join(parts)
+
+
+class _Reader:
+    """Reads cards across a whole deal text, giving a repeated card its second copy."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.seen = 0
+
+    def card(self, token: str) -> int:
+        index = parse_card(token).index
+        if self.seen >> index & 1:
+            index += COPY_STRIDE
+            if self.seen >> index & 1:
+                raise NotationError(f"{token!r} appears more than twice in the deal {self.text!r}")
+        self.seen |= 1 << index
+        return index
+
+    def mask(self, part: str) -> int:
+        mask = 0
+        for token in part.split():
+            if token != "-":
+                mask |= 1 << self.card(token)
+        return mask
+
+
+def parse_deal(text: str, players: int, has_widow: bool) -> Deal:
+    """Read deal text for a game with ``players`` seats; the counts are checked by the game."""
+    parts = [p.strip() for p in text.split("|")]
+    most = 3 if has_widow else 2
+    if len(parts) > most:
+        raise NotationError(
+            f"deal {text!r} has {len(parts)} parts separated by '|'; at most {most}"
+        )
+    seats = parts[0].split("/")
+    if len(seats) != players:
+        raise NotationError(
+            f"deal {text!r} has {len(seats)} hands separated by '/'; expected {players}"
+        )
+    reader = _Reader(text)
+    hands = tuple(reader.mask(seat) for seat in seats)
+    widow = reader.mask(parts[1]) if has_widow and len(parts) > 1 else (0 if has_widow else None)
+    rest = parts[-1] if len(parts) == most else ""
+    stock = tuple(reader.card(t) for t in rest.split() if t != "-")
+    return Deal(hands, widow, stock)

@@ -1,0 +1,137 @@
+"""Game records: JSON with the rules, the seed, every deal written out and every action.
+
+A record replays exactly even if the shuffler changes, because each deal is stored explicitly
+as deal text. :func:`hand_text` writes one hand for people and bug reports, in the spirit of
+PBN: tags, the deal, the calls and the tricks.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .cards import CARD_TEXT
+from .engine import Game
+from .errors import RecordError, TricktableError
+
+__all__ = ["FORMAT", "hand_text", "load_record", "make_record", "replay", "save_record"]
+
+FORMAT = "tricktable-record"
+VERSION = 1
+
+
+def make_record(game: Game) -> dict[str, Any]:
+    """The JSON-ready record of ``game`` as it stands (finished or not)."""
+    deals: list[dict[str, Any]] = []
+    results = {r.deal_number: r.to_dict() for r in game.results}
+    for number, (deal, dealer) in enumerate(zip(game.deals, game.dealers, strict=True)):
+        actions = [{"seat": s, "action": str(a)} for d, s, a in game.log if d == number]
+        deals.append({"deal_number": number, "dealer": dealer, "deal": str(deal),
+                      "actions": actions, "result": results.get(number)})  # fmt: skip
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "engine_version": __version__,
+        "game": game.rules.name,
+        "rules": str(game.rules),
+        "options": {k: _jsonable(v) for k, v in game.rules.options.items()},
+        "seed": game.seed,
+        "first_dealer": game.first_dealer,
+        "deals": deals,
+        "scores": list(game.scores),
+        "is_over": game.is_over,
+        "winners": list(game.winners),
+    }
+
+
+def _jsonable(value: object) -> object:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def replay(record: Mapping[str, Any], *, upto: int | None = None) -> Game:
+    """Rebuild the game of a record (``upto``: only the first so many actions)."""
+    from .rules import rules
+
+    if record.get("format") != FORMAT:
+        raise RecordError(f"not a tricktable record: format is {record.get('format')!r}")
+    try:
+        game = Game(rules(str(record["rules"])), seed=int(record["seed"]),
+                    dealer=int(record["first_dealer"]),
+                    deals=[str(d["deal"]) for d in record["deals"]])  # fmt: skip
+        actions = [
+            (int(a["seat"]), str(a["action"])) for d in record["deals"] for a in d["actions"]
+        ]
+    except (KeyError, TypeError) as exc:
+        raise RecordError(f"the record is missing or mistypes {exc}") from None
+    _apply_all(game, actions[:upto])
+    return game
+
+
+def _apply_all(game: Game, actions: list[tuple[int, str]]) -> None:
+    for number, (seat, text) in enumerate(actions):
+        if game.to_move != seat:
+            raise RecordError(f"action {number} of the record has seat {seat} play {text!r}, "
+                              f"but seat {game.to_move} is to move")  # fmt: skip
+        try:
+            game.apply(text)
+        except TricktableError as exc:
+            raise RecordError(f"action {number} of the record does not replay: {exc}") from None
+
+
+def save_record(game: Game, path: str | Path) -> Path:
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(make_record(game), indent=1) + "\n", encoding="utf-8")
+    return target
+
+
+def load_record(path: str | Path) -> dict[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise RecordError(f"cannot read a record from {str(path)!r}: {exc}") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{str(path)!r} does not hold a record object")
+    return data
+
+
+def hand_text(game: Game, deal_number: int) -> str:
+    """One deal of a game as readable text: tags, the deal, the calls and the tricks."""
+    if not 0 <= deal_number < len(game.deals):
+        raise RecordError(f"there is no deal {deal_number}; the game has {len(game.deals)}")
+    lines = [
+        f'[Game "{game.rules.name}"]',
+        f'[Rules "{game.rules}"]',
+        f'[Seed "{game.seed}"]',
+        f'[DealNumber "{deal_number}"]',
+        f'[Dealer "{game.dealers[deal_number]}"]',
+        f'[Deal "{game.deals[deal_number]}"]',
+    ]
+    calls = [(s, a) for d, s, a in game.log if d == deal_number and a.kind.value != "play"]
+    plays = [(s, a) for d, s, a in game.log if d == deal_number and a.kind.value == "play"]
+    lines.append("Calls: " + "; ".join(f"{s}: {a}" for s, a in calls))
+    per_trick = max(1, _trick_size(game, deal_number))
+    for start in range(0, len(plays), per_trick):
+        chunk = plays[start : start + per_trick]
+        lines.append(
+            f"Trick {start // per_trick + 1}: "
+            + "  ".join(f"{s}:{CARD_TEXT[a.cards[0]]}" for s, a in chunk)
+        )
+    for result in game.results:
+        if result.deal_number == deal_number:
+            lines.append(f'[Result "{result.summary}"]')
+            lines.append(f'[Scores "{" ".join(str(s) for s in result.scores)}"]')
+    return "\n".join(lines) + "\n"
+
+
+def _trick_size(game: Game, deal_number: int) -> int:
+    if deal_number == len(game.deals) - 1:
+        return game.active_count
+    result = next((r for r in game.results if r.deal_number == deal_number), None)
+    if result is None:
+        return game.player_count
+    plays = sum(1 for d, _, a in game.log if d == deal_number and a.kind.value == "play")
+    return plays // max(1, sum(result.tricks)) if sum(result.tricks) else game.player_count

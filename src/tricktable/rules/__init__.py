@@ -1,0 +1,60 @@
+"""The registry of games: names, aliases, and rules built from a name or a canonical string."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from ..errors import RulesError
+from . import hasenpfeffer
+from .options import GameDef, Option, OptionValue, Rules
+
+__all__ = [
+    "GAME_NAMES",
+    "REGISTRY",
+    "GameDef",
+    "Option",
+    "OptionValue",
+    "Rules",
+    "find_game",
+    "rules",
+]
+
+GAME_NAMES: Final = ("hasenpfeffer", "double-hasenpfeffer", "rams", "bierspiel", "rounce")
+
+REGISTRY: Final[dict[str, GameDef]] = {game.name: game for game in (hasenpfeffer.GAME,)}
+
+_CANONICAL = re.compile(r"^\s*([\w-]+)\s*(?:\((.*)\))?\s*$")
+
+
+def find_game(name: str) -> GameDef:
+    """The game registered under ``name`` or one of its aliases."""
+    key = name.strip().lower().replace("_", "-")
+    for game in REGISTRY.values():
+        if key == game.name or key in game.aliases:
+            return game
+    if key in GAME_NAMES:
+        raise RulesError(f"the game {name!r} is not built yet; playable now: {', '.join(REGISTRY)}")
+    raise RulesError(f"there is no game {name!r}; the games are: {', '.join(GAME_NAMES)}")
+
+
+def rules(name: str | Rules, **options: object) -> Rules:
+    """Rules of a game from its name or canonical string, with options given as keywords.
+
+    ``rules("rams", players=5)`` and ``rules("rams(players=5)")`` are equal; keywords override
+    options in the string. Raises :class:`RulesError` for an unknown game or a bad option.
+    """
+    if isinstance(name, Rules):
+        return name.replace(**options) if options else name
+    match = _CANONICAL.match(name)
+    if match is None:
+        raise RulesError(f"{name!r} is not a game name or a rules string such as 'rams(players=5)'")
+    game = find_game(match.group(1))
+    given: dict[str, object] = {}
+    for item in filter(None, (part.strip() for part in (match.group(2) or "").split(","))):
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise RulesError(f"{item!r} in {name!r} is not an option written as name=value")
+        given[key.strip()] = value.strip()
+    given.update(options)
+    return Rules.build(game, given)

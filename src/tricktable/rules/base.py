@@ -1,0 +1,152 @@
+"""The hook interface between the engine and a game family.
+
+The engine (:mod:`tricktable.engine`) owns what every game shares: seats, hands as bitmasks,
+tricks, the action log, undo, views and records. A :class:`Flow` supplies what differs: how the
+pack is dealt, the decisions before play (auction, declarations, exchanges), which cards may be
+led or played, how a hand scores and when the game is over. Games differ by options and by
+these hooks, never by tests of the game's name in the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..actions import Action
+from ..cards import Deck
+from ..deal import Deal
+from ..errors import NotationError
+from ..ranking import Ranking
+from ..trick import Trick
+from .options import Rules
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+__all__ = ["Flow", "HandResult", "Ledger"]
+
+
+class Ledger(Protocol):
+    """The running score of a game (team points, chips and pot, counters …)."""
+
+    def scores(self) -> tuple[int, ...]: ...
+
+    def copy(self) -> Ledger: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+@dataclass
+class HandResult:
+    """How one hand ended: tricks per seat, score changes per seat and a readable summary."""
+
+    deal_number: int
+    hand_number: int
+    dealer: int
+    tricks: tuple[int, ...]
+    deltas: tuple[int, ...]
+    scores: tuple[int, ...]
+    summary: str
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "deal_number": self.deal_number,
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "tricks": list(self.tricks),
+            "deltas": list(self.deltas),
+            "scores": list(self.scores),
+            "summary": self.summary,
+            "details": self.details,
+        }
+
+
+class Flow:
+    """Base hand flow; subclasses override the hooks their game needs."""
+
+    players: int
+    deck: Deck
+    ranking: Ranking
+    has_widow: bool = False
+    widow_size: int = 0
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+
+    # -- seats ---------------------------------------------------------------------------------
+
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The partnerships (or one side per seat in individual games)."""
+        return tuple((seat,) for seat in range(self.players))
+
+    def side_of(self, seat: int) -> int:
+        for index, side in enumerate(self.sides()):
+            if seat in side:
+                return index
+        raise ValueError(f"no seat {seat}")
+
+    # -- dealing -------------------------------------------------------------------------------
+
+    def deal(self, pack: list[int], dealer: int) -> Deal:
+        raise NotImplementedError
+
+    def hand_sizes(self, dealer: int) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def verify_deal(self, deal: Deal, dealer: int) -> None:
+        """Raise :class:`NotationError` unless ``deal`` fits these rules for this dealer."""
+        sizes = self.hand_sizes(dealer)
+        for seat, (hand, size) in enumerate(zip(deal.hands, sizes, strict=True)):
+            if hand.bit_count() != size:
+                raise NotationError(
+                    f"seat {seat} holds {hand.bit_count()} cards in the deal; it must hold {size}"
+                )
+        if self.has_widow and (deal.widow or 0).bit_count() != self.widow_size:
+            got = (deal.widow or 0).bit_count()
+            raise NotationError(f"the widow has {got} cards; it must have {self.widow_size}")
+        cards = deal.all_cards()
+        if cards & ~self.deck.mask or cards.bit_count() != sum(sizes) + self.widow_size + len(
+            deal.stock
+        ):
+            raise NotationError(f"the deal uses cards that are not in the {self.deck.name} pack")
+
+    # -- the hand ------------------------------------------------------------------------------
+
+    def next_dealer(self, game: Game) -> int:
+        """The dealer of the next hand (by default the seat to the dealer's left)."""
+        return (game.dealer + 1) % self.players
+
+    def new_ledger(self) -> Ledger:
+        raise NotImplementedError
+
+    def start_hand(self, game: Game) -> None:
+        """Set phase, player to move and the flow's hand state after a deal."""
+        raise NotImplementedError
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        """The legal actions outside the play phase."""
+        raise NotImplementedError
+
+    def apply(self, game: Game, seat: int, action: Action) -> None:
+        """Carry out a legal action outside the play phase."""
+        raise NotImplementedError
+
+    def trick_done(self, game: Game, trick: Trick) -> None:
+        """Called after each trick is complete and recorded (``game.tricks[-1]``)."""
+
+    def score_hand(self, game: Game) -> HandResult:
+        raise NotImplementedError
+
+    def is_over(self, game: Game) -> bool:
+        raise NotImplementedError
+
+    def winners(self, game: Game) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def view(self, game: Game, seat: int | None) -> dict[str, Any]:
+        """The family's part of a seat's view (``None``: a spectator)."""
+        return {}
+
+    def hand_state_copy(self, state: Any) -> Any:
+        return state.copy()

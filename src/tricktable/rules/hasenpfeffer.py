@@ -1,0 +1,418 @@
+"""Single Hasenpfeffer: Euchre with a Joker, an auction for tricks and a one-card widow.
+
+Four players in two partnerships (seats 0 & 2 against 1 & 3) play with 25 cards: A K Q J 10 9
+of each suit and the Joker, which is always the highest trump; then the right bower (jack of
+trump) and the left bower (the other jack of its colour). Six cards each, dealt 3+3 from the
+dealer's left; the 25th card is the widow.
+
+Defaults (rules.md §4 with the decisions of §0.5):
+
+* auction from eldest until three have passed, bids 1-6 (a pass is final; 6 closes it);
+* all pass: the Joker's holder must bid 3, unless the Joker is the widow card — then a misdeal,
+  a fresh shuffle by the same dealer;
+* the high bidder takes the widow, names trump and discards one card face down;
+* the high bidder leads; follow the led effective suit if able (the left bower and the Joker
+  are trumps), otherwise play anything;
+* made: +1 per trick taken; set: minus the bid; the defenders always score 1 per trick;
+* first side to 10 wins; if both reach it on the same hand, the bidding side wins.
+
+Options: the one-round auction, little/big pepper bids, a dead widow, eldest's lead, four set
+penalties, defenders' scoring, target and tie-break, going alone (for the maker, or for the maker
+and then one defender) with two lone-hand contracts and two lone leads, deal packets, no-trump.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..actions import ALONE, NOT_ALONE, PASS, Action, Kind, card_action
+from ..cards import CARD_TEXT, DECKS, JOKER_INDEX, indices_of
+from ..deal import WIDOW, Deal, deal_by_schedule
+from ..errors import RulesError
+from ..ranking import NO_TRUMP, Ranking
+from .auction import Auction, TeamLedger
+from .base import Flow, HandResult
+from .options import GameDef, Option, OptionValue, Rules
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+__all__ = ["GAME", "SingleHasenpfefferFlow"]
+
+PEPPER_LEVELS = {"little-pepper": 6, "big-pepper": 7}
+TRICKS = 6
+
+OPTIONS = (
+    Option("bidding_mode", "choice", "until_three_passed",
+           "How long the auction runs: until three players have passed (a pass is final), or "
+           "one turn each.", choices=("until_three_passed", "single_round")),
+    Option("min_bid", "int", 1, "The lowest bid.", low=1, high=6),
+    Option("max_bid", "int", 6, "The highest numeric bid.", low=1, high=6),
+    Option("widow_mode", "choice", "bidder_exchange",
+           "The widow: the high bidder takes it and discards one card, or it stays dead.",
+           choices=("bidder_exchange", "dead")),
+    Option("first_lead", "choice", "bidder", "Who leads the first trick (without lone hands).",
+           choices=("bidder", "eldest")),
+    Option("set_penalty", "choice", "bid",
+           "What a set costs the bidders: the bid, the tricks they took, the tricks they were "
+           "short, or 6.", choices=("bid", "tricks_taken", "shortfall", "fixed6")),
+    Option("defenders_score_tricks", "bool", True, "The defenders score 1 point per trick."),
+    Option("target_score", "int", 10, "Points that win the game.", low=1, high=1000),
+    Option("tiebreak", "choice", "bidding_team",
+           "Both sides reach the target on one hand: the bidding side wins, or the higher score "
+           "(the bidders on equal scores).", choices=("bidding_team", "higher_score_then_bidders")),
+    Option("pepper_bidding", "bool", False,
+           "Bids 1-5, little pepper (6) and big pepper (6 at doubled stakes)."),
+    Option("big_pepper_multiplier", "int", 2, "The stake multiplier of big pepper.",
+           low=1, high=10),
+    Option("double_defender_tricks_in_big_pepper", "bool", False,
+           "Against big pepper the defenders score 2 per trick."),
+    Option("going_alone", "choice", "off",
+           "Going alone: not allowed, for the maker, or for the maker and then one defender.",
+           choices=("off", "maker", "maker_and_defender")),
+    Option("lone_contract", "choice", "all_tricks",
+           "A lone maker contracts for all six tricks (+12 / -6), or plays the bid at double "
+           "stakes.",
+           choices=("all_tricks", "bid_doubled")),
+    Option("lone_lead", "choice", "left_of_lone",
+           "Who leads a lone hand: the player on the lone player's left (the lone defender if "
+           "both went alone), or the lone maker.", choices=("left_of_lone", "lone_player")),
+    Option("deal_packets", "ints", (3, 3), "Packet sizes of the deal (they add up to 6).",
+           low=1, high=6),
+    Option("allow_no_trump", "bool", False,
+           "The maker may name no trump ('trump NT'); the Joker then wins any trick it is "
+           "played to, and may be played only when its holder cannot follow."),
+)  # fmt: skip
+
+
+def _check(options: Mapping[str, OptionValue]) -> None:
+    if int(options["min_bid"]) > int(options["max_bid"]):  # type: ignore[arg-type]
+        raise RulesError(f"min_bid={options['min_bid']} is above max_bid={options['max_bid']}")
+    packets = options["deal_packets"]
+    assert isinstance(packets, tuple)
+    if sum(int(p) for p in packets) != TRICKS:
+        text = "+".join(str(p) for p in packets)
+        raise RulesError(
+            f"deal_packets={text} deals {sum(int(p) for p in packets)} cards; 6 needed"
+        )
+
+
+@dataclass
+class HandState:
+    """Single Hasenpfeffer's state of one hand."""
+
+    auction: Auction
+    bidder: int | None = None
+    contract: int = 0
+    contract_text: str = ""
+    forced: bool = False
+    big_pepper: bool = False
+    discard: int = 0
+    lone: int | None = None
+    lone_defender: int | None = None
+    to_ask: list[int] = field(default_factory=list)
+    misdeals: int = 0
+
+    def copy(self) -> HandState:
+        return HandState(self.auction.copy(), self.bidder, self.contract, self.contract_text,
+                         self.forced, self.big_pepper, self.discard, self.lone,
+                         self.lone_defender, self.to_ask[:], self.misdeals)  # fmt: skip
+
+
+class SingleHasenpfefferFlow(Flow):
+    players = 4
+    has_widow = True
+    widow_size = 1
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__(rules)
+        self.o = rules.options
+        self.r = rules
+        self.deck = DECKS["euchre25"]
+        self.ranking = Ranking(self.deck.mask, joker_top=True, bowers=True)
+        self.pepper = bool(self.o["pepper_bidding"])
+        self.exchange = self.o["widow_mode"] == "bidder_exchange"
+
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        return ((0, 2), (1, 3))
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2
+
+    # -- dealing -------------------------------------------------------------------------------
+
+    def hand_sizes(self, dealer: int) -> tuple[int, ...]:
+        return (TRICKS,) * 4
+
+    def deal(self, pack: list[int], dealer: int) -> Deal:
+        order = [(dealer + step) % 4 for step in range(1, 5)]
+        schedule = [(seat, size) for size in self.r.get_ints("deal_packets") for seat in order]
+        return deal_by_schedule(pack, [*schedule, (WIDOW, 1)], 4)
+
+    def new_ledger(self) -> TeamLedger:
+        return TeamLedger((0, 1, 0, 1), 2)
+
+    def start_hand(self, game: Game) -> None:
+        from ..engine import Phase
+
+        top = 7 if self.pepper else self.r.get_int("max_bid")
+        eldest = (game.dealer + 1) % 4
+        auction = Auction(4, eldest, self.o["bidding_mode"] == "single_round", top)
+        game.state = HandState(auction)
+        game.phase, game.to_move = Phase.AUCTION, eldest
+
+    # -- decisions -----------------------------------------------------------------------------
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        from ..engine import Phase
+
+        state: HandState = game.state
+        seat = game.to_move
+        assert seat is not None
+        if game.phase is Phase.AUCTION:
+            return [PASS, *self._bids_above(state.auction.high_level)]
+        if game.phase is Phase.TRUMP:
+            suits: list[int | None] = [0, 1, 2, 3]
+            return [
+                Action.name_trump(s) for s in suits + ([None] if self.o["allow_no_trump"] else [])
+            ]
+        if game.phase is Phase.DISCARD:
+            return [card_action(Kind.DISCARD, c) for c in indices_of(game.hands[seat])]
+        return [ALONE, NOT_ALONE]
+
+    def _bids_above(self, level: int) -> list[Action]:
+        low = max(self.r.get_int("min_bid"), level + 1)
+        high = self.r.get_int("max_bid")
+        if self.pepper:
+            high = min(high, 5)
+        bids = [Action.bid(n) for n in range(low, high + 1)]
+        if self.pepper:
+            bids += [Action.bid(word) for word, lvl in PEPPER_LEVELS.items() if lvl > level]
+        return bids
+
+    def apply(self, game: Game, seat: int, action: Action) -> None:
+        handler = _HANDLERS[action.kind]
+        handler(self, game, seat, action)
+
+    def _on_pass(self, game: Game, seat: int, action: Action) -> None:
+        game.state.auction.call_pass(seat)
+        self._after_call(game)
+
+    def _on_bid(self, game: Game, seat: int, action: Action) -> None:
+        level = PEPPER_LEVELS.get(action.value) or int(action.value)
+        game.state.auction.call_bid(seat, level, action.value)
+        self._after_call(game)
+
+    def _after_call(self, game: Game) -> None:
+        auction: Auction = game.state.auction
+        if not auction.is_over:
+            game.to_move = auction.to_speak
+        elif auction.all_passed:
+            self._all_passed(game)
+        else:
+            assert auction.high_seat is not None
+            value = auction.high_value
+            self._set_contract(game, auction.high_seat, value, forced=False)
+
+    def _all_passed(self, game: Game) -> None:
+        if game.widow and game.widow >> JOKER_INDEX & 1:
+            misdeals = game.state.misdeals + 1
+            game.redeal()
+            game.state.misdeals = misdeals
+            return
+        holder = next(s for s in range(4) if game.hands[s] >> JOKER_INDEX & 1)
+        self._set_contract(game, holder, "3", forced=True)
+
+    def _set_contract(self, game: Game, bidder: int, value: str, forced: bool) -> None:
+        from ..engine import Phase
+
+        state: HandState = game.state
+        state.bidder, state.forced, state.contract_text = bidder, forced, value
+        state.contract = TRICKS if value in PEPPER_LEVELS else int(value)
+        state.big_pepper = value == "big-pepper"
+        if self.exchange:
+            game.hands[bidder] |= game.widow or 0
+        game.phase, game.to_move = Phase.TRUMP, bidder
+
+    def _on_trump(self, game: Game, seat: int, action: Action) -> None:
+        from ..engine import Phase
+
+        game.set_trump(None if action.value == "NT" else "CDHS".index(action.value))
+        if self.exchange:
+            game.phase = Phase.DISCARD
+        else:
+            self._after_discard(game)
+
+    def _on_discard(self, game: Game, seat: int, action: Action) -> None:
+        card = action.cards[0]
+        game.hands[seat] &= ~(1 << card)
+        game.state.discard = 1 << card
+        self._after_discard(game)
+
+    def _after_discard(self, game: Game) -> None:
+        from ..engine import Phase
+
+        if self.o["going_alone"] == "off":
+            self._start_play(game)
+        else:
+            game.phase, game.to_move = Phase.ALONE, game.state.bidder
+
+    def _on_alone(self, game: Game, seat: int, action: Action) -> None:
+        state: HandState = game.state
+        wants = action.kind is Kind.ALONE
+        if seat == state.bidder:
+            if wants:
+                state.lone = seat
+                if self.o["going_alone"] == "maker_and_defender":
+                    state.to_ask = [(seat + 1) % 4, (seat + 3) % 4]
+        elif wants:
+            state.lone_defender = seat
+            state.to_ask = []
+        else:
+            state.to_ask.pop(0)
+        if state.to_ask and state.lone_defender is None:
+            game.to_move = state.to_ask[0]
+        else:
+            self._start_play(game)
+
+    def _start_play(self, game: Game) -> None:
+        state: HandState = game.state
+        out = [(s + 2) % 4 for s in (state.lone, state.lone_defender) if s is not None]
+        game.set_active(s for s in range(4) if s not in out)
+        game.start_play(self._leader(game, state), TRICKS)
+
+    def _leader(self, game: Game, state: HandState) -> int:
+        assert state.bidder is not None
+        if state.lone is not None:
+            if self.o["lone_lead"] == "lone_player":
+                return state.lone
+            if state.lone_defender is not None:
+                return state.lone_defender
+            return game.next_active(state.lone)
+        return state.bidder if self.o["first_lead"] == "bidder" else (game.dealer + 1) % 4
+
+    # -- scoring -------------------------------------------------------------------------------
+
+    def score_hand(self, game: Game) -> HandResult:
+        state: HandState = game.state
+        assert state.bidder is not None
+        side = state.bidder % 2
+        taken = game.tricks_won[side] + game.tricks_won[side + 2]
+        made, bidders, defenders = self._hand_points(state, taken)
+        deltas = [0, 0]
+        deltas[side], deltas[1 - side] = bidders, defenders
+        ledger = game.ledger
+        assert isinstance(ledger, TeamLedger)
+        ledger.add(0, deltas[0])
+        ledger.add(1, deltas[1])
+        word = "made" if made else "set"
+        summary = (f"seat {state.bidder} {'alone ' if state.lone is not None else ''}bid "
+                   f"{state.contract_text}{' (forced)' if state.forced else ''}, took {taken}: "
+                   f"{word}, {bidders:+d} / {defenders:+d}")  # fmt: skip
+        return HandResult(
+            deal_number=game.deal_number, hand_number=game.hand_number, dealer=game.dealer,
+            tricks=tuple(game.tricks_won), deltas=(deltas[0], deltas[1], deltas[0], deltas[1]),
+            scores=ledger.scores(), summary=summary,
+            details={"bidder": state.bidder, "contract": state.contract_text, "made": made,
+                     "taken": taken, "forced": state.forced, "alone": state.lone,
+                     "lone_defender": state.lone_defender, "trump": _trump_text(game.trump)},
+        )  # fmt: skip
+
+    def _hand_points(self, state: HandState, taken: int) -> tuple[bool, int, int]:
+        """(made, bidders' points, defenders' points) for the bidders' tricks."""
+        pepper = self.r.get_int("big_pepper_multiplier") if state.big_pepper else 1
+        contract, win, lose = state.contract, pepper, pepper
+        if state.lone is not None:
+            win *= 2
+            if self.o["lone_contract"] == "all_tricks":
+                contract = TRICKS
+            else:
+                lose *= 2
+        made = taken >= contract
+        bidders = win * taken if made else -lose * self._set_penalty(contract, taken)
+        return made, bidders, self._defender_points(state, TRICKS - taken)
+
+    def _set_penalty(self, contract: int, taken: int) -> int:
+        rule = self.o["set_penalty"]
+        if rule == "bid":
+            return contract
+        if rule == "tricks_taken":
+            return taken
+        if rule == "shortfall":
+            return contract - taken
+        return TRICKS
+
+    def _defender_points(self, state: HandState, tricks: int) -> int:
+        if not self.o["defenders_score_tricks"]:
+            return 0
+        value = 2 if state.lone_defender is not None else 1
+        if state.big_pepper and self.o["double_defender_tricks_in_big_pepper"]:
+            value *= 2
+        return value * tricks
+
+    def is_over(self, game: Game) -> bool:
+        target = self.r.get_int("target_score")
+        return any(p >= target for p in game.ledger.points)  # type: ignore[attr-defined]
+
+    def winners(self, game: Game) -> tuple[int, ...]:
+        side = self._winning_side(game)
+        return (side, side + 2)
+
+    def _winning_side(self, game: Game) -> int:
+        points = game.ledger.points  # type: ignore[attr-defined]
+        target = self.r.get_int("target_score")
+        bidders = game.results[-1].details["bidder"] % 2
+        reached = [side for side in (0, 1) if points[side] >= target]
+        if len(reached) == 1:
+            return reached[0]
+        if self.o["tiebreak"] == "higher_score_then_bidders" and points[0] != points[1]:
+            return 0 if points[0] > points[1] else 1
+        return int(bidders)
+
+    # -- view ----------------------------------------------------------------------------------
+
+    def view(self, game: Game, seat: int | None) -> dict[str, Any]:
+        state: HandState = game.state
+        out: dict[str, Any] = {
+            "auction": state.auction.to_list(),
+            "high_bid": state.auction.high_value or None,
+            "bidder": state.bidder,
+            "contract": state.contract_text or None,
+            "forced_bid": state.forced,
+            "alone": state.lone,
+            "lone_defender": state.lone_defender,
+            "widow_size": 1,
+            "widow_taken": self.exchange and state.bidder is not None,
+            "misdeals": state.misdeals,
+        }
+        if seat is not None and seat == state.bidder and state.discard:
+            out["discard"] = [CARD_TEXT[c] for c in indices_of(state.discard)]
+        return out
+
+
+def _trump_text(trump: int | None) -> str | None:
+    if trump is None:
+        return None
+    return "NT" if trump == NO_TRUMP else "CDHS"[trump]
+
+
+_HANDLERS = {
+    Kind.PASS: SingleHasenpfefferFlow._on_pass,
+    Kind.BID: SingleHasenpfefferFlow._on_bid,
+    Kind.TRUMP: SingleHasenpfefferFlow._on_trump,
+    Kind.DISCARD: SingleHasenpfefferFlow._on_discard,
+    Kind.ALONE: SingleHasenpfefferFlow._on_alone,
+    Kind.NOT_ALONE: SingleHasenpfefferFlow._on_alone,
+}
+
+GAME = GameDef(
+    name="hasenpfeffer",
+    title="Single Hasenpfeffer",
+    summary="Four players in partnerships, 25 cards with the Joker as top trump, bid for tricks.",
+    options=OPTIONS,
+    make_flow=SingleHasenpfefferFlow,
+    check=_check,
+    aliases=("single-hasenpfeffer", "sh", "pepper"),
+)

@@ -1,0 +1,224 @@
+"""Rule options: declared once per game, validated once, printed in a canonical string.
+
+An :class:`Option` knows its default, its description and how to read a value from Python or
+from text (``deal_packets=3+3``, ``bowers=false``). :class:`Rules` is the frozen, validated
+set of options of one game; ``str(rules)`` lists the game and every option that differs from
+its default, and ``tricktable.rules(str(rules)) == rules``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Literal
+
+from ..cards import parse_card
+from ..errors import NotationError, RulesError
+
+if TYPE_CHECKING:
+    from .base import Flow
+
+__all__ = ["GameDef", "Option", "OptionValue", "Rules"]
+
+OptionValue = bool | int | str | tuple[int, ...] | tuple[str, ...]
+Kind = Literal["bool", "int", "choice", "ints", "cards"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rule option of a game."""
+
+    name: str
+    kind: Kind
+    default: OptionValue
+    description: str
+    choices: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+
+    def coerce(self, value: object) -> OptionValue:
+        """Validate a value given in Python or as text; raise :class:`RulesError` if bad."""
+        reader = _READERS[self.kind]
+        try:
+            result = reader(self, value)
+        except (TypeError, ValueError) as exc:
+            raise RulesError(f"option {self.name}={value!r} is not valid: {exc}") from None
+        return result
+
+    def format(self, value: OptionValue) -> str:
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if isinstance(value, tuple):
+            return "+".join(str(v) for v in value)
+        return str(value)
+
+    def describe_values(self) -> str:
+        if self.kind == "bool":
+            return "true, false"
+        if self.kind == "choice":
+            return ", ".join(self.choices)
+        if self.kind == "int":
+            return f"{self.low}..{self.high}"
+        return "a list joined by '+'"
+
+
+def _read_bool(option: Option, value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("true", "yes", "on", "1"):
+        return True
+    if text in ("false", "no", "off", "0"):
+        return False
+    raise ValueError("write true or false")
+
+
+def _read_int(option: Option, value: object) -> int:
+    if isinstance(value, bool):
+        raise ValueError("expected a whole number")
+    number = value if isinstance(value, int) else int(str(value).strip())
+    if (option.low is not None and number < option.low) or (
+        option.high is not None and number > option.high
+    ):
+        raise ValueError(f"it must be between {option.low} and {option.high}")
+    return number
+
+
+def _read_choice(option: Option, value: object) -> str:
+    text = str(value).strip().lower().replace("-", "_")
+    if text not in option.choices:
+        raise ValueError(f"choose one of {', '.join(option.choices)}")
+    return text
+
+
+def _read_ints(option: Option, value: object) -> tuple[int, ...]:
+    items = str(value).replace(",", "+").split("+") if isinstance(value, str) else value
+    if not isinstance(items, list | tuple):
+        raise ValueError("expected a list of whole numbers such as 3+3")
+    numbers = tuple(_read_int(option, item) for item in items)
+    if not numbers:
+        raise ValueError("the list is empty")
+    return numbers
+
+
+def _read_cards(option: Option, value: object) -> tuple[str, ...]:
+    items = str(value).replace(",", "+").split("+") if isinstance(value, str) else value
+    if not isinstance(items, list | tuple):
+        raise ValueError("expected a list of cards such as 9C+9D+9H")
+    try:
+        return tuple(str(parse_card(str(item))) for item in items)
+    except NotationError as exc:
+        raise ValueError(str(exc)) from None
+
+
+_READERS: dict[Kind, Callable[[Option, object], OptionValue]] = {
+    "bool": _read_bool,
+    "int": _read_int,
+    "choice": _read_choice,
+    "ints": _read_ints,
+    "cards": _read_cards,
+}
+
+
+@dataclass(frozen=True)
+class GameDef:
+    """A registered game: its options, its cross-option checks and its hand flow."""
+
+    name: str
+    title: str
+    summary: str
+    options: tuple[Option, ...]
+    make_flow: Callable[[Rules], Flow]
+    check: Callable[[Mapping[str, OptionValue]], None] = lambda options: None
+    aliases: tuple[str, ...] = ()
+
+    def option(self, name: str) -> Option:
+        for option in self.options:
+            if option.name == name:
+                return option
+        known = ", ".join(o.name for o in self.options)
+        raise RulesError(f"{self.name} has no option {name!r}; its options are: {known}")
+
+
+@dataclass(frozen=True, eq=False)
+class Rules:
+    """A game with every option validated; immutable, hashable, with a canonical string."""
+
+    game: GameDef
+    options: Mapping[str, OptionValue]
+    _flow: list[Flow] = field(default_factory=list, repr=False)
+
+    @classmethod
+    def build(cls, game: GameDef, given: Mapping[str, object]) -> Rules:
+        values: dict[str, OptionValue] = {o.name: o.default for o in game.options}
+        for name, value in given.items():
+            values[name] = game.option(name.replace("-", "_")).coerce(value)
+        game.check(values)
+        return cls(game, MappingProxyType(values))
+
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+    @property
+    def flow(self) -> Flow:
+        """The hand flow of these rules (built once, on first use)."""
+        if not self._flow:
+            self._flow.append(self.game.make_flow(self))
+        return self._flow[0]
+
+    def __getitem__(self, name: str) -> Any:
+        return self.options[name]
+
+    def get_int(self, name: str) -> int:
+        value = self.options[name]
+        assert isinstance(value, int)
+        return value
+
+    def get_bool(self, name: str) -> bool:
+        return bool(self.options[name])
+
+    def get_str(self, name: str) -> str:
+        return str(self.options[name])
+
+    def get_ints(self, name: str) -> tuple[int, ...]:
+        value = self.options[name]
+        assert isinstance(value, tuple)
+        return tuple(int(v) for v in value)
+
+    def get_strs(self, name: str) -> tuple[str, ...]:
+        value = self.options[name]
+        assert isinstance(value, tuple)
+        return tuple(str(v) for v in value)
+
+    def changed(self) -> dict[str, OptionValue]:
+        """The options that differ from their defaults, in declaration order."""
+        return {
+            o.name: self.options[o.name]
+            for o in self.game.options
+            if self.options[o.name] != o.default
+        }
+
+    def __str__(self) -> str:
+        changed = self.changed()
+        if not changed:
+            return self.name
+        inner = ",".join(f"{k}={self.game.option(k).format(v)}" for k, v in changed.items())
+        return f"{self.name}({inner})"
+
+    def __repr__(self) -> str:
+        return f"Rules({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rules) and (self.name, dict(self.options)) == (
+            other.name,
+            dict(other.options),
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.name, tuple(sorted(self.options.items()))))
+
+    def replace(self, **changes: object) -> Rules:
+        """New rules with some options changed (validated again)."""
+        return Rules.build(self.game, {**self.options, **changes})

@@ -1,0 +1,204 @@
+"""A trick with an incremental winner, and the play-obligation policies of the two families.
+
+The winner follows rules.md §3.3: the highest trump wins, else the highest card of the led
+effective suit; a later identical card never beats an earlier one (strict ``>``), and a card
+played face down (Bierspiel's blind lead) can never win, so a blind-led trick that nobody trumps
+stays with its leader.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .cards import CARD_TEXT
+from .ranking import TrumpTable
+
+__all__ = [
+    "FOLLOW_ONLY",
+    "BlindUnanswered",
+    "Heading",
+    "PlayRules",
+    "Policy",
+    "Trick",
+    "follow_only",
+    "is_blind_lead",
+    "legal_mask",
+    "loo_strict",
+    "resolve_winner",
+]
+
+Heading = Literal["win_if_possible", "always_head_led_suit", "beat_led_card"]
+Policy = Literal["follow_only", "loo_strict"]
+BlindUnanswered = Literal["leader_wins", "trick_void", "reveal_and_follow"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRules:
+    """How cards may be led and played in one hand: one description for engine and solver.
+
+    ``trump_leads`` are the (0-based) tricks whose leader must lead a trump if able. With
+    ``blind_lead`` a leader so obliged who holds no trump leads any card face down (Bierspiel);
+    the trick then counts as trump-led, the face-down card never wins, and ``blind_unanswered``
+    says what happens when nobody plays a trump to it.
+    """
+
+    policy: Policy = "follow_only"
+    heading: Heading = "win_if_possible"
+    trump_leads: frozenset[int] = frozenset()
+    blind_lead: bool = False
+    blind_unanswered: BlindUnanswered = "leader_wins"
+
+
+FOLLOW_ONLY = PlayRules()
+
+
+class Trick:
+    """The cards played to one trick so far, in play order.
+
+    ``winner`` is the seat currently winning (``-1`` once a void blind trick is resolved).
+    """
+
+    __slots__ = (
+        "best_card",
+        "best_key",
+        "cards",
+        "face_down",
+        "leader",
+        "led_suit",
+        "seats",
+        "winner",
+    )
+
+    def __init__(self, leader: int) -> None:
+        self.leader = leader
+        self.seats: list[int] = []
+        self.cards: list[int] = []
+        self.face_down: list[bool] = []
+        self.led_suit = -1
+        self.winner = leader
+        self.best_key = -1
+        self.best_card = -1
+
+    def add(self, seat: int, card: int, table: TrumpTable, face_down: bool = False) -> None:
+        """Play ``card`` (a bit index) for ``seat`` and update the winner."""
+        if not self.cards:
+            self.led_suit = table.trump if face_down else table.suit_of[card]
+        self.seats.append(seat)
+        self.cards.append(card)
+        self.face_down.append(face_down)
+        if not face_down:
+            key = table.key(card, self.led_suit)
+            if key > self.best_key:
+                self.best_key, self.best_card, self.winner = key, card, seat
+
+    def copy(self) -> Trick:
+        other = Trick.__new__(Trick)
+        other.leader, other.led_suit = self.leader, self.led_suit
+        other.winner, other.best_key, other.best_card = self.winner, self.best_key, self.best_card
+        other.seats, other.cards, other.face_down = self.seats[:], self.cards[:], self.face_down[:]
+        return other
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Trick) and (
+            self.leader,
+            self.seats,
+            self.cards,
+            self.face_down,
+            self.winner,
+        ) == (other.leader, other.seats, other.cards, other.face_down, other.winner)
+
+    def __repr__(self) -> str:
+        plays = ", ".join(f"{s}:{'??' if d else CARD_TEXT[c]}" for s, c, d in self.plays())
+        return f"Trick(leader={self.leader}, [{plays}], winner={self.winner})"
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def plays(self) -> list[tuple[int, int, bool]]:
+        """(seat, card index, face down) in play order."""
+        return list(zip(self.seats, self.cards, self.face_down, strict=True))
+
+    def mask(self) -> int:
+        out = 0
+        for card in self.cards:
+            out |= 1 << card
+        return out
+
+
+def follow_only(hand: int, trick: Trick, table: TrumpTable) -> int:
+    """Follow the led effective suit if able, else play anything (the Hasenpfeffers, Rounce)."""
+    follow = hand & table.suit_mask[trick.led_suit]
+    return follow or hand
+
+
+def loo_strict(hand: int, trick: Trick, table: TrumpTable, heading: Heading) -> int:
+    """Rams and Bierspiel: follow and head if able; else trump, overtrump if able; else anything."""
+    led = trick.led_suit
+    follow = hand & table.suit_mask[led]
+    best = trick.best_card
+    if follow:
+        target = _heading_target(trick, table, heading)
+        if target < 0:
+            return follow
+        return follow & table.above[target] or follow
+    trumps = hand & table.trump_mask
+    if trumps:
+        if best >= 0 and table.suit_of[best] == table.trump:
+            return trumps & table.above[best] or trumps
+        return trumps
+    return hand
+
+
+def _heading_target(trick: Trick, table: TrumpTable, heading: Heading) -> int:
+    """The card a follower must beat if able, or -1 when any card of the led suit will do."""
+    led = trick.led_suit
+    if heading == "beat_led_card":
+        return -1 if trick.face_down[0] else trick.cards[0]
+    if heading == "win_if_possible":
+        best = trick.best_card
+        return best if best >= 0 and table.suit_of[best] == led else -1
+    best_of_led, best_key = -1, -1
+    for card, down in zip(trick.cards, trick.face_down, strict=True):
+        if not down and table.suit_of[card] == led and table.strength[card] > best_key:
+            best_of_led, best_key = card, table.strength[card]
+    return best_of_led
+
+
+def legal_mask(rules: PlayRules, hand: int, trick: Trick, table: TrumpTable, index: int) -> int:
+    """The cards of ``hand`` that may be played to ``trick``, the ``index``-th of the hand."""
+    if not trick.cards:
+        if index in rules.trump_leads:
+            return hand & table.trump_mask or hand
+        return hand
+    if rules.policy == "follow_only":
+        return follow_only(hand, trick, table)
+    return loo_strict(hand, trick, table, rules.heading)
+
+
+def is_blind_lead(rules: PlayRules, hand: int, table: TrumpTable, index: int) -> bool:
+    """Whether a lead from ``hand`` (before the card leaves it) is played face down."""
+    return rules.blind_lead and index in rules.trump_leads and not hand & table.trump_mask
+
+
+def resolve_winner(rules: PlayRules, trick: Trick, table: TrumpTable) -> int | None:
+    """The winner of a complete trick (``None``: nobody, a void blind trick)."""
+    if not trick.face_down or not trick.face_down[0] or trick.best_card >= 0:
+        return trick.winner
+    if rules.blind_unanswered == "trick_void":
+        return None
+    if rules.blind_unanswered == "reveal_and_follow":
+        return _revealed_winner(trick, table)
+    return trick.leader
+
+
+def _revealed_winner(trick: Trick, table: TrumpTable) -> int:
+    led = table.suit_of[trick.cards[0]]
+    best_seat, best = trick.leader, -1
+    for seat, card in zip(trick.seats, trick.cards, strict=True):
+        key = table.key(card, led)
+        if key > best:
+            best_seat, best = seat, key
+    return best_seat
