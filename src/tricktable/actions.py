@@ -95,7 +95,9 @@ def _format(action: Action) -> str:
 
 
 def card_action(kind: Kind, *cards: int) -> Action:
-    """A card action for card bit indices (any copy)."""
+    """A card action for card bit indices (any copy); single-card actions are interned."""
+    if len(cards) == 1:
+        return _SINGLE[kind][cards[0] % COPY_STRIDE]
     return _interned_card_action(kind, tuple(c % COPY_STRIDE for c in cards))
 
 
@@ -111,7 +113,12 @@ IN: Final = Action(Kind.IN)
 WIDOW: Final = Action(Kind.WIDOW)
 GENERAL: Final = Action(Kind.GENERAL)
 DECLINE: Final = Action(Kind.DECLINE)
-PLAY: Final = tuple(Action(Kind.PLAY, (i,)) if i in CARD_TEXT else None for i in range(COPY_STRIDE))
+_SINGLE: Final = {
+    kind: tuple(Action(kind, (i,)) if i in CARD_TEXT else PASS for i in range(COPY_STRIDE))
+    for kind in _CARD_KINDS
+}
+PLAY: Final = _SINGLE[Kind.PLAY]
+"""The play action of each copy-0 card index (other indices hold a placeholder)."""
 
 
 @lru_cache(maxsize=1024)

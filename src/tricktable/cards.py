@@ -13,7 +13,7 @@ pinochle cards share a notation.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Final
 
@@ -298,14 +298,15 @@ class Deck:
 
     name: str
     mask: int
+    indices: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The cards' bit indices in canonical order (the order of a new pack)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "indices", tuple(sorted(indices_of(self.mask), key=display_key)))
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        return tuple(CardSet(self.mask))
-
-    @property
-    def indices(self) -> tuple[int, ...]:
-        return tuple(sorted(indices_of(self.mask), key=display_key))
+        return tuple(CARD_BY_INDEX[i] for i in self.indices)
 
     def __len__(self) -> int:
         return self.mask.bit_count()

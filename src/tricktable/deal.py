@@ -11,6 +11,7 @@ A card written twice is the second copy of a pinochle card.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -47,19 +48,19 @@ def deal_by_schedule(
     pack: Sequence[int], schedule: Sequence[tuple[int, int]], players: int
 ) -> Deal:
     """Deal ``pack`` (top first) to recipients in order: (seat or :data:`WIDOW`, packet size)."""
-    hands = [0] * players
-    widow: int | None = None
-    position = 0
-    for recipient, size in schedule:
-        packet = 0
-        for card in pack[position : position + size]:
-            packet |= 1 << card
-        position += size
-        if recipient == WIDOW:
-            widow = (widow or 0) | packet
-        else:
-            hands[recipient] |= packet
-    return Deal(tuple(hands), widow, tuple(pack[position:]))
+    owners = _owners(tuple(schedule))
+    hands = [0] * (players + 1)  # the last slot is the widow (WIDOW == -1)
+    for card, owner in zip(pack, owners, strict=False):
+        hands[owner] |= 1 << card
+    has_widow = WIDOW in owners
+    widow = hands[WIDOW] if has_widow else None
+    return Deal(tuple(hands[:players]), widow, tuple(pack[len(owners) :]))
+
+
+@functools.cache
+def _owners(schedule: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """The recipient of each dealt position of a schedule."""
+    return tuple(recipient for recipient, size in schedule for _ in range(size))
 
 
 def format_deal(deal: Deal) -> str:

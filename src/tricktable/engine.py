@@ -10,16 +10,19 @@ generator's state, and a record (which also stores every deal explicitly) replay
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import itertools
 import random
 import secrets
 from collections.abc import Iterable, Sequence
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from .actions import PLAY, Action, Kind, parse_action
 from .cards import CARD_TEXT, COPY_STRIDE
 from .deal import Deal, parse_deal
 from .errors import IllegalActionError
+from .phase import Phase
 from .ranking import NO_TRUMP, TrumpTable
 from .trick import FOLLOW_ONLY, PlayRules, Trick, is_blind_lead, legal_mask, resolve_winner
 
@@ -31,25 +34,29 @@ if TYPE_CHECKING:
 __all__ = ["Game", "Phase"]
 
 _LOW_COPY = (1 << COPY_STRIDE) - 1
+_PLAY_KIND = Kind.PLAY
+_STAMPS = itertools.count(1)  # 0 is every new game's own stamp
 
 
-class Phase(StrEnum):
-    """The phase of the current hand; ``over`` once the game has ended."""
-
-    AUCTION = "auction"
-    TRUMP = "trump"
-    DISCARD = "discard"
-    ALONE = "alone"
-    GIVE = "give"
-    DECLARE = "declare"
-    EXCHANGE = "exchange"
-    PLAY = "play"
-    OVER = "over"
+_PLAY = Phase.PLAY
+_OVER = Phase.OVER
 
 
-def deal_random(seed: int, deal_number: int) -> random.Random:
-    """The generator that shuffles deal ``deal_number`` of a game with ``seed``."""
-    return random.Random(seed * 1_000_003 + deal_number)
+def shuffled(pack: Sequence[int], seed: int, deal_number: int) -> list[int]:
+    """Deal ``deal_number`` of a game with ``seed``: ``pack`` in a uniformly random order.
+
+    The order comes from a 512-bit BLAKE2b digest of the seed and the deal number read as a
+    mixed-radix number (bias below 2**-280 for 52 cards), so no generator state is carried
+    and every deal of a game can be reproduced on its own.
+    """
+    digest = hashlib.blake2b(f"{seed}:{deal_number}".encode(), digest_size=64).digest()
+    number = int.from_bytes(digest, "big")
+    cards = list(pack)
+    out = []
+    for remaining in range(len(cards), 0, -1):
+        number, pick = divmod(number, remaining)
+        out.append(cards.pop(pick))
+    return out
 
 
 class Game:
@@ -89,13 +96,16 @@ class Game:
         self.last_tricks: list[Trick] = []
         self.hand_number = 0
         self._undo: list[tuple[Any, ...]] = []
+        self._stamp, self._mask_stamp, self._mask = 0, -1, 0
+        self._legal_stamp = -1
+        self._legal: list[Action] = []
         self._deal(dealer)
 
     # -- public state --------------------------------------------------------------------------
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -121,19 +131,23 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now (empty when the game is over)."""
-        if self.phase is Phase.PLAY:
-            return self._play_actions(self.play_mask())
-        if self.phase is Phase.OVER:
-            return []
-        return self.flow.legal_actions(self)
+        if self.phase is _PLAY:
+            return _play_actions(self.play_mask())
+        if self._legal_stamp != self._stamp:
+            self._legal = [] if self.phase is _OVER else self.flow.legal_actions(self)
+            self._legal_stamp = self._stamp
+        return self._legal[:]
 
     def play_mask(self) -> int:
         """The cards (as a bitmask) the player to move may play now."""
+        if self._mask_stamp == self._stamp:
+            return self._mask
         seat = self.to_move
         assert seat is not None and self.table is not None
-        return legal_mask(
-            self.play_rules, self.hands[seat], self.trick, self.table, len(self.tricks)
-        )
+        trick, table = self.trick, self.table
+        mask = legal_mask(self.play_rules, self.hands[seat], trick, table, len(self.tricks))
+        self._mask, self._mask_stamp = mask, self._stamp
+        return mask
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -146,21 +160,32 @@ class Game:
         Raises :class:`IllegalActionError` naming the action, the phase and what is legal, and
         changes nothing, if the action is not legal now.
         """
-        if isinstance(action, str):
+        if action.__class__ is str:
             action = parse_action(action)
+        assert isinstance(action, Action)
         if not self.is_legal(action):
             raise IllegalActionError(self._explain(action))
-        self._do(action)
+        seat = self.to_move
+        assert seat is not None
+        self._stamp = next(_STAMPS)
+        self.log.append((len(self.deals) - 1, seat, action))
+        if self.phase is _PLAY:
+            self._play(seat, action.cards[0])
+        else:
+            self.flow.apply(self, seat, action)
         return action
 
     def is_legal(self, action: Action) -> bool:
-        if self.phase is Phase.PLAY:
-            if action.kind is not Kind.PLAY:
+        """Whether ``action`` is legal now (never raises)."""
+        if self.phase is _PLAY:
+            if action.kind is not _PLAY_KIND:
                 return False
             mask = self.play_mask()
             card = action.cards[0]
             return bool((mask >> card | mask >> (card + COPY_STRIDE)) & 1)
-        return action in self.legal_actions()
+        if self._legal_stamp != self._stamp:
+            self.legal_actions()
+        return action in self._legal
 
     def push(self, action: Action) -> None:
         """Carry out ``action`` without checking it, keeping what :meth:`pop` needs to undo it.
@@ -184,6 +209,8 @@ class Game:
         other.seed, other.first_dealer = self.seed, self.first_dealer
         other._explicit = self._explicit[:]
         other._undo = []
+        other._mask_stamp, other._mask = -1, 0
+        other._legal_stamp, other._legal = -1, []
         other._restore(self._snapshot(), full=True)
         return other
 
@@ -219,7 +246,7 @@ class Game:
             active[seat] = True
         self.active = active
         self.active_count = sum(active)
-        self.next_seat = [self._next_of(seat, active) for seat in range(self.player_count)]
+        self.next_seat = _next_seats(tuple(active))[:]
 
     def next_active(self, seat: int) -> int:
         return self.next_seat[seat]
@@ -258,11 +285,10 @@ class Game:
         self.dealer = dealer
         if self._explicit:
             deal = self._explicit.pop(0)
-            self.flow.verify_deal(deal, dealer)
+            self.flow.verify_game_deal(self, deal, dealer)
         else:
-            pack = list(self.flow.deck.indices)
-            deal_random(self.seed, len(self.deals)).shuffle(pack)
-            deal = self.flow.deal(pack, dealer)
+            pack = shuffled(self.flow.deck.indices, self.seed, len(self.deals))
+            deal = self.flow.deal_game(self, pack, dealer)
         if not same_hand:
             self.hand_number += 1
         self.deals.append(deal)
@@ -281,30 +307,12 @@ class Game:
         self.to_move = None
         self.flow.start_hand(self)
 
-    @staticmethod
-    def _next_of(seat: int, active: list[bool]) -> int:
-        count = len(active)
-        for step in range(1, count + 1):
-            other = (seat + step) % count
-            if active[other]:
-                return other
-        return seat
-
-    def _play_actions(self, mask: int) -> list[Action]:
-        if mask >> COPY_STRIDE:
-            mask = (mask | mask >> COPY_STRIDE) & _LOW_COPY
-        actions = []
-        while mask:
-            low = mask & -mask
-            actions.append(PLAY[low.bit_length() - 1])
-            mask ^= low
-        return actions  # type: ignore[return-value]
-
     def _do(self, action: Action) -> None:
         seat = self.to_move
         assert seat is not None
+        self._stamp = next(_STAMPS)
         self.log.append((len(self.deals) - 1, seat, action))
-        if self.phase is Phase.PLAY:
+        if self.phase is _PLAY:
             self._play(seat, action.cards[0])
         else:
             self.flow.apply(self, seat, action)
@@ -317,7 +325,12 @@ class Game:
         trick = self.trick
         table = self.table
         assert table is not None
-        blind = not trick.cards and is_blind_lead(self.play_rules, hand, table, len(self.tricks))
+        rules = self.play_rules
+        blind = (
+            rules.blind_lead
+            and not trick.cards
+            and is_blind_lead(rules, hand, table, len(self.tricks))
+        )
         trick.add(seat, card, table, blind)
         if len(trick.cards) < self.active_count:
             self.to_move = self.next_seat[seat]
@@ -375,6 +388,7 @@ class Game:
 
     def _restore(self, snap: tuple[Any, ...], full: bool = False) -> None:
         lists, appends, lengths, scalars, trick, state, ledger, explicit = snap
+        self._stamp = next(_STAMPS)
         for name, value in zip(self._LIST_FIELDS, lists, strict=True):
             setattr(self, name, value[:] if full else value)
         for name, value, length in zip(self._APPEND_FIELDS, appends, lengths, strict=True):
@@ -402,3 +416,26 @@ def replay_actions(game: Game, actions: Sequence[tuple[int, str]]) -> None:
                 f"the record has seat {seat} play {text!r}, but seat {game.to_move} is to move"
             )
         game.apply(text)
+
+
+@functools.cache
+def _next_seats(active: tuple[bool, ...]) -> list[int]:
+    """For each seat, the next active seat clockwise (itself if no other is active)."""
+    count = len(active)
+    out = []
+    for seat in range(count):
+        following = [(seat + step) % count for step in range(1, count + 1)]
+        out.append(next((o for o in following if active[o]), seat))
+    return out
+
+
+def _play_actions(mask: int) -> list[Action]:
+    """The play actions of a legal mask: one per notation, lowest card index first."""
+    if mask >> COPY_STRIDE:
+        mask = (mask | mask >> COPY_STRIDE) & _LOW_COPY
+    actions = []
+    while mask:
+        low = mask & -mask
+        actions.append(PLAY[low.bit_length() - 1])
+        mask ^= low
+    return actions

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .cards import CARD_TEXT
-from .ranking import TrumpTable
+from .ranking import TRUMP_BONUS, TrumpTable
 
 __all__ = [
     "FOLLOW_ONLY",
@@ -87,10 +87,18 @@ class Trick:
         self.seats.append(seat)
         self.cards.append(card)
         self.face_down.append(face_down)
-        if not face_down:
-            key = table.key(card, self.led_suit)
-            if key > self.best_key:
-                self.best_key, self.best_card, self.winner = key, card, seat
+        if face_down:
+            return
+        # table.key(card, led) inlined: this runs for every card played in every search
+        suit = table.suit_of[card]
+        if suit == table.trump:
+            key = TRUMP_BONUS + table.strength[card]
+        elif suit == self.led_suit:
+            key = table.strength[card]
+        else:
+            return
+        if key > self.best_key:
+            self.best_key, self.best_card, self.winner = key, card, seat
 
     def copy(self) -> Trick:
         other = Trick.__new__(Trick)

@@ -111,6 +111,14 @@ class Flow:
         ):
             raise NotationError(f"the deal uses cards that are not in the {self.deck.name} pack")
 
+    def deal_game(self, game: Game, pack: list[int], dealer: int) -> Deal:
+        """Deal ``pack`` for ``game``: flows whose seating depends on the score override this."""
+        return self.deal(pack, dealer)
+
+    def verify_game_deal(self, game: Game, deal: Deal, dealer: int) -> None:
+        """Check an explicit deal for ``game`` (by default: :meth:`verify_deal`)."""
+        self.verify_deal(deal, dealer)
+
     # -- the hand ------------------------------------------------------------------------------
 
     def next_dealer(self, game: Game) -> int:

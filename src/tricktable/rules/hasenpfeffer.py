@@ -31,6 +31,7 @@ from ..actions import ALONE, NOT_ALONE, PASS, Action, Kind, card_action
 from ..cards import CARD_TEXT, DECKS, JOKER_INDEX, indices_of
 from ..deal import WIDOW, Deal, deal_by_schedule
 from ..errors import RulesError
+from ..phase import Phase
 from ..ranking import NO_TRUMP, Ranking
 from .auction import Auction, TeamLedger
 from .base import Flow, HandResult
@@ -59,7 +60,7 @@ OPTIONS = (
            "What a set costs the bidders: the bid, the tricks they took, the tricks they were "
            "short, or 6.", choices=("bid", "tricks_taken", "shortfall", "fixed6")),
     Option("defenders_score_tricks", "bool", True, "The defenders score 1 point per trick."),
-    Option("target_score", "int", 10, "Points that win the game.", low=1, high=1000),
+    Option("target_score", "int", 10, "Points that win the game.", low=1, high=10**6),
     Option("tiebreak", "choice", "bidding_team",
            "Both sides reach the target on one hand: the bidding side wins, or the higher score "
            "(the bidders on equal scores).", choices=("bidding_team", "higher_score_then_bidders")),
@@ -134,6 +135,11 @@ class SingleHasenpfefferFlow(Flow):
         self.ranking = Ranking(self.deck.mask, joker_top=True, bowers=True)
         self.pepper = bool(self.o["pepper_bidding"])
         self.exchange = self.o["widow_mode"] == "bidder_exchange"
+        self.calls_after = [[PASS, *self._bids_above(level)] for level in range(8)]
+        suits: list[int | None] = [0, 1, 2, 3]
+        if self.o["allow_no_trump"]:
+            suits.append(None)
+        self.trump_actions = [Action.name_trump(s) for s in suits]
 
     def sides(self) -> tuple[tuple[int, ...], ...]:
         return ((0, 2), (1, 3))
@@ -155,8 +161,6 @@ class SingleHasenpfefferFlow(Flow):
         return TeamLedger((0, 1, 0, 1), 2)
 
     def start_hand(self, game: Game) -> None:
-        from ..engine import Phase
-
         top = 7 if self.pepper else self.r.get_int("max_bid")
         eldest = (game.dealer + 1) % 4
         auction = Auction(4, eldest, self.o["bidding_mode"] == "single_round", top)
@@ -166,18 +170,13 @@ class SingleHasenpfefferFlow(Flow):
     # -- decisions -----------------------------------------------------------------------------
 
     def legal_actions(self, game: Game) -> list[Action]:
-        from ..engine import Phase
-
         state: HandState = game.state
         seat = game.to_move
         assert seat is not None
         if game.phase is Phase.AUCTION:
-            return [PASS, *self._bids_above(state.auction.high_level)]
+            return self.calls_after[state.auction.high_level][:]
         if game.phase is Phase.TRUMP:
-            suits: list[int | None] = [0, 1, 2, 3]
-            return [
-                Action.name_trump(s) for s in suits + ([None] if self.o["allow_no_trump"] else [])
-            ]
+            return self.trump_actions[:]
         if game.phase is Phase.DISCARD:
             return [card_action(Kind.DISCARD, c) for c in indices_of(game.hands[seat])]
         return [ALONE, NOT_ALONE]
@@ -226,8 +225,6 @@ class SingleHasenpfefferFlow(Flow):
         self._set_contract(game, holder, "3", forced=True)
 
     def _set_contract(self, game: Game, bidder: int, value: str, forced: bool) -> None:
-        from ..engine import Phase
-
         state: HandState = game.state
         state.bidder, state.forced, state.contract_text = bidder, forced, value
         state.contract = TRICKS if value in PEPPER_LEVELS else int(value)
@@ -237,8 +234,6 @@ class SingleHasenpfefferFlow(Flow):
         game.phase, game.to_move = Phase.TRUMP, bidder
 
     def _on_trump(self, game: Game, seat: int, action: Action) -> None:
-        from ..engine import Phase
-
         game.set_trump(None if action.value == "NT" else "CDHS".index(action.value))
         if self.exchange:
             game.phase = Phase.DISCARD
@@ -252,8 +247,6 @@ class SingleHasenpfefferFlow(Flow):
         self._after_discard(game)
 
     def _after_discard(self, game: Game) -> None:
-        from ..engine import Phase
-
         if self.o["going_alone"] == "off":
             self._start_play(game)
         else:

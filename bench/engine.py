@@ -1,0 +1,92 @@
+"""Engine speed: random full hands per second through the public API, beside OpenSpiel.
+
+Both engines are driven the same way from Python: at every decision take the legal actions and
+apply a uniformly random one (OpenSpiel's chance nodes — the deal — are sampled the same way).
+One OpenSpiel ``euchre`` game is one hand; for tricktable we count hands completed in a long
+Single Hasenpfeffer game (the deal is part of every hand, misdeals included).
+
+    python bench/engine.py [--seconds 3] [--rounds 3] [--game hasenpfeffer] [--option k=v]
+
+Prints hands/s for each engine (median of the rounds) and the ratio tricktable / OpenSpiel.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import tricktable as tt
+
+
+def tricktable_hands(seconds: float, game_name: str, options: dict[str, str]) -> float:
+    """Random hands per second of ``game_name`` through apply() and legal_actions()."""
+    rng = random.Random(1)
+    hands = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    seed = 0
+    while time.perf_counter() < deadline:
+        seed += 1
+        game = tt.new_game(game_name, seed=seed, **options)
+        legal, apply, choice = game.legal_actions, game.apply, rng.choice
+        while not game.is_over and len(game.results) < 200:
+            apply(choice(legal()))
+        hands += len(game.results)
+    return hands / (time.perf_counter() - start)
+
+
+def openspiel_hands(seconds: float) -> float | None:
+    """Random euchre games (one hand each) per second through pyspiel, or None without it."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("euchre")
+    rng = random.Random(1)
+    hands = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(rng.choice(outcomes)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        hands += 1
+    return hands / (time.perf_counter() - start)
+
+
+def median_of(rounds: int, measure: Callable[[], float | None]) -> float | None:
+    values = [measure() for _ in range(rounds)]
+    if any(v is None for v in values):
+        return None
+    return statistics.median(v for v in values if v is not None)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--game", default="hasenpfeffer")
+    parser.add_argument("--option", action="append", default=[], metavar="K=V")
+    args = parser.parse_args()
+    options = dict(item.split("=", 1) for item in args.option)
+    options.setdefault("target_score", "100000")
+    ours = median_of(args.rounds, lambda: tricktable_hands(args.seconds, args.game, options))
+    theirs = median_of(args.rounds, lambda: openspiel_hands(args.seconds))
+    assert ours is not None
+    print(f"tricktable {args.game}: {ours:,.0f} random hands/s")
+    if theirs is None:
+        print("OpenSpiel not installed (pip install open-spiel): no ratio")
+        return
+    print(f"OpenSpiel euchre:        {theirs:,.0f} random hands/s")
+    print(f"ratio tricktable / OpenSpiel: {ours / theirs:.2f}x (target >= 1.0x)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,31 @@
+"""Every Python example in the README and in docs/ runs as written."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+BLOCK = re.compile(r"```python\n(.*?)```", re.DOTALL)
+
+
+def examples() -> list[tuple[str, str]]:
+    found = []
+    for page in PAGES:
+        for number, match in enumerate(BLOCK.finditer(page.read_text(encoding="utf-8"))):
+            found.append((f"{page.name}#{number}", match.group(1)))
+    return found
+
+
+@pytest.mark.parametrize(("where", "code"), examples(), ids=[w for w, _ in examples()])
+def test_documented_example_runs(where: str, code: str) -> None:
+    namespace: dict[str, object] = {"__name__": "docs_example"}
+    exec(compile(code, where, "exec"), namespace)
+    assert namespace, where
+
+
+def test_every_page_has_an_example_or_is_a_tool_page() -> None:
+    assert examples(), "the docs lost all their examples"
