@@ -6,7 +6,7 @@ import re
 from typing import Final
 
 from ..errors import RulesError
-from . import hasenpfeffer
+from . import bierspiel, double, hasenpfeffer, rams, rounce
 from .options import GameDef, Option, OptionValue, Rules
 
 __all__ = [
@@ -22,7 +22,10 @@ __all__ = [
 
 GAME_NAMES: Final = ("hasenpfeffer", "double-hasenpfeffer", "rams", "bierspiel", "rounce")
 
-REGISTRY: Final[dict[str, GameDef]] = {game.name: game for game in (hasenpfeffer.GAME,)}
+REGISTRY: Final[dict[str, GameDef]] = {
+    game.name: game
+    for game in (hasenpfeffer.GAME, double.GAME, rams.GAME, bierspiel.GAME, rounce.GAME)
+}
 
 _CANONICAL = re.compile(r"^\s*([\w-]+)\s*(?:\((.*)\))?\s*$")
 

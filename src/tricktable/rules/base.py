@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..actions import Action
+from ..actions import Action, Kind
 from ..cards import Deck
 from ..deal import Deal
 from ..errors import NotationError
@@ -158,3 +158,26 @@ class Flow:
 
     def hand_state_copy(self, state: Any) -> Any:
         return state.copy()
+
+    # -- facts for research environments (tricktable.envs) ------------------------------------
+
+    def action_kinds(self) -> frozenset[Kind]:
+        """Every kind of action these rules can ever make legal.
+
+        Flat action encodings size themselves from it. The default, every kind, is always safe;
+        a flow may narrow it to make the encoding smaller.
+        """
+        return frozenset(Kind)
+
+    def largest_exchange(self) -> int:
+        """The most cards a single ``exchange`` action can name (default 2, the most any uses)."""
+        return 2
+
+    def score_sign(self) -> int:
+        """``1`` where a higher score is better, ``-1`` where lower is (counters counting down).
+
+        Environments multiply score changes by it to turn them into rewards. The default reads
+        the starting scores: every seat starting above zero means counters that count down.
+        """
+        start = self.new_ledger().scores()
+        return -1 if start and min(start) > 0 else 1

@@ -1,0 +1,466 @@
+"""Rams: five cards each, a widow, a turned-up trump; play or pass, and never be looed.
+
+Three to six players (two with ``allow_two_players``) each play for himself with 32 cards,
+A K Q J 10 9 8 7 in each suit. Five cards each, dealt 3+2 from the dealer's left; a widow hand
+receives its packet just before the dealer's in each round; the next card is turned up and
+names trump. With six players the dealer deals himself no hand.
+
+Each player in turn (eldest first, the dealer last) declares ``in``, ``pass``, ``widow`` (throw
+in his hand and play the widow) or ``general`` (undertake all five tricks; everybody then plays,
+passers with the hands they kept). A dealer who plays may take the turn-up, discarding a card
+face down (``exchange 9C``, or ``decline``). The first active player on the dealer's left leads
+(the declarer of a general leads it). Players must follow suit and win the trick if able, else
+trump (overtrumping if able, still trumping if not), else discard.
+
+Defaults (rules.md §6 with the decisions of §0.5):
+
+* chips: the dealer antes 5; each trick wins a fifth of the pot; an active player who takes no
+  trick is looed and pays 5 into the next pot; a remainder stays in the pot;
+* simple pot (nothing carried in): nobody may pass; a pass is never allowed if fewer than two
+  would play;
+* widow first come; general rams on any turn, no widow after it; a failed general divides the
+  pot, the declarer pays 5 to each other player and matches the pot into the next one;
+* a session is one complete round (every player deals once), then on until a hand ends with an
+  empty pot; the highest balance wins.
+
+Counters (``scoring=countdown``): start at 10, -1 per trick, +5 when looed; players at 0 drop
+out and the last one left loses (or ``countdown_end=first_out_wins``).
+
+The family flow here is also Bierspiel's and Rounce's; they differ by options and by the hooks
+:meth:`RamsFlow.turn_up`, :meth:`RamsFlow.exchange_offer`, :meth:`RamsFlow.exchange_actions` and
+:meth:`RamsFlow.play_rules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from ..actions import DECLINE, Action, Kind, card_action
+from ..cards import CARD_TEXT, DECKS, display_key, indices_of
+from ..deal import WIDOW, Deal, deal_by_schedule
+from ..errors import NotationError
+from ..ranking import Ranking
+from ..trick import PlayRules, Trick
+from .base import Flow, HandResult
+from .options import GameDef, OptionValue, Rules
+from .rams_declare import HandState, declaration_actions, next_to_declare
+from .rams_ledgers import ChipLedger, CounterLedger
+from .rams_options import HAND_SIZE, family_check, family_options, widow_packets
+from .rams_scoring import TRICKS, Outcome, settle_chips, settle_counters
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+__all__ = ["GAME", "RamsFlow"]
+
+FamilyLedger = ChipLedger | CounterLedger
+
+
+def ledger_of(game: Game) -> FamilyLedger:
+    ledger = game.ledger
+    assert isinstance(ledger, ChipLedger | CounterLedger)
+    return ledger
+
+
+class RamsFlow(Flow):
+    """The hand flow of the Rams family."""
+
+    has_widow = True
+    deck_name = "piquet32"
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__(rules)
+        self.o = rules.options
+        self.players = rules.get_int("players")
+        self.deck = DECKS[self.deck_name]
+        self.ranking = self.make_ranking()
+        self.widow_size = self.widow_size_of(self.o)
+        self.chips = self.o["scoring"] == "chips"
+        self.packets = rules.get_ints("deal_packets")
+        self.widow_packets = widow_packets(self.o, self.widow_size)
+
+    # -- hooks the family's games override -----------------------------------------------------
+
+    def make_ranking(self) -> Ranking:
+        return Ranking(self.deck.mask, ace="ecarte" if self.o["ace_rank"] == "ecarte" else "high")
+
+    @staticmethod
+    def widow_size_of(options: Mapping[str, OptionValue]) -> int:
+        return HAND_SIZE
+
+    def turn_up(self, stock: tuple[int, ...] | list[int]) -> tuple[tuple[int, ...], int]:
+        """The turned-up card(s) and the trump they name."""
+        if not stock:
+            raise NotationError("the deal has no card left to turn up for trump")
+        return (stock[0],), suit_of(stock[0])
+
+    def exchange_offer(self, game: Game, state: HandState) -> int | None:
+        """The seat that may take the turn-up, or ``None``."""
+        if not self.o["dealer_turnup_exchange"]:
+            return None
+        dealer = game.dealer
+        if dealer not in state.seated:
+            if self.o["handless_dealer_turnup"] == "first_active_left":
+                return state.players_in()[0]
+            return None
+        return dealer if self.dealer_may_exchange(state, dealer) else None
+
+    def dealer_may_exchange(self, state: HandState, dealer: int) -> bool:
+        if dealer not in state.players_in():
+            return False
+        return state.widow_taker != dealer or bool(self.o["dealer_widow_and_turnup"])
+
+    def exchange_actions(self, game: Game, seat: int) -> list[Action]:
+        """``exchange`` discarding as many cards as are turned up, or ``decline``."""
+        hand = sorted(indices_of(game.hands[seat]), key=display_key)
+        size = len(game.state.turnup)
+        actions = [card_action(Kind.EXCHANGE, *cards) for cards in combinations(hand, size)]
+        return [*actions, DECLINE]
+
+    def play_rules(self, game: Game, state: HandState) -> PlayRules:
+        heading = self.rules.get_str("heading")
+        return PlayRules("loo_strict", heading)  # type: ignore[arg-type]
+
+    # -- dealing -------------------------------------------------------------------------------
+
+    def seating(self, ledger: FamilyLedger, dealer: int) -> tuple[int, ...]:
+        """The seats dealt a hand, eldest first and the dealer (if dealt in) last."""
+        remaining = ledger.remaining()
+        order = sorted(remaining, key=lambda seat: (seat - dealer - 1) % self.players)
+        if len(remaining) == 6 and self.o["six_player_dealer_sits_out"]:
+            order.remove(dealer)
+        return tuple(order)
+
+    def hand_sizes(self, dealer: int) -> tuple[int, ...]:
+        seated = self.seating(self.new_ledger(), dealer)
+        return tuple(HAND_SIZE if seat in seated else 0 for seat in range(self.players))
+
+    def deal(self, pack: list[int], dealer: int) -> Deal:
+        return self._deal_to(pack, dealer, self.seating(self.new_ledger(), dealer))
+
+    def deal_game(self, game: Game, pack: list[int], dealer: int) -> Deal:
+        return self._deal_to(pack, dealer, self.seating(ledger_of(game), dealer))
+
+    def _deal_to(self, pack: list[int], dealer: int, seated: tuple[int, ...]) -> Deal:
+        schedule: list[tuple[int, int]] = []
+        for size, widow in zip(self.packets, self.widow_packets, strict=True):
+            for seat in seated:
+                if seat == dealer:
+                    schedule.append((WIDOW, widow))
+                schedule.append((seat, size))
+            if dealer not in seated:
+                schedule.append((WIDOW, widow))
+        return deal_by_schedule(pack, schedule, self.players)
+
+    def verify_game_deal(self, game: Game, deal: Deal, dealer: int) -> None:
+        self._verify(deal, self.seating(ledger_of(game), dealer))
+
+    def verify_deal(self, deal: Deal, dealer: int) -> None:
+        self._verify(deal, self.seating(self.new_ledger(), dealer))
+
+    def _verify(self, deal: Deal, seated: tuple[int, ...]) -> None:
+        for seat, hand in enumerate(deal.hands):
+            size = HAND_SIZE if seat in seated else 0
+            if hand.bit_count() != size:
+                raise NotationError(
+                    f"seat {seat} holds {hand.bit_count()} cards in the deal; it must hold {size}"
+                )
+        if (deal.widow or 0).bit_count() != self.widow_size:
+            got = (deal.widow or 0).bit_count()
+            raise NotationError(f"the widow has {got} cards; it must have {self.widow_size}")
+        cards = deal.all_cards()
+        count = len(seated) * HAND_SIZE + self.widow_size + len(deal.stock)
+        if cards & ~self.deck.mask or cards.bit_count() != count:
+            raise NotationError(f"the deal uses cards that are not in the {self.deck.name} pack")
+        self.turn_up(deal.stock)
+
+    # -- the hand ------------------------------------------------------------------------------
+
+    def new_ledger(self) -> FamilyLedger:
+        if self.chips:
+            return ChipLedger(self.players)
+        return CounterLedger(self.players, self.rules.get_int("countdown_start"))
+
+    def next_dealer(self, game: Game) -> int:
+        remaining = ledger_of(game).remaining()
+        step = 1
+        while (game.dealer + step) % self.players not in remaining:
+            step += 1
+        return (game.dealer + step) % self.players
+
+    def start_hand(self, game: Game) -> None:
+        from ..engine import Phase
+
+        ledger = ledger_of(game)
+        seated = self.seating(ledger, game.dealer)
+        before = ledger.scores()
+        simple = isinstance(ledger, ChipLedger) and ledger.is_simple_pot
+        if isinstance(ledger, ChipLedger):
+            ledger.open_pot(game.dealer, self.rules.get_int("ante"))
+        turned, trump = self.turn_up(game.stock)
+        game.set_trump(trump)
+        game.state = HandState(seated, simple, turned, before, list(before), [0] * self.players)
+        game.phase, game.to_move = Phase.DECLARE, seated[0]
+
+    # -- decisions -----------------------------------------------------------------------------
+
+    def legal_actions(self, game: Game) -> list[Action]:
+        from ..engine import Phase
+
+        seat = game.to_move
+        assert seat is not None
+        if game.phase is Phase.DECLARE:
+            return declaration_actions(self.o, self.chips, game.state)
+        if game.phase is Phase.DISCARD:
+            return [card_action(Kind.DISCARD, c) for c in indices_of(game.hands[seat])]
+        return self.exchange_actions(game, seat)
+
+    def apply(self, game: Game, seat: int, action: Action) -> None:
+        if action.kind is Kind.DISCARD:
+            self._on_discard(game, seat, action)
+        elif action.kind in (Kind.EXCHANGE, Kind.DECLINE):
+            self._on_exchange(game, seat, action)
+        else:
+            self._on_declare(game, seat, action)
+
+    def _on_declare(self, game: Game, seat: int, action: Action) -> None:
+        from ..engine import Phase
+
+        state: HandState = game.state
+        state.calls.append((seat, str(action)))
+        if action.kind is not Kind.PASS:
+            state.active.append(seat)
+        if action.kind is Kind.GENERAL:
+            state.general = seat
+        elif action.kind is Kind.WIDOW:
+            self._take_widow(game, seat)
+            if game.hands[seat].bit_count() > HAND_SIZE:
+                game.phase = Phase.DISCARD
+                return
+        self._next_declarer(game)
+
+    def _take_widow(self, game: Game, seat: int) -> None:
+        state: HandState = game.state
+        state.widow_taker = seat
+        state.dead[seat] |= game.hands[seat]
+        game.hands[seat] = game.widow or 0
+        game.widow = 0
+
+    def _on_discard(self, game: Game, seat: int, action: Action) -> None:
+        from ..engine import Phase
+
+        card = action.cards[0]
+        game.hands[seat] &= ~(1 << card)
+        game.state.dead[seat] |= 1 << card
+        if game.hands[seat].bit_count() <= HAND_SIZE:
+            game.phase = Phase.DECLARE
+            self._next_declarer(game)
+
+    def _next_declarer(self, game: Game) -> None:
+        seat = next_to_declare(self.o, game.state)
+        if seat is None:
+            self._end_declarations(game)
+        else:
+            game.to_move = seat
+
+    def _end_declarations(self, game: Game) -> None:
+        from ..engine import Phase
+
+        state: HandState = game.state
+        state.offer = self.exchange_offer(game, state)
+        if state.offer is None:
+            self._start_play(game)
+        else:
+            game.phase, game.to_move = Phase.EXCHANGE, state.offer
+
+    def _on_exchange(self, game: Game, seat: int, action: Action) -> None:
+        state: HandState = game.state
+        if action.kind is Kind.EXCHANGE:
+            taken = state.turnup[-len(action.cards) :]
+            discards = sum(1 << card for card in action.cards)
+            hand = game.hands[seat] & ~discards
+            for card in taken:
+                hand |= 1 << card
+            game.hands[seat] = hand
+            state.dead[seat] |= discards
+            game.stock = [card for card in game.stock if card not in taken]
+            state.exchanger = seat
+        state.offer = None
+        self._start_play(game)
+
+    def _start_play(self, game: Game) -> None:
+        state: HandState = game.state
+        playing = state.players_in()
+        game.set_active(playing)
+        leader = playing[0] if state.general is None else state.general
+        game.start_play(leader, TRICKS, self.play_rules(game, state))
+
+    def trick_done(self, game: Game, trick: Trick) -> None:
+        state: HandState = game.state
+        winner = trick.winner
+        if self.chips or winner < 0 or winner == state.general:
+            return
+        state.running[winner] -= 1
+        if state.running[winner] <= 0 and winner not in state.reached:
+            state.reached.append(winner)
+
+    # -- scoring -------------------------------------------------------------------------------
+
+    def score_hand(self, game: Game) -> HandResult:
+        state: HandState = game.state
+        out = Outcome(state.seated, state.players_in(), tuple(t.winner for t in game.tricks),
+                      state.general)  # fmt: skip
+        ledger = ledger_of(game)
+        dropped: list[int] = []
+        if isinstance(ledger, ChipLedger):
+            settle_chips(ledger, self.o, out)
+        else:
+            settle_counters(ledger, self.o, out)
+            dropped = self._after_counters(ledger, state, out)
+        scores = ledger.scores()
+        deltas = tuple(a - b for a, b in zip(scores, state.before, strict=True))
+        final = self._final_winners(game, ledger, state, out)
+        details = self._details(game, out, dropped, final)
+        return HandResult(
+            deal_number=game.deal_number, hand_number=game.hand_number, dealer=game.dealer,
+            tricks=tuple(game.tricks_won), deltas=deltas, scores=scores,
+            summary=self._summary(out, deltas), details=details,
+        )  # fmt: skip
+
+    def _details(
+        self, game: Game, out: Outcome, dropped: list[int], final: tuple[int, ...] | None
+    ) -> dict[str, Any]:
+        """The hand's facts for the record and the views (all of them public)."""
+        state: HandState = game.state
+        return {
+            "trump": "CDHS"[game.table.trump] if game.table else None,
+            "turnup": [CARD_TEXT[c] for c in state.turnup],
+            "calls": [[seat, call] for seat, call in state.calls],
+            "general": state.general,
+            "general_made": out.general_made,
+            "active": list(out.active),
+            "looed": self._penalised(out),
+            "reached_zero": state.reached[:],
+            "dropped": dropped,
+            "ledger": ledger_of(game).to_dict(),
+            "final_winners": None if final is None else list(final),
+        }
+
+    def _after_counters(self, ledger: CounterLedger, state: HandState, out: Outcome) -> list[int]:
+        general = state.general
+        if out.general_made and general is not None and ledger.counters[general] <= 0:
+            state.reached.append(general)
+        if self.o["countdown_end"] != "last_in_loses":
+            return []
+        return ledger.drop_finished()
+
+    def _final_winners(
+        self, game: Game, ledger: FamilyLedger, state: HandState, out: Outcome
+    ) -> tuple[int, ...] | None:
+        """The winners if the game ends with this hand, else ``None``."""
+        if isinstance(ledger, ChipLedger):
+            hands = self.rules.get_int("session_hands") or self.players
+            if len(game.results) + 1 < hands or ledger.carry:
+                return None
+            best = max(ledger.balances)
+            return tuple(s for s, b in enumerate(ledger.balances) if b == best)
+        if out.general_made and self.o["general_success_wins_game"]:
+            assert out.general is not None
+            return (out.general,)
+        if self.o["countdown_end"] == "first_out_wins":
+            return self._first_out(ledger, state)
+        return self._last_in(ledger, state)
+
+    def _first_out(self, ledger: CounterLedger, state: HandState) -> tuple[int, ...] | None:
+        out = [seat for seat in state.reached if ledger.counters[seat] <= 0]
+        if not out:
+            return None
+        if self.o["tiebreak"] == "lowest_score":
+            return (min(out, key=lambda seat: ledger.counters[seat]),)
+        return (out[0],)
+
+    def _last_in(self, ledger: CounterLedger, state: HandState) -> tuple[int, ...] | None:
+        remaining = ledger.remaining()
+        if len(remaining) > 1:
+            return None
+        if remaining:
+            loser = remaining[0]
+        else:
+            order = [seat for seat in state.reached if ledger.out[seat]]
+            loser = order[-1] if order else state.seated[-1]
+        return tuple(seat for seat in range(self.players) if seat != loser)
+
+    def _summary(self, out: Outcome, deltas: tuple[int, ...]) -> str:
+        parts = [f"seat {s}: {_tricks_text(out.tricks(s))} {deltas[s]:+d}" for s in out.seated]
+        head = ""
+        if out.general is not None:
+            word = "made" if out.general_made else "failed"
+            head = f"general rams by seat {out.general} {word}; "
+        looed = self._penalised(out)
+        tail = f"; looed: {', '.join(map(str, looed))}" if looed else ""
+        return head + ", ".join(parts) + tail
+
+    def _penalised(self, out: Outcome) -> list[int]:
+        """The looed players who pay (or add) the loo penalty this hand."""
+        if out.general is None:
+            return out.looed()
+        if self.o["general_loo_penalty"] and not out.general_made:
+            return [seat for seat in out.looed() if seat != out.general]
+        return []
+
+    def is_over(self, game: Game) -> bool:
+        return game.results[-1].details["final_winners"] is not None
+
+    def winners(self, game: Game) -> tuple[int, ...]:
+        return tuple(game.results[-1].details["final_winners"])
+
+    # -- view ----------------------------------------------------------------------------------
+
+    def view(self, game: Game, seat: int | None) -> dict[str, Any]:
+        state: HandState = game.state
+        ledger = ledger_of(game)
+        out: dict[str, Any] = {
+            "scoring": self.o["scoring"],
+            "seated": list(state.seated),
+            "turnup": [CARD_TEXT[c] for c in state.turnup],
+            "turnup_taken_by": state.exchanger,
+            "exchange_offer": state.offer,
+            "declarations": [{"seat": s, "call": c} for s, c in state.calls],
+            "widow_size": self.widow_size,
+            "widow_taker": state.widow_taker,
+            "general": state.general,
+            "simple_pot": state.simple_pot,
+            "ledger": ledger.to_dict(),
+            "pot": ledger.pot if isinstance(ledger, ChipLedger) else None,
+            "out": [s for s in range(self.players) if s not in ledger.remaining()],
+        }
+        if game.phase.value == "play":
+            out["trump_lead_tricks"] = sorted(game.play_rules.trump_leads)
+            out["blind_lead"] = game.play_rules.blind_lead
+        if seat is not None and state.dead[seat]:
+            out["discards"] = [CARD_TEXT[c] for c in sorted(indices_of(state.dead[seat]),
+                                                            key=display_key)]  # fmt: skip
+        return out
+
+
+def _tricks_text(count: int) -> str:
+    return "1 trick" if count == 1 else f"{count} tricks"
+
+
+def suit_of(card: int) -> int:
+    return card % 64 // 16
+
+
+OPTIONS = family_options(max_players=6)
+
+GAME = GameDef(
+    name="rams",
+    title="Rams",
+    summary="Three to six players, 32 cards, a widow and a turned-up trump; chips or counters.",
+    options=OPTIONS,
+    make_flow=RamsFlow,
+    check=family_check(32, 1, RamsFlow.widow_size_of),
+    aliases=("ramscheln",),
+)

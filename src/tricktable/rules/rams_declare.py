@@ -1,0 +1,120 @@
+"""The Rams family's hand state and its declarations: ``in``, ``pass``, ``widow``, ``general``.
+
+Seats declare once each, eldest first and the dealer last (a handless dealer has no turn).
+``pass`` follows the forced-play rule of rules.md §6.5 in its general form — it is illegal when
+the players already in plus those still to declare after this one would be fewer than two —
+and, with chips, nobody may pass on a simple pot. A general rams stops the declarations and
+brings every seated player in, passers with the hands they kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from ..actions import GENERAL, IN, PASS, WIDOW, Action
+from .options import OptionValue
+
+__all__ = ["HandState", "declaration_actions", "next_to_declare"]
+
+
+@dataclass
+class HandState:
+    """One hand of the Rams family, from the deal to the last trick."""
+
+    seated: tuple[int, ...]
+    """Seats dealt a hand, in declaring order: eldest first, the dealer (if dealt in) last."""
+    simple_pot: bool
+    turnup: tuple[int, ...]
+    """The turned-up card(s); with Bierspiel's 7♦ turned, the 7♦ and the card naming trump."""
+    before: tuple[int, ...]
+    """The scores before this hand (before the ante)."""
+    running: list[int]
+    """Counters as the tricks fall (countdown scoring), to know who reaches 0 first."""
+    dead: list[int]
+    """Per seat, the cards that seat threw away (old hand for the widow, discards)."""
+    calls: list[tuple[int, str]] = field(default_factory=list)
+    turn: int = 0
+    active: list[int] = field(default_factory=list)
+    widow_taker: int | None = None
+    general: int | None = None
+    offer: int | None = None
+    """The seat now offered the turn-up exchange."""
+    exchanger: int | None = None
+    """The seat that took the turn-up."""
+    reached: list[int] = field(default_factory=list)
+    """Seats whose counter reached 0 this hand, in trick order."""
+
+    def copy(self) -> HandState:
+        return HandState(
+            self.seated, self.simple_pot, self.turnup, self.before, self.running[:],
+            self.dead[:], self.calls[:], self.turn, self.active[:], self.widow_taker,
+            self.general, self.offer, self.exchanger, self.reached[:],
+        )  # fmt: skip
+
+    def players_in(self) -> tuple[int, ...]:
+        """The seats that play the tricks, in seating order."""
+        if self.general is not None:
+            return self.seated
+        return tuple(seat for seat in self.seated if seat in self.active)
+
+    @property
+    def still_to_declare(self) -> int:
+        """Seats after the one whose turn it is."""
+        return len(self.seated) - self.turn - 1
+
+
+def declaration_actions(
+    options: Mapping[str, OptionValue], chips: bool, state: HandState
+) -> list[Action]:
+    """The declarations open to the seat whose turn it is."""
+    if state.general is not None:
+        return [IN, WIDOW] if can_take_widow(options, state) else [IN]
+    actions = [IN]
+    if can_pass(options, chips, state):
+        actions.append(PASS)
+    if can_take_widow(options, state):
+        actions.append(WIDOW)
+    if can_announce_general(options, state):
+        actions.append(GENERAL)
+    return actions
+
+
+def can_pass(options: Mapping[str, OptionValue], chips: bool, state: HandState) -> bool:
+    if chips and state.simple_pot and options["simple_pot_all_play"]:
+        return False
+    if options["pass_requires_widow_taken"] and state.widow_taker is None:
+        return False
+    return len(state.active) + state.still_to_declare >= 2
+
+
+def can_take_widow(options: Mapping[str, OptionValue], state: HandState) -> bool:
+    if state.widow_taker is not None:
+        return False
+    rule = options["widow_rule"]
+    if rule == "eldest_only":
+        return state.turn == 0
+    if rule == "before_any_play":
+        return not state.active
+    return True
+
+
+def can_announce_general(options: Mapping[str, OptionValue], state: HandState) -> bool:
+    if not options["general_rams"] or state.general is not None:
+        return False
+    return options["general_timing"] == "any_turn" or not state.calls
+
+
+def next_to_declare(options: Mapping[str, OptionValue], state: HandState) -> int | None:
+    """Move the turn on; the next seat to declare, or ``None`` when declarations are over.
+
+    After a general only a widow still untaken (with ``widow_after_general``) keeps them going.
+    """
+    state.turn += 1
+    if state.general is not None and not (
+        options["widow_after_general"] and can_take_widow(options, state)
+    ):
+        return None
+    if state.turn >= len(state.seated):
+        return None
+    return state.seated[state.turn]
