@@ -1,0 +1,52 @@
+"""The heuristic bot: a rule-based player per game, chosen through :data:`STRATEGIES`.
+
+A strategy is a function ``(view, rng) -> Action`` over one game's views; ``rng`` only breaks
+ties. Games without a strategy of their own fall back to :func:`fallback_strategy`, which plays
+cards sensibly and makes other decisions at random, so every registered game is playable.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..actions import Action, Kind
+from ..view import View
+from . import heuristic_hasenpfeffer, heuristic_rams
+from .base import decision_random
+from .cardplay import PlayContext
+from .random_bot import require_legal
+
+__all__ = ["STRATEGIES", "HeuristicBot", "Strategy", "fallback_strategy"]
+
+Strategy = Callable[[View, random.Random], Action]
+
+STRATEGIES: dict[str, Strategy] = {
+    "hasenpfeffer": heuristic_hasenpfeffer.choose,
+    "double-hasenpfeffer": heuristic_hasenpfeffer.choose,
+    "rams": heuristic_rams.choose,
+    "bierspiel": heuristic_rams.choose,
+    "rounce": heuristic_rams.choose,
+}
+
+
+def fallback_strategy(view: View, rng: random.Random) -> Action:
+    """Sensible card play under any rules; any other decision at random."""
+    legal = view.legal
+    if legal[0].kind is Kind.PLAY and view.trump is not None:
+        return PlayContext.of(view).choose_play(legal)
+    return rng.choice(legal)
+
+
+class HeuristicBot:
+    """Plays each game by its strategy in :data:`STRATEGIES` (or the fallback)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: View) -> Action:
+        require_legal(view)
+        strategy = STRATEGIES.get(view.rules.name, fallback_strategy)
+        return strategy(view, decision_random(self.seed, view))

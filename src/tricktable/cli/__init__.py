@@ -1,0 +1,51 @@
+"""The ``tricktable`` command line: play, rules, replay (and the commands other modules register).
+
+It needs the optional ``[cli]`` extra (typer and rich); without it ``main`` says what to install.
+Each command module has a ``register(app)`` function; add new ones to the block below.
+"""
+
+from __future__ import annotations
+
+import sys
+
+CLI_EXTRA_MISSING = (
+    "the tricktable command line needs the [cli] extra; "
+    'install it with: pip install "tricktable[cli]"'
+)
+
+try:
+    import rich  # noqa: F401
+    import typer
+except ModuleNotFoundError as missing:  # the core works without the extra
+    _MISSING: ModuleNotFoundError | None = missing
+else:
+    _MISSING = None
+
+if _MISSING is None:
+    app = typer.Typer(
+        name="tricktable",
+        help="Single and Double Hasenpfeffer, Rams, Bierspiel and Rounce.",
+        no_args_is_help=True,
+        add_completion=False,
+    )
+
+    from . import play, replay_cmd, rules_cmd
+
+    play.register(app)
+    rules_cmd.register(app)
+    replay_cmd.register(app)
+
+    from . import serve
+
+    serve.register(app)
+
+    from . import analysis
+
+    analysis.register(app)
+
+
+def main() -> None:
+    """The console script: run the app, or explain how to install the missing extra."""
+    if _MISSING is not None:
+        sys.exit(f"{CLI_EXTRA_MISSING} (missing module: {_MISSING.name})")
+    app()

@@ -1,0 +1,241 @@
+"""Rich rendering of one seat's view: the hand by suit, the auction, the trick and the scores.
+
+Everything here reads a :class:`~tricktable.view.View` only, so it works for every game: keys a
+game adds to its views that this module does not know are shown as plain ``name: value`` lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from ..actions import Action
+from ..cards import COPY_STRIDE, Card, Suit, parse_card
+from ..errors import NotationError
+from ..ranking import NO_TRUMP
+from ..view import View
+
+__all__ = [
+    "SeatNames",
+    "card_markup",
+    "grouped_hand",
+    "ordered_moves",
+    "print_lines",
+    "render_hand",
+    "render_legal",
+    "render_status",
+    "render_trick",
+]
+
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+# Keys the renderer shows in its own way; any other key of a view is listed as "name: value".
+_SHOWN_KEYS = frozenset({
+    "game", "rules", "players", "seat", "phase", "to_move", "dealer", "hand_number", "hand",
+    "hand_sizes", "legal_actions", "scores", "sides", "trump", "active", "trick", "tricks",
+    "tricks_won", "last_trick", "last_result", "history", "is_over", "winners", "auction",
+    "high_bid", "bidder", "contract", "forced_bid", "alone", "lone_defender", "widow_size",
+    "widow_taken", "misdeals", "discard", "actions",
+})  # fmt: skip
+
+
+class SeatNames:
+    """How the human at the terminal sees the seats: "you", "partner", "seat 3"…"""
+
+    def __init__(self, me: int, sides: Sequence[Sequence[int]], players: int) -> None:
+        self.me = me
+        my_side = next((set(side) for side in sides if me in side), {me})
+        self.names = [self._name(seat, my_side) for seat in range(players)]
+
+    def _name(self, seat: int, my_side: set[int]) -> str:
+        if seat == self.me:
+            return f"you (seat {seat})"
+        if seat in my_side:
+            return f"partner (seat {seat})"
+        return f"seat {seat}"
+
+    def __getitem__(self, seat: int | None) -> str:
+        return "nobody" if seat is None else self.names[seat]
+
+    def title(self, seat: int | None) -> str:
+        name = self[seat]
+        return name[0].upper() + name[1:]
+
+
+def card_markup(text: str | None) -> str:
+    """A card with its suit symbol, red suits in red; ``None`` is a face-down card."""
+    if text is None:
+        return "[dim]▒▒[/dim]"
+    card = parse_card(text)
+    symbol = card.symbol()
+    if card.suit is not None and card.suit.is_red:
+        return f"[red]{symbol}[/red]"
+    return f"[bold]{symbol}[/bold]"
+
+
+def suit_markup(letter: str) -> str:
+    """A suit's symbol, red suits in red."""
+    suit = Suit.parse(letter)
+    return f"[red]{suit.symbol}[/red]" if suit.is_red else f"[bold]{suit.symbol}[/bold]"
+
+
+def _trump_name(letter: str | None) -> str:
+    if letter is None:
+        return "not named yet"
+    if letter == "NT":
+        return "no trump"
+    return f"{SUIT_NAMES['CDHS'.index(letter)]} {suit_markup(letter)}"
+
+
+def _effective_suit(view: View, card: Card) -> int:
+    trump = view.trump
+    if trump is None:
+        return -1 if card.suit is None else int(card.suit)
+    return view.rules.flow.ranking.table(trump).suit_of[card.index]
+
+
+def grouped_hand(view: View) -> list[tuple[str, list[Card]]]:
+    """The hand by effective suit, trumps first (the Joker first before trump is named),
+    strongest card first within a suit."""
+    trump = view.trump
+    groups: dict[int, list[Card]] = {}
+    for card in view.hand:
+        groups.setdefault(_effective_suit(view, card), []).append(card)
+    strength = _strength_key(view, trump)
+    order = sorted(groups, key=lambda s: (s != trump, s >= 0, -s))
+    return [
+        ("trump" if suit == trump and trump != NO_TRUMP else _suit_label(suit),
+         sorted(groups[suit], key=strength))
+        for suit in order
+    ]  # fmt: skip
+
+
+def render_hand(view: View) -> str:
+    """The hand grouped by suit, the trump group labelled ``trump``."""
+    parts = [
+        f"[bold]{label}[/bold]: " + " ".join(card_markup(str(c)) for c in cards)
+        for label, cards in grouped_hand(view)
+    ]
+    return "   ".join(parts) if parts else "(no cards)"
+
+
+def ordered_moves(view: View) -> tuple[Action, ...]:
+    """The legal moves in the order they are shown and numbered: card moves as in the hand."""
+    position = {
+        card.index % COPY_STRIDE: n
+        for n, card in enumerate(c for _, cards in grouped_hand(view) for c in cards)
+    }
+    return tuple(sorted(view.legal, key=lambda a: position.get(a.cards[0], -1) if a.cards else -1))
+
+
+def _suit_label(suit: int) -> str:
+    return "joker" if suit < 0 or suit >= NO_TRUMP else SUIT_NAMES[suit]
+
+
+def _strength_key(view: View, trump: int | None) -> Any:
+    if trump is None:
+        return lambda card: -card.rank
+    table = view.rules.flow.ranking.table(trump)
+    return lambda card: -table.strength[card.index]
+
+
+def render_trick(trick: dict[str, Any] | None, names: SeatNames) -> str:
+    """The cards of a trick in play order, and who won it once it is complete."""
+    if trick is None:
+        return "(none yet)"
+    if not trick["plays"]:
+        return "(no cards yet)"
+    plays = ", ".join(f"{names[p['seat']]} {card_markup(p['card'])}" for p in trick["plays"])
+    if "winner" in trick:
+        plays += f" — won by {names[trick['winner']]}"
+    return plays
+
+
+def render_scores(view: View, names: SeatNames) -> str:
+    scores = view["scores"]
+    sides = view["sides"]
+    if all(len(side) == 1 for side in sides):
+        return ", ".join(f"{names[s]} {scores[s]}" for s in range(len(scores)))
+    return ", ".join(f"{' + '.join(names[s] for s in side)}: {scores[side[0]]}" for side in sides)
+
+
+def render_status(view: View, names: SeatNames) -> list[str]:
+    """Lines describing the table: hand, dealer, scores, auction, contract, trump, trick."""
+    lines = [
+        f"[bold]Hand {view['hand_number']}[/bold] · dealer {names[view['dealer']]} · "
+        f"phase {view.phase}",
+        f"Scores: {render_scores(view, names)}",
+    ]
+    auction = view.get("auction")
+    if auction:
+        calls = ", ".join(f"{names[c['seat']]} {c['call']}" for c in auction)
+        lines.append(f"Auction: {calls}")
+    lines.extend(_contract_lines(view, names))
+    lines.extend(_extra_lines(view))
+    if view.get("trick") is not None:
+        lines.append(f"Trick: {render_trick(view['trick'], names)}")
+        lines.append("Tricks won: " + _tricks_won(view, names))
+    return lines
+
+
+def _contract_lines(view: View, names: SeatNames) -> list[str]:
+    lines = []
+    if view.get("bidder") is not None:
+        contract = view.get("contract") or "?"
+        forced = " (forced)" if view.get("forced_bid") else ""
+        lines.append(f"Contract: {names[view['bidder']]} bid {contract}{forced}")
+    if view.get("trump") is not None:
+        lines.append(f"Trump: {_trump_name(view['trump'])}")
+    for key, word in (("alone", "plays alone"), ("lone_defender", "defends alone")):
+        if isinstance(view.get(key), int) and not isinstance(view.get(key), bool):
+            lines.append(f"{names.title(view[key])} {word}")
+    if view.get("discard"):
+        lines.append("Your discard: " + " ".join(card_markup(c) for c in view["discard"]))
+    return lines
+
+
+def _extra_lines(view: View) -> list[str]:
+    lines = []
+    for key, value in view.data.items():
+        if key in _SHOWN_KEYS or value in (None, False, [], {}, ""):
+            continue
+        lines.append(f"{key.replace('_', ' ').capitalize()}: {_plain(value)}")
+    return lines
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(_plain(v) for v in value)
+    if isinstance(value, dict):
+        head = f"seat {value['seat']}: " if "seat" in value else ""
+        rest = (f"{k} {_plain(v)}" if head == "" else _plain(v)
+                for k, v in value.items() if k != "seat")  # fmt: skip
+        return head + " ".join(rest)
+    if isinstance(value, str) and _is_card(value):
+        return card_markup(value)
+    return escape(str(value))
+
+
+def _is_card(text: str) -> bool:
+    try:
+        parse_card(text)
+    except NotationError:
+        return False
+    return True
+
+
+def _tricks_won(view: View, names: SeatNames) -> str:
+    won = view["tricks_won"]
+    return ", ".join(f"{names[s]} {won[s]}" for s in view["active"])
+
+
+def render_legal(legal: Sequence[Action]) -> str:
+    """The legal moves numbered from 1, in the notation that can also be typed."""
+    return "  ".join(f"[cyan]{n})[/cyan] {action}" for n, action in enumerate(legal, 1))
+
+
+def print_lines(console: Console, lines: Sequence[str]) -> None:
+    for line in lines:
+        console.print(line)
