@@ -7,7 +7,7 @@ Single Hasenpfeffer game (the deal is part of every hand, misdeals included).
 
     python bench/engine.py [--seconds 3] [--rounds 3] [--game hasenpfeffer] [--option k=v]
 
-Prints hands/s for each engine (median of the rounds) and the ratio tricktable / OpenSpiel.
+Prints hands/s for each engine (median of alternating rounds) and the ratio tricktable / OpenSpiel.
 """
 
 from __future__ import annotations
@@ -61,11 +61,18 @@ def openspiel_hands(seconds: float) -> float | None:
     return hands / (time.perf_counter() - start)
 
 
-def median_of(rounds: int, measure: Callable[[], float | None]) -> float | None:
-    values = [measure() for _ in range(rounds)]
-    if any(v is None for v in values):
-        return None
-    return statistics.median(v for v in values if v is not None)
+def interleaved_medians(
+    rounds: int, ours: Callable[[], float], theirs: Callable[[], float | None]
+) -> tuple[float, float | None]:
+    """Medians of alternating rounds, so both engines see the same machine load."""
+    mine: list[float] = []
+    other: list[float] = []
+    for _ in range(rounds):
+        mine.append(ours())
+        value = theirs()
+        if value is not None:
+            other.append(value)
+    return statistics.median(mine), statistics.median(other) if other else None
 
 
 def main() -> None:
@@ -77,9 +84,11 @@ def main() -> None:
     args = parser.parse_args()
     options = dict(item.split("=", 1) for item in args.option)
     options.setdefault("target_score", "100000")
-    ours = median_of(args.rounds, lambda: tricktable_hands(args.seconds, args.game, options))
-    theirs = median_of(args.rounds, lambda: openspiel_hands(args.seconds))
-    assert ours is not None
+    ours, theirs = interleaved_medians(
+        args.rounds,
+        lambda: tricktable_hands(args.seconds, args.game, options),
+        lambda: openspiel_hands(args.seconds),
+    )
     print(f"tricktable {args.game}: {ours:,.0f} random hands/s")
     if theirs is None:
         print("OpenSpiel not installed (pip install open-spiel): no ratio")

@@ -150,7 +150,10 @@ def _parse_rest(kind: Kind, rest: list[str], text: str) -> Action:
     if not 1 <= len(rest) <= limit:
         what = "one card" if limit == 1 else "one or two cards"
         raise NotationError(f"{text!r}: {kind.value!r} takes {what}, e.g. '{kind.value} JH'")
-    return card_action(kind, *(parse_card(word).index for word in rest))
+    try:
+        return card_action(kind, *(parse_card(word).index for word in rest))
+    except NotationError as exc:
+        raise NotationError(f"{text!r}: {exc}") from None
 
 
 def _parse_bid(rest: list[str], text: str) -> Action:

@@ -8,10 +8,11 @@ and face-down leads never appear in it, except in the view of the seat that hold
 from __future__ import annotations
 
 import copy
+import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .actions import Action
+from .actions import Action, Kind
 from .cards import CARD_BY_INDEX, CARD_TEXT, CardSet, format_cards
 from .ranking import NO_TRUMP
 from .trick import Trick
@@ -109,9 +110,33 @@ def build_view(game: Game, seat: int | None) -> View:
         "history": [r.to_dict() for r in game.results],
         "is_over": game.is_over,
         "winners": list(game.winners),
+        "actions": public_actions(game, seat),
     }
     data.update(game.flow.view(game, seat))
     return View(game.rules, seat, data, legal)
+
+
+_HIDDEN_CARD_KINDS = frozenset({Kind.DISCARD, Kind.GIVE, Kind.EXCHANGE})
+
+
+def public_actions(game: Game, seat: int | None) -> list[dict[str, Any]]:
+    """This deal's actions as ``seat`` saw them, in order.
+
+    Cards another seat discarded, gave, exchanged away or led face down are ``?``: the seat saw
+    that the action happened, not the card. Search bots replay this to rebuild the hand.
+    """
+    current = len(game.deals) - 1
+    entries = list(itertools.takewhile(lambda e: e[0] == current, reversed(game.log)))[::-1]
+    plays = [t.face_down for t in game.tricks] + [game.trick.face_down]
+    face_down = iter([down for trick in plays for down in trick])
+    out = []
+    for _, actor, action in entries:
+        down = next(face_down, False) if action.kind is Kind.PLAY else False
+        text = str(action)
+        if actor != seat and (down or action.kind in _HIDDEN_CARD_KINDS):
+            text = " ".join([action.kind.value] + ["?"] * len(action.cards))
+        out.append({"seat": actor, "action": text})
+    return out
 
 
 def _last_trick(game: Game, seat: int | None) -> dict[str, Any] | None:

@@ -1,0 +1,90 @@
+"""Fast playouts to the end of a hand on a determinized game, and what a hand was worth.
+
+The search bots (:mod:`.pimc`, :mod:`.ismcts`) run these on games they sampled themselves from
+their own view (:mod:`.sampler`), so reading that game's cards is no peeking: every card in it
+was drawn by the bot. Card play is greedy (win the trick as cheaply as possible, else throw the
+lowest card; a little randomness keeps playouts varied); other decisions use the heuristic bot's
+strategy on the sampled game's views.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..actions import PLAY, Action
+from ..cards import COPY_STRIDE
+from ..engine import Game
+from ..phase import Phase
+from ..ranking import TRUMP_BONUS
+from .heuristic import STRATEGIES, fallback_strategy
+
+__all__ = ["greedy_play", "hand_values", "playout", "policy_action"]
+
+EXPLORE = 0.1
+"""Chance that a playout plays a random legal card instead of the greedy one."""
+
+
+def playout(game: Game, rng: random.Random, hand: int | None = None) -> None:
+    """Play ``game`` on until hand ``hand`` (default: the current one) is over."""
+    hand = game.hand_number if hand is None else hand
+    while not game.is_over and game.hand_number == hand:
+        game.push(policy_action(game, rng))
+
+
+def policy_action(game: Game, rng: random.Random) -> Action:
+    """The playout policy's choice for the seat to move."""
+    if game.phase is Phase.PLAY:
+        return greedy_play(game, rng)
+    seat = game.to_move
+    view = game.view(seat)
+    return STRATEGIES.get(game.rules.name, fallback_strategy)(view, rng)
+
+
+def greedy_play(game: Game, rng: random.Random) -> Action:
+    """Win the trick with the cheapest winning card, unless partner wins; else play low."""
+    cards = _cards(game.play_mask())
+    if len(cards) == 1:
+        return PLAY[cards[0]]
+    trick, table, seat = game.trick, game.table, game.to_move
+    assert table is not None and seat is not None
+    if not trick.cards or rng.random() < EXPLORE:
+        return PLAY[rng.choice(cards)]
+    led = trick.led_suit
+    power = [(table.key(c, led), c) for c in cards]
+    winners = [pc for pc in power if pc[0] > trick.best_key]
+    if winners and game.flow.side_of(trick.winner) != game.flow.side_of(seat):
+        return PLAY[min(winners)[1]]
+    return PLAY[min(cards, key=lambda c: _cheapness(table, c))]
+
+
+def _cheapness(table: object, card: int) -> int:
+    strength: int = table.strength[card]  # type: ignore[attr-defined]
+    trump: int = table.trump_mask  # type: ignore[attr-defined]
+    return strength + (TRUMP_BONUS if trump >> card & 1 else 0)
+
+
+def _cards(mask: int) -> list[int]:
+    """The first-copy indices of a card mask."""
+    mask = (mask | mask >> COPY_STRIDE) & ((1 << COPY_STRIDE) - 1)
+    return [b for b in range(mask.bit_length()) if mask >> b & 1]
+
+
+def hand_values(game: Game, before: Sequence[int]) -> list[float]:
+    """For every seat, what the play since ``before`` (the scores then) was worth to it.
+
+    A seat's value is its side's gain minus the mean gain of the other sides, so that a point
+    the opponents lose counts like a point won; with counters (``scoring=countdown``) a counter
+    going down is the gain.
+    """
+    sign = -1 if game.rules.options.get("scoring") == "countdown" else 1
+    gains = [sign * (after - was) for after, was in zip(game.scores, before, strict=True)]
+    sides = game.flow.sides()
+    side_gain = [gains[side[0]] for side in sides]
+    values = [0.0] * game.player_count
+    for index, side in enumerate(sides):
+        others = [g for i, g in enumerate(side_gain) if i != index]
+        rest = sum(others) / len(others) if others else 0.0
+        for seat in side:
+            values[seat] = side_gain[index] - rest
+    return values

@@ -1,0 +1,369 @@
+"""A flat action encoding and fixed-shape observation tensors, both computed from the rules.
+
+:class:`ActionCodec` numbers every action the rules can ever make legal (a superset: the flow's
+:meth:`~tricktable.rules.base.Flow.action_kinds` say which kinds exist) in blocks, cards first::
+
+    play <card> | bid <n> / pepper | trump C D H S NT | pass in widow general alone not-alone
+    decline | discard <card> | give <card> | exchange <card> | exchange <card> <card> …
+
+Cards are the distinct notations of the rules' pack in ascending index order (clubs, diamonds,
+hearts, spades, low to high, then the Joker); identical pinochle cards share one number.
+
+:class:`ObservationEncoder` turns one seat's :class:`~tricktable.view.View` — and nothing else —
+into a float32 vector of named fields (:attr:`ObservationEncoder.fields`; docs/envs.md lists
+them). Seats in it are relative: ``0`` is the observing seat, ``1`` the next clockwise, …
+
+>>> import tricktable as tt
+>>> codec = ActionCodec(tt.rules("hasenpfeffer"))
+>>> codec.decode(codec.encode(tt.parse_action("play JH")))
+Action('play JH')
+>>> game = tt.new_game("hasenpfeffer", seed=1)
+>>> encoder = ObservationEncoder(game.rules)
+>>> encoder.encode(game.view(0)).shape == (encoder.size,)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+import numpy as np
+
+from ..actions import BID_WORDS, Action, Kind, card_action
+from ..cards import display_key, parse_card
+from ..errors import IllegalActionError
+from ..phase import Phase
+from ..rules.options import Rules
+from ..view import View
+from .knowledge import Knowledge, card_slots, read_knowledge, slot_of
+
+__all__ = ["ActionCodec", "Field", "ObservationEncoder", "max_tricks"]
+
+CALL_KINDS = (Kind.PASS, Kind.IN, Kind.WIDOW, Kind.GENERAL, Kind.ALONE, Kind.NOT_ALONE,
+              Kind.DECLINE)  # fmt: skip
+TRUMP_VALUES = ("C", "D", "H", "S", "NT")
+SINGLE_CARD_KINDS = (Kind.DISCARD, Kind.GIVE)
+PHASES = tuple(Phase)
+OBS_LOW, OBS_HIGH = -1.0, 2.0
+
+
+def max_tricks(rules: Rules) -> int:
+    """The most cards any seat is dealt (the tricks of a hand) under these rules."""
+    flow = rules.flow
+    return max(max(flow.hand_sizes(dealer)) for dealer in range(flow.players))
+
+
+def _action_key(action: Action) -> tuple[Kind, tuple[int, ...], str]:
+    return action.kind, tuple(sorted(action.cards)), action.value
+
+
+class ActionCodec:
+    """Numbers the actions of one set of rules: ``encode``/``decode`` and legal-action masks."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        flow = rules.flow
+        kinds = flow.action_kinds()
+        self.cards = card_slots(flow.deck)
+        self.tricks = max_tricks(rules)
+        self.actions: list[Action] = []
+        self.blocks: list[tuple[str, int, int]] = []
+        """(label, first index, size) of each block, in order."""
+        ordered = [card_action(Kind.PLAY, c) for c in self.cards]
+        self._add("play", ordered if Kind.PLAY in kinds else [])
+        if Kind.BID in kinds:
+            numbers = [Action.bid(n) for n in range(1, self.tricks + 1)]
+            self._add("bid", numbers + [Action.bid(word) for word in BID_WORDS])
+        if Kind.TRUMP in kinds:
+            self._add("trump", [Action(Kind.TRUMP, value=v) for v in TRUMP_VALUES])
+        self._add("call", [Action(kind) for kind in CALL_KINDS if kind in kinds])
+        for kind in SINGLE_CARD_KINDS:
+            if kind in kinds:
+                self._add(kind.value, [card_action(kind, c) for c in self.cards])
+        if Kind.EXCHANGE in kinds:
+            by_display = sorted(self.cards, key=display_key)
+            for size in range(1, flow.largest_exchange() + 1):
+                combos = combinations(by_display, size)
+                self._add(f"exchange {size}", [card_action(Kind.EXCHANGE, *c) for c in combos])
+        self._index = {_action_key(a): n for n, a in enumerate(self.actions)}
+
+    def _add(self, label: str, actions: list[Action]) -> None:
+        if actions:
+            self.blocks.append((label, len(self.actions), len(actions)))
+            self.actions.extend(actions)
+
+    @property
+    def size(self) -> int:
+        """``num_distinct_actions``: fixed for these rules."""
+        return len(self.actions)
+
+    def encode(self, action: Action | str) -> int:
+        """The number of an action (or its notation)."""
+        if isinstance(action, str):
+            action = _parse(action)
+        index = self._index.get(_action_key(action))
+        if index is None:
+            raise IllegalActionError(
+                f"{str(action)!r} is not in the action encoding of {self.rules}; no rule of "
+                "theirs can make it legal"
+            )
+        return index
+
+    def decode(self, index: int) -> Action:
+        """The action numbered ``index``."""
+        if not 0 <= int(index) < self.size:
+            raise IllegalActionError(
+                f"action number {index!r} is outside 0..{self.size - 1} for {self.rules}"
+            )
+        return self.actions[int(index)]
+
+    def mask(self, legal: Iterable[Action]) -> np.ndarray:
+        """An int8 vector with 1 at the number of every action in ``legal``."""
+        out = np.zeros(self.size, dtype=np.int8)
+        for action in legal:
+            out[self.encode(action)] = 1
+        return out
+
+    def pick(self, index: int, legal: Sequence[Action]) -> Action | None:
+        """The action of ``legal`` numbered ``index`` (as the flow spells it), or ``None``."""
+        for action in legal:
+            if self._index.get(_action_key(action)) == int(index):
+                return action
+        return None
+
+    def labels(self) -> list[str]:
+        """The notation of every action, by number."""
+        return [str(a) for a in self.actions]
+
+
+def _parse(text: str) -> Action:
+    from ..actions import parse_action
+
+    return parse_action(text)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One named part of an observation vector."""
+
+    name: str
+    shape: tuple[int, ...]
+    description: str
+
+    @property
+    def size(self) -> int:
+        return math.prod(self.shape)
+
+
+class ObservationEncoder:
+    """Fixed-shape float32 observations of one seat, built from that seat's view alone.
+
+    With ``perfect_recall`` the vector also holds every completed trick of the hand card by card
+    (OpenSpiel's information-state tensor).
+    """
+
+    def __init__(self, rules: Rules, *, perfect_recall: bool = False) -> None:
+        self.rules = rules
+        self.codec = ActionCodec(rules)
+        self.players = rules.flow.players
+        self.cards = self.codec.cards
+        self.slot = slot_of(self.cards)
+        self.tricks = self.codec.tricks
+        self.score_scale = 5.0 * self.tricks
+        self.calls = [a for a in self.codec.actions if not a.cards]
+        self.call_slot = {str(a): n for n, a in enumerate(self.calls)}
+        self.perfect_recall = perfect_recall
+        self.fields = self._fields()
+        self.size = sum(f.size for f in self.fields)
+        offsets, start = {}, 0
+        for f in self.fields:
+            offsets[f.name] = (start, start + f.size)
+            start += f.size
+        self.offsets = offsets
+
+    def _fields(self) -> list[Field]:
+        p, c, t, b = self.players, len(self.cards), self.tricks, len(self.calls)
+        fields = [
+            Field("hand", (c,), "own cards (2 where both pinochle copies are held)"),
+            Field("trick", (p, c), "the trick in progress: the card each seat played face up"),
+            Field("trick_face_down", (p,), "seats that played face down to the trick in progress"),
+            Field("leader", (p,), "the seat that led (or leads) the trick in progress"),
+            Field("played", (p, c), "cards each seat played face up in this hand's done tricks"),
+            Field("face_down_played", (p,), "face-down cards each seat played this hand, / tricks"),
+            Field("out_of_play", (c,), "cards known out of play: played face up, or own discards"),
+            Field("own_discards", (c,), "cards this seat discarded, threw in or laid face down"),
+            Field("known_held", (p, c), "cards this seat knows another seat still holds"),
+            Field("voids", (p, 4), "effective suits (C D H S under the trump) a seat showed void"),
+            Field("turnup", (c,), "the turned-up card(s)"),
+            Field("hand_sizes", (p,), "cards in each seat's hand, / tricks per hand"),
+            Field("tricks_won", (p,), "tricks each seat won this hand, / tricks per hand"),
+            Field("trick_number", (1,), "finished tricks of this hand, / tricks per hand"),
+            Field("phase", (len(PHASES),), "the phase, one-hot: " + " ".join(PHASES)),
+            Field("to_move", (p,), "the seat to move"),
+            Field("dealer", (p,), "the dealer"),
+            Field("active", (p,), "seats playing the tricks of this hand"),
+            Field("seated", (p,), "seats dealt a hand this hand"),
+            Field("out_of_game", (p,), "seats that have dropped out of the game"),
+            Field("dead", (p,), "lone player's partners whose cards are dead"),
+            Field("calls", (p, b), "auction bids and declarations each seat made this hand "
+                  "(columns: the non-card actions of the action encoding)"),
+            Field("trump", (5,), "trump, one-hot: C D H S NT (zeros before it is fixed)"),
+            Field("bidder", (p,), "the high bidder / maker"),
+            Field("contract", (b,), "the contract as its bid, one-hot over the call columns"),
+            Field("forced_bid", (1,), "1 if the contract was forced"),
+            Field("alone", (p,), "the seat playing alone"),
+            Field("lone_defender", (p,), "the defender playing alone"),
+            Field("general", (p,), "the seat that announced general rams"),
+            Field("widow_taker", (p,), "the seat that took the widow"),
+            Field("widow_taken", (1,), "1 once the widow has been taken"),
+            Field("turnup_taker", (p,), "the seat that took the turn-up"),
+            Field("exchange_offer", (p,), "the seat offered the turn-up now"),
+            Field("received", (c,), "cards a lone player received from partners"),
+            Field("gave", (c,), "cards this seat gave to its lone partner"),
+            Field("scores", (p,), f"tanh(score / {self.score_scale:g}) per seat"),
+            Field("last_deltas", (p,), f"tanh(last hand's score change / {self.score_scale:g})"),
+            Field("pot", (1,), f"tanh(chips in the pot / {self.score_scale:g})"),
+        ]  # fmt: skip
+        if self.perfect_recall:
+            fields.append(
+                Field(
+                    "trick_history",
+                    (t, p, c),
+                    "each finished trick of the hand: the card each seat played",
+                )
+            )
+        return fields  # fmt: skip
+
+    # -- encoding ------------------------------------------------------------------------------
+
+    def encode(self, view: View) -> np.ndarray:
+        """The observation vector of ``view``'s seat."""
+        out = np.zeros(self.size, dtype=np.float32)
+        self.fill(view, out)
+        return out
+
+    def fill(self, view: View, out: np.ndarray) -> None:
+        """Write the observation of ``view`` into ``out`` (zeroed by the caller)."""
+        know = read_knowledge(view, self.slot)
+        parts = {name: out[a:b] for name, (a, b) in self.offsets.items()}
+        self._cards(know, parts)
+        self._seats(view, know, parts)
+        self._contract(view, know, parts)
+        self._scores(view, know, parts)
+        if self.perfect_recall:
+            self._history(know, parts["trick_history"])
+
+    def _cards(self, know: Knowledge, parts: dict[str, np.ndarray]) -> None:
+        p, c = self.players, len(self.cards)
+        _count(parts["hand"], know.hand)
+        trick, played = parts["trick"].reshape(p, c), parts["played"].reshape(p, c)
+        held = parts["known_held"].reshape(p, c)
+        voids = parts["voids"].reshape(p, 4)
+        for rel in range(p):
+            _count(trick[rel], know.trick[rel])
+            _count(played[rel], know.played[rel])
+            _count(held[rel], know.pinned[rel])
+            for suit in know.voids[rel]:
+                voids[rel, suit] = 1.0
+        parts["face_down_played"][:] = np.asarray(know.face_down) / self.tricks
+        _count(parts["out_of_play"], know.out_of_play())
+        _count(parts["own_discards"], know.thrown)
+        parts["trick_number"][0] = len(know.history) / self.tricks
+
+    def _seats(self, view: View, know: Knowledge, parts: dict[str, np.ndarray]) -> None:
+        data = view.data
+        trick = data.get("trick") or {}
+        self._one(parts["leader"], know, trick.get("leader"))
+        for rel, play in ((know.relative(int(p["seat"])), p) for p in trick.get("plays", ())):
+            parts["trick_face_down"][rel] = float(play["face_down"])
+        self._one(parts["to_move"], know, data.get("to_move"))
+        self._one(parts["dealer"], know, data.get("dealer"))
+        self._many(parts["active"], know, data.get("active", ()))
+        self._many(parts["seated"], know, data.get("seated", range(self.players)))
+        self._many(parts["out_of_game"], know, data.get("out", ()))
+        self._many(parts["dead"], know, data.get("dead", ()))
+        sizes = data.get("hand_sizes", ())
+        won = data.get("tricks_won", ())
+        for seat in range(self.players):
+            rel = know.relative(seat)
+            parts["hand_sizes"][rel] = sizes[seat] / self.tricks if seat < len(sizes) else 0.0
+            parts["tricks_won"][rel] = won[seat] / self.tricks if seat < len(won) else 0.0
+        phase = str(data.get("phase"))
+        if phase in PHASES:
+            parts["phase"][PHASES.index(Phase(phase))] = 1.0
+        _count(parts["turnup"], [self.slot[parse_card(t).index] for t in data.get("turnup", ())])
+
+    def _contract(self, view: View, know: Knowledge, parts: dict[str, np.ndarray]) -> None:
+        data = view.data
+        calls = parts["calls"].reshape(self.players, len(self.calls))
+        for call in [*data.get("auction", ()), *data.get("declarations", ())]:
+            column = self.call_slot.get(str(call["call"]))
+            if column is not None:
+                calls[know.relative(int(call["seat"])), column] = 1.0
+        trump = view.trump
+        if trump is not None:
+            parts["trump"][trump] = 1.0
+        self._one(parts["bidder"], know, data.get("bidder"))
+        contract = data.get("contract")
+        if contract is not None and f"bid {contract}" in self.call_slot:
+            parts["contract"][self.call_slot[f"bid {contract}"]] = 1.0
+        parts["forced_bid"][0] = float(bool(data.get("forced_bid")))
+        for name, key in (("alone", "alone"), ("lone_defender", "lone_defender"),
+                          ("general", "general"), ("widow_taker", "widow_taker"),
+                          ("turnup_taker", "turnup_taken_by"),
+                          ("exchange_offer", "exchange_offer")):  # fmt: skip
+            self._one(parts[name], know, data.get(key))
+        taken = data.get("widow_taken") or data.get("widow_taker") is not None
+        parts["widow_taken"][0] = float(bool(taken))
+        received = [r["card"] for r in data.get("received", ())]
+        _count(parts["received"], [self.slot[parse_card(t).index] for t in received])
+        _count(parts["gave"], [self.slot[parse_card(t).index] for t in data.get("gave", ())])
+
+    def _scores(self, view: View, know: Knowledge, parts: dict[str, np.ndarray]) -> None:
+        data = view.data
+        last = (data.get("last_result") or {}).get("deltas", ())
+        for seat, score in enumerate(data.get("scores", ())):
+            parts["scores"][know.relative(seat)] = math.tanh(score / self.score_scale)
+        for seat, delta in enumerate(last):
+            parts["last_deltas"][know.relative(seat)] = math.tanh(delta / self.score_scale)
+        pot = data.get("pot")
+        parts["pot"][0] = math.tanh((pot or 0) / self.score_scale)
+
+    def _history(self, know: Knowledge, out: np.ndarray) -> None:
+        history = out.reshape(self.tricks, self.players, len(self.cards))
+        for number, row in enumerate(know.history[: self.tricks]):
+            for rel, card in enumerate(row):
+                if card is not None:
+                    history[number, rel, card] = 1.0
+
+    def _one(self, part: np.ndarray, know: Knowledge, seat: object) -> None:
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            part[know.relative(seat)] = 1.0
+
+    def _many(self, part: np.ndarray, know: Knowledge, seats: Iterable[int]) -> None:
+        for seat in seats:
+            part[know.relative(int(seat))] = 1.0
+
+    def field(self, vector: np.ndarray, name: str) -> np.ndarray:
+        """The part of an observation vector that holds field ``name``, in its shape."""
+        start, stop = self.offsets[name]
+        shape = next(f.shape for f in self.fields if f.name == name)
+        return vector[start:stop].reshape(shape)
+
+    def text(self, view: View) -> str:
+        """A short readable summary of the view (OpenSpiel's observation string)."""
+        data = view.data
+        trick = data.get("trick") or {}
+        plays = " ".join(f"{p['seat']}:{p['card'] or '??'}" for p in trick.get("plays", ()))
+        return (f"seat {view.seat} phase {data['phase']} to_move {data['to_move']} "
+                f"hand {' '.join(data['hand']) or '-'} trump {data.get('trump')} "
+                f"contract {data.get('contract')} trick [{plays}] "
+                f"tricks_won {data.get('tricks_won')} scores {data.get('scores')}")  # fmt: skip
+
+
+def _count(part: np.ndarray, slots: Iterable[int]) -> None:
+    for slot in slots:
+        part[slot] += 1.0

@@ -1,0 +1,25 @@
+"""``python -m tricktable.server``: run the online table with uvicorn (as ``tricktable serve``)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from collections.abc import Sequence
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m tricktable.server", description=__doc__)
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--db", default=None, help="database URL (default: a SQLite file)")
+    parser.add_argument("--bot-delay", type=float, default=None, help="seconds before bot moves")
+    parser.add_argument("--grace", type=float, default=None, help="seconds before a bot sits in")
+    args = parser.parse_args(argv)
+    from .run import serve
+
+    serve(host=args.host, port=args.port, db=args.db, bot_delay=args.bot_delay, grace=args.grace)
+
+
+if __name__ == "__main__":
+    logging.basicConfig(level=logging.INFO)
+    main()

@@ -1,0 +1,111 @@
+"""The HTTP API: games and options, tables, joining, records and hints."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+import tricktable as tt
+
+from .config import CHAT_PRESETS, LEVELS
+from .hub import Hub, record_with_seats, rules_from
+from .schemas import CreateTable, HintQuery, JoinTable, RulesQuery
+from .table import TableError
+
+router = APIRouter(prefix="/api")
+
+
+def hub_of(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def describe_game(game: Any) -> dict[str, Any]:
+    options = [
+        {
+            "name": o.name,
+            "kind": o.kind,
+            "default": list(o.default) if isinstance(o.default, tuple) else o.default,
+            "description": o.description,
+            "choices": list(o.choices),
+            "low": o.low,
+            "high": o.high,
+        }
+        for o in game.options
+    ]
+    players = tt.rules(game.name).flow.players
+    return {
+        "name": game.name,
+        "title": game.title,
+        "summary": game.summary,
+        "players": players,
+        "options": options,
+    }
+
+
+@router.get("/games")
+async def games() -> dict[str, Any]:
+    return {
+        "games": [describe_game(g) for g in tt.REGISTRY.values()],
+        "coming": [name for name in tt.GAME_NAMES if name not in tt.REGISTRY],
+        "levels": list(LEVELS),
+        "chat_presets": list(CHAT_PRESETS),
+    }
+
+
+@router.post("/rules")
+async def check_rules(query: RulesQuery) -> dict[str, Any]:
+    rules = rules_from(query.game, dict(query.options))
+    return {"rules": str(rules), "players": rules.flow.players}
+
+
+@router.post("/tables", status_code=201)
+async def create_table(spec: CreateTable, request: Request) -> dict[str, Any]:
+    runtime = await hub_of(request).create(spec)
+    return {
+        "table_id": runtime.table_id,
+        "invite_url": str(request.url_for("table_page", table_id=runtime.table_id)),
+        "table": runtime.public(),
+    }
+
+
+@router.get("/tables/{table_id}")
+async def describe_table(table_id: str, request: Request) -> dict[str, Any]:
+    runtime = await hub_of(request).get(table_id)
+    out = runtime.public()
+    out["invite_url"] = str(request.url_for("table_page", table_id=table_id))
+    return out
+
+
+@router.post("/tables/{table_id}/join")
+async def join_table(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
+    runtime = await hub_of(request).get(table_id)
+    seat, token = await runtime.join(body.name, body.seat)
+    return {"seat": seat, "token": token, "table_id": table_id}
+
+
+@router.get("/tables/{table_id}/record")
+async def table_record(table_id: str, request: Request) -> dict[str, Any]:
+    runtime = await hub_of(request).get(table_id)
+    if not runtime.game.is_over:
+        raise TableError("not_over", "the record is published once the game is over")
+    return record_with_seats(runtime)
+
+
+@router.post("/tables/{table_id}/hint")
+async def hint(table_id: str, body: HintQuery, request: Request) -> dict[str, Any]:
+    """The hint bot's suggestion, computed from the asking seat's own view only."""
+    hub = hub_of(request)
+    runtime = await hub.get(table_id)
+    seat = runtime.seat_for_token(body.token)
+    if seat is None:
+        raise TableError("bad_token", "that token holds no seat at this table", 403)
+    if runtime.game.to_move != seat:
+        raise TableError("not_your_turn", "a hint is given when it is your turn")
+    seq, view = runtime.seq, runtime.game.view(seat)
+    bot = hub.bot_factory(hub.settings.hint_bot, runtime.game.seed + seq)
+    loop = asyncio.get_running_loop()
+    choice = await loop.run_in_executor(hub.executor, bot.choose, view)
+    return {"seq": seq, "action": str(choice)}

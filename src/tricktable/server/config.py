@@ -1,0 +1,70 @@
+"""Server settings, the default database location and the bot factory."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+__all__ = ["LEVELS", "Bot", "BotFactory", "Settings", "default_bot_factory", "default_db_url"]
+
+LEVELS = ("easy", "medium", "hard", "expert")
+
+CHAT_PRESETS = (
+    "Good luck!",
+    "Nice play!",
+    "Well played.",
+    "Thanks, partner!",
+    "Oops.",
+    "Sorry, partner.",
+    "One moment, please.",
+    "😴",
+    "Good game!",
+)
+
+
+class Bot(Protocol):
+    def choose(self, view: Any) -> Any: ...
+
+
+BotFactory = Callable[[str, int], Bot]
+"""Makes a bot from a level or bot name and a seed."""
+
+
+def default_bot_factory(level: str, seed: int) -> Bot:
+    from tricktable.bots import make_bot
+
+    bot: Bot = make_bot(level, seed=seed)
+    return bot
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a deployment (or a test) may tune; every delay is in seconds."""
+
+    grace_seconds: float = 30.0
+    """How long a disconnected player's seat waits before a bot plays for it."""
+    bot_delay: float = 0.8
+    """A pause before each bot move so people can follow the play."""
+    max_frame: int = 8192
+    """The largest client message, in characters, that the server reads."""
+    substitute_level: str = "medium"
+    """The bot level that plays for an absent player or when a turn timer runs out."""
+    hint_bot: str = "heuristic"
+    """The bot whose suggestion the hint endpoint shows."""
+    chat_history: int = 50
+    send_queue: int = 512
+    """Messages queued for one slow connection before the server drops it."""
+    bot_threads: int = 2
+    retry_seconds: float = 1.0
+    """How long an automatic move waits before trying again after a database error."""
+
+
+def default_db_url() -> str:
+    """A SQLite file in the user's data directory (created if needed)."""
+    import platformdirs
+
+    folder = Path(platformdirs.user_data_dir("tricktable", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'tricktable.db'}"

@@ -1,0 +1,225 @@
+"""The live tables of one server: created, loaded from the database by replay, restored."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+from collections import defaultdict
+from concurrent.futures import Executor
+from typing import Any
+
+import tricktable as tt
+from tricktable.record import FORMAT
+
+from . import db as store
+from .config import BotFactory, Settings
+from .schemas import ChatOut, CreateTable, SeatSpec
+from .table import SeatState, TableError, TableInfo, TableRuntime
+
+__all__ = ["Hub", "rules_from"]
+
+
+def rules_from(game: str, options: dict[str, Any]) -> tt.Rules:
+    """Validated rules, or :class:`TableError` quoting the rules' own explanation."""
+    try:
+        return tt.rules(game, **options)
+    except tt.RulesError as exc:
+        raise TableError("bad_rules", str(exc), 400) from None
+
+
+class Hub:
+    """Every table this server has in memory, keyed by id."""
+
+    def __init__(
+        self,
+        database: store.Database,
+        settings: Settings,
+        bot_factory: BotFactory,
+        executor: Executor,
+        rng: random.Random,
+    ) -> None:
+        self.database = database
+        self.settings = settings
+        self.bot_factory = bot_factory
+        self.executor = executor
+        self.rng = rng
+        self.tables: dict[str, TableRuntime] = {}
+        self._loading = asyncio.Lock()
+
+    async def create(self, spec: CreateTable) -> TableRuntime:
+        rules = rules_from(spec.game, spec.options)
+        game = tt.Game(rules, seed=self.rng.getrandbits(62))
+        seat_specs = self._seat_specs(spec.seats, game.player_count)
+        table_id = secrets.token_urlsafe(9)
+        info = TableInfo(
+            table_id,
+            spec.allow_spectators,
+            spec.turn_seconds,
+            store.now().isoformat(),
+            len(game.deals),
+        )
+        seats = [
+            SeatState(n, s.kind, s.level if s.kind == "bot" else None)
+            for n, s in enumerate(seat_specs)
+        ]
+        async with self.database.begin() as conn:
+            await conn.execute(
+                store.tables.insert().values(
+                    id=table_id,
+                    game=rules.name,
+                    rules=str(rules),
+                    options=_options_json(rules),
+                    seed=game.seed,
+                    first_dealer=game.first_dealer,
+                    allow_spectators=spec.allow_spectators,
+                    turn_seconds=spec.turn_seconds,
+                    status="playing",
+                    created_at=store.now(),
+                )
+            )
+            await conn.execute(
+                store.seats.insert(),
+                [
+                    {"table_id": table_id, "seat": s.seat, "kind": s.kind, "level": s.level}
+                    for s in seats
+                ],
+            )
+            await conn.execute(
+                store.deals.insert(),
+                [
+                    {
+                        "table_id": table_id,
+                        "number": n,
+                        "dealer": game.dealers[n],
+                        "deal": str(game.deals[n]),
+                    }
+                    for n in range(len(game.deals))
+                ],
+            )
+        runtime = self._runtime(info, game, seats, [])
+        runtime.schedule()
+        return runtime
+
+    @staticmethod
+    def _seat_specs(given: list[SeatSpec] | None, players: int) -> list[SeatSpec]:
+        if given is None:
+            return [SeatSpec(kind="human")] + [SeatSpec(kind="bot")] * (players - 1)
+        if len(given) != players:
+            raise TableError(
+                "bad_seats",
+                f"these rules seat {players} players; {len(given)} seats were given",
+                400,
+            )
+        return given
+
+    def _runtime(
+        self, info: TableInfo, game: tt.Game, seats: list[SeatState], chat: list[ChatOut]
+    ) -> TableRuntime:
+        runtime = TableRuntime(
+            info,
+            game,
+            seats,
+            self.settings,
+            self.database,
+            self.bot_factory,
+            self.executor,
+            chat=chat,
+        )
+        runtime.on_idle = self._forget
+        self.tables[info.table_id] = runtime
+        return runtime
+
+    def _forget(self, runtime: TableRuntime) -> None:
+        # a finished table is reloaded from the database if anyone asks for it again
+        if self.tables.get(runtime.table_id) is runtime:
+            del self.tables[runtime.table_id]
+
+    async def get(self, table_id: str) -> TableRuntime:
+        """The live table, loaded from the database if need be; TableError if there is none."""
+        runtime = self.tables.get(table_id)
+        if runtime is not None:
+            return runtime
+        async with self._loading:
+            runtime = self.tables.get(table_id)
+            if runtime is None:
+                runtime = await self._load(table_id)
+        return runtime
+
+    async def _load(self, table_id: str) -> TableRuntime:
+        stored = await self.database.load(table_id) if len(table_id) <= 32 else None
+        if stored is None:
+            raise TableError("not_found", f"there is no table {table_id!r}", 404)
+        game = tt.replay(_record_of(stored))
+        row = stored.row
+        info = TableInfo(
+            row.id,
+            row.allow_spectators,
+            row.turn_seconds,
+            row.created_at.isoformat(),
+            len(stored.deals),
+        )
+        now = asyncio.get_running_loop().time()
+        seats = [
+            SeatState(
+                s.seat,
+                s.kind,
+                s.level,
+                s.name,
+                s.token_hash,
+                left_at=now if s.name is not None else None,
+            )
+            for s in stored.seats
+        ]
+        chat = [
+            ChatOut(seat=c.seat, name=c.name, text=c.text, at=c.created_at.isoformat())
+            for c in stored.chat[-self.settings.chat_history :]
+        ]
+        runtime = self._runtime(info, game, seats, chat)
+        if game.is_over:  # read-only from now on: serve it without keeping it in memory
+            self._forget(runtime)
+        runtime.schedule()
+        return runtime
+
+    async def restore_all(self) -> int:
+        """Load every unfinished table (so bots and timers resume); the number restored."""
+        ids = await self.database.unfinished_ids()
+        for table_id in ids:
+            await self.get(table_id)
+        return len(ids)
+
+    async def close(self) -> None:
+        for runtime in list(self.tables.values()):
+            await runtime.close()
+
+
+def _options_json(rules: tt.Rules) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in rules.options.items()}
+
+
+def _record_of(stored: store.StoredTable) -> dict[str, Any]:
+    by_deal: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for action in stored.actions:
+        by_deal[action.deal_number].append({"seat": action.seat, "action": action.action})
+    return {
+        "format": FORMAT,
+        "rules": stored.row.rules,
+        "seed": stored.row.seed,
+        "first_dealer": stored.row.first_dealer,
+        "deals": [{"deal": d.deal, "actions": by_deal[d.number]} for d in stored.deals],
+    }
+
+
+def record_with_seats(runtime: TableRuntime) -> dict[str, Any]:
+    """The game record plus the table: seat names and kinds, table options."""
+    record = runtime.game.record()
+    record["table"] = {
+        "table_id": runtime.table_id,
+        "allow_spectators": runtime.info.allow_spectators,
+        "turn_seconds": runtime.info.turn_seconds,
+        "created_at": runtime.info.created_at,
+    }
+    record["seats"] = [
+        {"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name} for s in runtime.seats
+    ]
+    return record

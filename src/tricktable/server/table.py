@@ -1,0 +1,378 @@
+"""One live table: its game (the authority), its seats, its connections and its automatic moves.
+
+Every state change goes through :meth:`TableRuntime.submit`, which checks the action against the
+engine, commits it to the database and only then broadcasts the new views. Bots, substitutes for
+absent players and expired turn timers are all "automatic moves" scheduled after each change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import secrets
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import sqlalchemy as sa
+from sqlalchemy.exc import SQLAlchemyError
+
+from tricktable import Game, TricktableError
+
+from . import db as store
+from .config import Bot, BotFactory, Settings
+from .schemas import ChatOut, StateOut, TableOut
+
+log = logging.getLogger(__name__)
+
+__all__ = ["Client", "SeatState", "TableError", "TableRuntime", "hash_token"]
+
+
+class TableError(Exception):
+    """A request the table refuses: ``code`` is machine-readable, the message is for people."""
+
+    def __init__(self, code: str, message: str, status: int = 409) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+class Client(Protocol):
+    """A connection as the table sees it: a seat (None: spectator) and a way to send text."""
+
+    seat: int | None
+
+    def push(self, text: str) -> None: ...
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class SeatState:
+    seat: int
+    kind: str
+    level: str | None
+    name: str | None = None
+    token_hash: str | None = None
+    connections: int = 0
+    substituted: bool = False
+    left_at: float | None = None
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "level": self.level,
+            "name": self.name,
+            "connected": self.kind == "bot" or self.connections > 0,
+            "substituted": self.substituted,
+        }
+
+
+@dataclass
+class TableInfo:
+    """What is fixed when a table is created."""
+
+    table_id: str
+    allow_spectators: bool
+    turn_seconds: int
+    created_at: str
+    stored_deals: int
+
+
+@dataclass
+class TableRuntime:
+    info: TableInfo
+    game: Game
+    seats: list[SeatState]
+    settings: Settings
+    database: store.Database
+    bot_factory: BotFactory
+    executor: Executor
+    chat: list[ChatOut] = field(default_factory=list)
+    clients: set[Client] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    _timer: asyncio.Task[None] | None = None
+    _generation: int = 0
+    _tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    on_idle: Callable[[TableRuntime], None] | None = None
+    """Called when a finished table loses its last connection (so memory can be freed)."""
+
+    @property
+    def table_id(self) -> str:
+        return self.info.table_id
+
+    @property
+    def seq(self) -> int:
+        return len(self.game.log)
+
+    # -- descriptions ------------------------------------------------------------------------
+
+    def public(self) -> dict[str, Any]:
+        rules = self.game.rules
+        return {
+            "table_id": self.table_id,
+            "game": rules.name,
+            "title": rules.game.title,
+            "rules": str(rules),
+            "options": {
+                k: list(v) if isinstance(v, tuple) else v for k, v in rules.options.items()
+            },
+            "players": self.game.player_count,
+            "seats": [s.public() for s in self.seats],
+            "status": "over" if self.game.is_over else "playing",
+            "allow_spectators": self.info.allow_spectators,
+            "turn_seconds": self.info.turn_seconds,
+            "seq": self.seq,
+            "created_at": self.info.created_at,
+        }
+
+    def state_text(self, seat: int | None) -> str:
+        # Serialised straight from the freshly built view: to_dict()'s defensive deep copy
+        # would triple the cost of every broadcast, and nothing here mutates the view.
+        view = self.game.view(seat)
+        return StateOut(seq=self.seq, view=view.data).model_dump_json()
+
+    # -- connections -------------------------------------------------------------------------
+
+    def seat_for_token(self, token: str) -> int | None:
+        digest = hash_token(token)
+        for seat in self.seats:
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
+                return seat.seat
+        return None
+
+    def attach(self, client: Client) -> None:
+        self.clients.add(client)
+        if client.seat is not None:
+            seat = self.seats[client.seat]
+            seat.connections += 1
+            seat.left_at = None
+            seat.substituted = False
+            self._presence_changed()
+
+    def detach(self, client: Client) -> None:
+        self.clients.discard(client)
+        if client.seat is not None:
+            seat = self.seats[client.seat]
+            seat.connections -= 1
+            if seat.connections == 0:
+                seat.left_at = asyncio.get_running_loop().time()
+            self._presence_changed()
+        if self.game.is_over and not self.clients and self.on_idle is not None:
+            self.on_idle(self)
+
+    def _presence_changed(self) -> None:
+        self._broadcast_table()
+        self.schedule()
+
+    def _broadcast_table(self) -> None:
+        text = TableOut(table=self.public()).model_dump_json()
+        for client in list(self.clients):
+            client.push(text)
+
+    def broadcast_state(self) -> None:
+        texts: dict[int | None, str] = {}
+        for client in list(self.clients):
+            if client.seat not in texts:
+                texts[client.seat] = self.state_text(client.seat)
+            client.push(texts[client.seat])
+
+    # -- joining and chat --------------------------------------------------------------------
+
+    async def join(self, name: str, wanted: int | None) -> tuple[int, str]:
+        async with self.lock:
+            seat = self._free_seat(name, wanted)
+            token = secrets.token_urlsafe(24)
+            digest = hash_token(token)
+            async with self.database.begin() as conn:
+                await conn.execute(
+                    sa.update(store.seats)
+                    .where(store.seats.c.table_id == self.table_id)
+                    .where(store.seats.c.seat == seat.seat)
+                    .values(name=name, token_hash=digest)
+                )
+            seat.name, seat.token_hash = name, digest
+            seat.left_at = asyncio.get_running_loop().time()
+        self._presence_changed()
+        return seat.seat, token
+
+    def _free_seat(self, name: str, wanted: int | None) -> SeatState:
+        if any(s.name is not None and s.name.casefold() == name.casefold() for s in self.seats):
+            raise TableError("name_taken", f"someone at this table is already called {name!r}")
+        free = [s for s in self.seats if s.kind == "human" and s.name is None]
+        if wanted is None:
+            if not free:
+                raise TableError("table_full", "every human seat at this table is taken")
+            return free[0]
+        if not 0 <= wanted < len(self.seats):
+            raise TableError("no_such_seat", f"seat {wanted} is not a seat of this table", 400)
+        seat = self.seats[wanted]
+        if seat not in free:
+            raise TableError("seat_taken", f"seat {wanted} is a bot's or already taken")
+        return seat
+
+    async def add_chat(self, seat: int, text: str) -> None:
+        name = self.seats[seat].name or f"Seat {seat}"
+        message = ChatOut(seat=seat, name=name, text=text.strip(), at=store.now().isoformat())
+        async with self.database.begin() as conn:
+            await conn.execute(
+                store.chat.insert().values(
+                    table_id=self.table_id,
+                    seat=seat,
+                    name=name,
+                    text=message.text,
+                    created_at=store.now(),
+                )
+            )
+        self.chat = [*self.chat, message][-self.settings.chat_history :]
+        text_out = message.model_dump_json()
+        for client in list(self.clients):
+            client.push(text_out)
+
+    # -- actions -----------------------------------------------------------------------------
+
+    async def submit(self, seat: int, text: str, seq: int, actor: str = "human") -> None:
+        """Apply, commit, then broadcast one action of ``seat``; :class:`TableError` if refused."""
+        async with self.lock:
+            self._check_turn(seat, seq, actor)
+            candidate = self.game.copy()
+            try:
+                candidate.apply(text)
+            except TricktableError as exc:
+                raise TableError("illegal_action", str(exc)) from None
+            try:
+                await self._store(candidate, seat, actor)
+            except SQLAlchemyError as exc:
+                log.warning("table %s: action not stored: %s", self.table_id, exc)
+                raise TableError(
+                    "not_stored", "the action could not be saved; try again", 503
+                ) from None
+            self.game = candidate
+            self.broadcast_state()
+        self.schedule()
+
+    def _check_turn(self, seat: int, seq: int, actor: str) -> None:
+        if seq != self.seq:
+            raise TableError("stale_seq", f"seq {seq} is not the current state {self.seq}")
+        if self.game.is_over:
+            raise TableError("game_over", "the game is over")
+        if self.game.to_move != seat:
+            raise TableError("not_your_turn", f"seat {self.game.to_move} is to move, not {seat}")
+        if actor == "substitute" and not self.seats[seat].substituted:
+            raise TableError("returned", f"seat {seat} has its player back")
+
+    async def _store(self, game: Game, seat: int, actor: str) -> None:
+        deal_number, _, action = game.log[-1]
+        new_deals = [
+            {
+                "table_id": self.table_id,
+                "number": n,
+                "dealer": game.dealers[n],
+                "deal": str(game.deals[n]),
+            }
+            for n in range(self.info.stored_deals, len(game.deals))
+        ]
+        async with self.database.begin() as conn:
+            await conn.execute(
+                store.actions.insert().values(
+                    table_id=self.table_id,
+                    number=len(game.log) - 1,
+                    deal_number=deal_number,
+                    seat=seat,
+                    action=str(action),
+                    actor=actor,
+                    created_at=store.now(),
+                )
+            )
+            if new_deals:
+                await conn.execute(store.deals.insert(), new_deals)
+            if game.is_over:
+                await conn.execute(
+                    sa.update(store.tables)
+                    .where(store.tables.c.id == self.table_id)
+                    .values(status="over")
+                )
+        self.info.stored_deals = len(game.deals)
+
+    # -- automatic moves ---------------------------------------------------------------------
+
+    def schedule(self) -> None:
+        """Plan the next automatic move (bot, substitute or timer) after any change."""
+        self._generation += 1
+        if self._timer is not None and not self._timer.done():
+            self._timer.cancel()
+        self._timer = None
+        plan = self._automatic_plan()
+        if plan is None:
+            return
+        delay, actor = plan
+        task = asyncio.create_task(self._automatic_move(self._generation, delay, actor))
+        self._timer = task
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s: automatic move failed", self.table_id, exc_info=task.exception())
+
+    def _automatic_plan(self) -> tuple[float, str] | None:
+        seat_number = self.game.to_move
+        if seat_number is None:
+            return None
+        seat = self.seats[seat_number]
+        if seat.kind == "bot":
+            return self.settings.bot_delay, "bot"
+        if seat.substituted:
+            return self.settings.bot_delay, "substitute"
+        if seat.name is not None and seat.left_at is not None:
+            waited = asyncio.get_running_loop().time() - seat.left_at
+            return max(0.0, self.settings.grace_seconds - waited), "grace"
+        if self.info.turn_seconds and seat.name is not None:
+            return float(self.info.turn_seconds), "timer"
+        return None
+
+    async def _automatic_move(self, generation: int, delay: float, actor: str) -> None:
+        await asyncio.sleep(delay)
+        seat = self.game.to_move
+        if generation != self._generation or seat is None:
+            return
+        if actor == "grace":
+            self.seats[seat].substituted = True
+            self._presence_changed()
+            return
+        seq, view = self.seq, self.game.view(seat)
+        bot = self._bot_for(seat)
+        loop = asyncio.get_running_loop()
+        choice = await loop.run_in_executor(self.executor, bot.choose, view)
+        if generation != self._generation:
+            return
+        self._timer = None  # from here on the move must not be cancelled half-stored
+        try:
+            await self.submit(seat, str(choice), seq, actor)
+        except TableError as exc:
+            log.info("table %s: automatic move refused: %s", self.table_id, exc.message)
+            if exc.code == "not_stored":  # a database hiccup must not stall the table
+                loop.call_later(self.settings.retry_seconds, self.schedule)
+
+    def _bot_for(self, seat: int) -> Bot:
+        if seat not in self.bots:
+            spec = self.seats[seat]
+            level = spec.level if spec.kind == "bot" and spec.level else None
+            seed = (self.game.seed * 7919 + seat + 1) % (1 << 62)
+            self.bots[seat] = self.bot_factory(level or self.settings.substitute_level, seed)
+        return self.bots[seat]
+
+    async def close(self) -> None:
+        self._generation += 1
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

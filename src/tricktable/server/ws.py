@@ -1,0 +1,160 @@
+"""The WebSocket of one connection: typed messages in, views and events out.
+
+Each connection has its own outbound queue and writer task, so a slow client never delays the
+broadcast to the others; one that falls too far behind is disconnected and resyncs on return.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import ValidationError
+
+from .config import CHAT_PRESETS
+from .hub import Hub
+from .schemas import CLIENT_MESSAGE, ActionIn, ChatIn, ErrorOut, HelloOut
+from .table import TableError, TableRuntime
+
+log = logging.getLogger(__name__)
+
+router = APIRouter()
+
+CLOSE_POLICY = 4403
+CLOSE_NOT_FOUND = 4404
+CLOSE_TOO_SLOW = 4408
+
+
+class SocketClient:
+    """One WebSocket as a table client: a seat and a bounded outbound queue."""
+
+    def __init__(self, socket: WebSocket, seat: int | None, limit: int) -> None:
+        self.socket = socket
+        self.seat = seat
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limit)
+        self.overflowed = False
+
+    def push(self, text: str) -> None:
+        self._put(text)
+
+    def finish(self) -> None:
+        """Let the writer end after what is queued."""
+        self._put(None)
+
+    def _put(self, text: str | None) -> None:
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.overflowed = True
+
+    async def pump(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if self.overflowed:
+                await self.socket.close(CLOSE_TOO_SLOW, "too far behind; reconnect to resync")
+                return
+            if text is None:
+                return
+            await self.socket.send_text(text)
+
+
+def error_text(code: str, message: str) -> str:
+    return ErrorOut(code=code, message=message).model_dump_json()
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(socket: WebSocket, table_id: str, token: str | None = None) -> None:
+    hub: Hub = socket.app.state.hub
+    await socket.accept()
+    try:
+        runtime = await hub.get(table_id)
+        seat = _seat_or_refuse(runtime, token)
+    except TableError as exc:
+        await socket.send_text(error_text(exc.code, exc.message))
+        await socket.close(CLOSE_NOT_FOUND if exc.status == 404 else CLOSE_POLICY, exc.code)
+        return
+    client = SocketClient(socket, seat, hub.settings.send_queue)
+    client.push(_hello(runtime, seat))
+    client.push(runtime.state_text(seat))
+    runtime.attach(client)
+    writer = asyncio.create_task(client.pump())
+    try:
+        await _read_loop(socket, runtime, client, hub.settings.max_frame)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        runtime.detach(client)
+        client.finish()
+        writer.cancel()
+        await asyncio.gather(writer, return_exceptions=True)
+
+
+def _seat_or_refuse(runtime: TableRuntime, token: str | None) -> int | None:
+    if token:
+        seat = runtime.seat_for_token(token)
+        if seat is None:
+            raise TableError("bad_token", "that token holds no seat at this table", 403)
+        return seat
+    if not runtime.info.allow_spectators:
+        raise TableError("no_watching", "this table does not allow spectators", 403)
+    return None
+
+
+def _hello(runtime: TableRuntime, seat: int | None) -> str:
+    return HelloOut(
+        seat=seat, table=runtime.public(), chat=runtime.chat, presets=list(CHAT_PRESETS)
+    ).model_dump_json()
+
+
+async def _read_loop(
+    socket: WebSocket, runtime: TableRuntime, client: SocketClient, max_frame: int
+) -> None:
+    while True:
+        message = await socket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        raw = message.get("text")
+        if raw is None:
+            data = message.get("bytes") or b""
+            raw = data.decode("utf-8", errors="replace")
+        refusal = await _handle(runtime, client, raw, max_frame)
+        if refusal is not None:
+            client.push(refusal)
+
+
+async def _handle(
+    runtime: TableRuntime, client: SocketClient, raw: str, max_frame: int
+) -> str | None:
+    """Carry out one client message; the error to send back, or None."""
+    if len(raw) > max_frame:
+        return error_text("too_large", f"a message may have at most {max_frame} characters")
+    try:
+        parsed = CLIENT_MESSAGE.validate_python(json.loads(raw))
+    except json.JSONDecodeError as exc:
+        return error_text("bad_json", f"the message is not JSON: {exc.msg}")
+    except ValidationError as exc:
+        return error_text("bad_message", _first_problem(exc))
+    try:
+        if isinstance(parsed, ActionIn):
+            await runtime.submit(_seated(client), parsed.action, parsed.seq)
+        elif isinstance(parsed, ChatIn):
+            await runtime.add_chat(_seated(client), parsed.text)
+        else:
+            client.push(runtime.state_text(client.seat))
+    except TableError as exc:
+        return error_text(exc.code, exc.message)
+    return None
+
+
+def _seated(client: SocketClient) -> int:
+    if client.seat is None:
+        raise TableError("spectator", "spectators watch; join the table to play or chat")
+    return client.seat
+
+
+def _first_problem(exc: ValidationError) -> str:
+    problem = exc.errors()[0]
+    where = ".".join(str(p) for p in problem["loc"]) or "message"
+    return f"{where}: {problem['msg']} (types: action, chat, resync)"

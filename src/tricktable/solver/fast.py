@@ -1,0 +1,258 @@
+"""The numba path of the solver: packs a position into arrays and runs the kernel.
+
+:func:`available` says whether numba is installed (the ``[fast]`` extra). The kernel gives the
+same trick counts as the pure-Python search; the tests run both when numba is there.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from ..ranking import TRUMP_BONUS
+from .position import Position
+from .search import Searcher
+
+__all__ = ["TT_BITS", "available", "fits", "values", "worthwhile"]
+
+TT_BITS = 19
+"""The kernel's transposition table has 2**TT_BITS entries (kept between solves)."""
+
+MAX_CARDS = 63
+
+
+@cache
+def available() -> bool:
+    """Whether the numba kernel can run here."""
+    return importlib.util.find_spec("numba") is not None
+
+
+SMALL = 28
+"""Up to this many cards in play (a Hasenpfeffer deal) pure Python is quick enough that the
+kernel's compilation, seconds at its first use in a process, does not pay."""
+
+_COMPILED: list[bool] = []
+
+
+def fits(position: Position) -> bool:
+    """Whether the kernel can take this position (at most 63 cards in play)."""
+    return _cards(position) <= MAX_CARDS and available()
+
+
+def worthwhile(position: Position) -> bool:
+    """Whether ``auto`` should use the kernel: it fits and is compiled or the position is big."""
+    return fits(position) and (bool(_COMPILED) or _cards(position) > SMALL)
+
+
+def _cards(position: Position) -> int:
+    return sum(h.bit_count() for h in position.hands) + len(position.trick.cards)
+
+
+class _Tables:
+    """The kernel's reusable arrays: the table survives solves, told apart by a generation."""
+
+    def __init__(self, width: int) -> None:
+        import numpy as np
+
+        size = 1 << TT_BITS
+        self.keys = np.zeros((size, width), dtype=np.int64)
+        self.bounds = np.zeros((size, 3), dtype=np.int64)
+        self.generation = 0
+
+
+_TABLES: dict[int, _Tables] = {}
+LAST_NODES: list[int] = [0]
+"""Nodes the kernel visited in the last solve (for benchmarks)."""
+
+
+def _tables(width: int) -> _Tables:
+    if width not in _TABLES:
+        _TABLES.clear()  # keep one table in memory, for the seat count last solved
+        _TABLES[width] = _Tables(width)
+    return _TABLES[width]
+
+
+def values(position: Position) -> dict[int, int]:
+    """{card: tricks of the side to move from the current trick on} for every legal card."""
+    import numpy as np
+
+    from . import kernel
+
+    packed = _pack(position)
+    for i, card in enumerate(position.trick.cards):
+        packed["played"][i] = packed["compact"][card]
+    cfg, compact = packed["cfg"], packed["compact"]
+    tables = _tables(int(cfg[kernel.WIDTH]))
+    tables.generation += 1
+    cfg[kernel.GENERATION] = tables.generation
+    reps, classes = Searcher(position)._classes(_trick_mask(position))
+    legal = position.legal_cards()
+    state = _root_state(position, compact)
+    out: dict[int, int] = {}
+    remaining = position.tricks - position.trick_number
+    stats = np.zeros(1, dtype=np.int64)
+    guess = remaining // 2
+    for card in _bits(legal & reps[position.to_move]):
+
+        def test(alpha: int, beta: int, card: int = card) -> int:
+            return int(kernel.search(
+                position.to_move, len(position.trick.cards), len(position.trick.cards),
+                position.trick_number, *state, alpha, beta, compact[card],
+                packed["hands"].copy(), cfg, packed["next_seat"], packed["ours"],
+                packed["suit_of"], packed["strength"], packed["power"], packed["level_lo"],
+                packed["level_hi"], packed["above"], packed["below"], packed["suit_mask"],
+                packed["played"], packed["moves"], packed["keys"], packed["rows"], tables.keys,
+                tables.bounds, stats,
+            ))  # fmt: skip
+
+        guess = zero_window_value(test, guess, remaining)
+        for twin in _bits(classes[card] & legal):
+            out[twin] = guess
+    _COMPILED[:] = [True]
+    LAST_NODES[0] = int(stats[0])
+    return out
+
+
+def zero_window_value(test: Callable[[int, int], int], guess: int, most: int) -> int:
+    """The exact value in [0, most] by zero-window tests around ``guess`` (MTD(f)).
+
+    ``test(alpha, beta)`` is a fail-soft search; each window of width one settles whether the
+    value reaches a target, and the transposition table makes the repeated tests cheap.
+    """
+    low, high = 0, most
+    while low < high:
+        target = min(max(guess, low + 1), high)
+        value = test(target - 1, target)
+        if value >= target:
+            low = value
+        else:
+            high = value
+        guess = low if value >= target else high
+    return low
+
+
+def _trick_mask(position: Position) -> int:
+    mask = 0
+    for card in position.trick.cards:
+        mask |= 1 << card
+    return mask
+
+
+def _order_cards(position: Position) -> list[int]:
+    """The cards in play by effective suit, then strength (weakest first), then index."""
+    table = position.table
+    cards = _bits(_trick_mask(position) | _union(position.hands))
+    return sorted(cards, key=lambda c: (table.suit_of[c], table.strength[c], c))
+
+
+def _pack(position: Position) -> dict[str, Any]:
+    """The position as the kernel's arrays, cards renumbered in :func:`_order_cards` order."""
+    import numpy as np
+
+    from . import kernel
+
+    table, rules = position.table, position.rules
+    order = _order_cards(position)
+    compact = {card: i for i, card in enumerate(order)}
+    n_cards, n_seats = len(order), position.players
+    suit_of = np.array([table.suit_of[c] for c in order], dtype=np.int64)
+    strength = np.array([table.strength[c] for c in order], dtype=np.int64)
+    power = strength + np.where(suit_of == table.trump, TRUMP_BONUS, 0)
+    level_lo, level_hi = _levels(suit_of, strength)
+    suit_mask = np.zeros(5, dtype=np.int64)
+    above = np.zeros(max(n_cards, 1), dtype=np.int64)
+    for i in range(n_cards):
+        suit_mask[suit_of[i]] |= np.int64(1) << i
+        for j in range(level_hi[i] + 1, n_cards):
+            if suit_of[j] == suit_of[i]:
+                above[i] |= np.int64(1) << j
+    below = np.array([_signed((1 << k) - 1) for k in range(65)], dtype=np.int64)
+    cfg = np.zeros(kernel.CONFIG_LENGTH, dtype=np.int64)
+    cfg[kernel.N_SEATS], cfg[kernel.SIZE] = n_seats, position.active_count
+    cfg[kernel.TRICKS], cfg[kernel.TRUMP] = position.tricks, table.trump
+    cfg[kernel.LOO] = int(rules.policy == "loo_strict")
+    cfg[kernel.HEADING] = kernel.HEADINGS.index(rules.heading)
+    cfg[kernel.BLIND] = int(rules.blind_lead)
+    cfg[kernel.UNANSWERED] = kernel.UNANSWERED_CODES.index(rules.blind_unanswered)
+    cfg[kernel.TRUMP_LEADS] = sum(1 << t for t in rules.trump_leads if 0 <= t < 63)
+    cfg[kernel.TT_MASK], cfg[kernel.N_CARDS] = (1 << TT_BITS) - 1, n_cards
+    cfg[kernel.WIDTH] = n_seats + 3
+    cfg[kernel.QUICK] = int(not rules.trump_leads)
+    for suit in range(5):
+        block = [i for i in range(n_cards) if suit_of[i] == suit]
+        cfg[kernel.SUIT_LO + suit] = block[0] if block else 0
+        cfg[kernel.SUIT_HI + suit] = block[-1] if block else -1
+    ours = position.side_of(position.to_move)
+    depth = position.active_count * (position.tricks - position.trick_number) + 1
+    return {
+        "cfg": cfg, "compact": compact, "suit_of": suit_of, "strength": strength,
+        "power": power.astype(np.int64), "level_lo": level_lo, "level_hi": level_hi,
+        "above": above, "below": below, "suit_mask": suit_mask,
+        "hands": np.array([_signed(_squeeze(h, compact)) for h in position.hands],
+                          dtype=np.int64),
+        "next_seat": np.array([position.next_seat(s) for s in range(n_seats)], dtype=np.int64),
+        "ours": np.array([int(s in ours) for s in range(n_seats)], dtype=np.int64),
+        "played": np.zeros(depth + 1, dtype=np.int64),
+        "moves": np.zeros((depth + 1, 64), dtype=np.int64),
+        "keys": np.zeros((depth + 1, 64), dtype=np.int64),
+        "rows": np.zeros((position.tricks + 1, n_seats + 3), dtype=np.int64),
+    }  # fmt: skip
+
+
+def _levels(suit_of: Any, strength: Any) -> tuple[Any, Any]:
+    """For each card the first and last compact index of its strength level (ties)."""
+    import numpy as np
+
+    n = len(suit_of)
+    lo, hi = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
+    for i in range(n):
+        same = i > 0 and suit_of[i - 1] == suit_of[i] and strength[i - 1] == strength[i]
+        lo[i] = lo[i - 1] if same else i
+    for i in range(n - 1, -1, -1):
+        same = i < n - 1 and suit_of[i + 1] == suit_of[i] and strength[i + 1] == strength[i]
+        hi[i] = hi[i + 1] if same else i
+    return lo, hi
+
+
+def _root_state(position: Position, compact: dict[int, int]) -> tuple[Any, ...]:
+    """leader, led, best key, best, winner, blind, first, best led, its strength, trick cards."""
+    trick, table = position.trick, position.table
+    if not trick.cards:
+        return (trick.leader, -1, -1, -1, trick.leader, False, -1, -1, -1, 0)
+    best_led, best_led_str = -1, -1
+    for card, down in zip(trick.cards, trick.face_down, strict=True):
+        face_up_led = not down and table.suit_of[card] == trick.led_suit
+        if face_up_led and table.strength[card] > best_led_str:
+            best_led, best_led_str = compact[card], table.strength[card]
+    best = compact[trick.best_card] if trick.best_card >= 0 else -1
+    cards = _signed(sum(1 << compact[c] for c in trick.cards))
+    return (trick.leader, trick.led_suit, trick.best_key, best, trick.winner,
+            trick.face_down[0], compact[trick.cards[0]], best_led, best_led_str, cards)  # fmt: skip
+
+
+def _squeeze(mask: int, compact: dict[int, int]) -> int:
+    return sum(1 << compact[c] for c in _bits(mask))
+
+
+def _signed(mask: int) -> int:
+    """A 64-bit mask as the signed int numba's int64 holds."""
+    mask &= (1 << 64) - 1
+    return mask - (1 << 64) if mask >> 63 else mask
+
+
+def _union(hands: tuple[int, ...]) -> int:
+    out = 0
+    for hand in hands:
+        out |= hand
+    return out
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

@@ -1,0 +1,440 @@
+"""The pure-Python double-dummy search: alpha-beta on the trick count of one side.
+
+Techniques (after the bridge solvers' literature, written afresh for any trick-play rules):
+
+* fail-soft alpha-beta; the side of the seat to move at the root maximises its tricks, every
+  other seat minimises them (with one seat per side this is the paranoid reduction);
+* a fixed-size transposition table probed at trick boundaries and keyed on the *relative*
+  ranks of the remaining cards: per effective suit, the owners of the remaining cards from the
+  strongest down, with a mark for a card as strong as the previous one (identical pinochle
+  cards). Positions that differ only in which low cards are gone share an entry;
+* equivalent cards are searched once: cards of one seat in one effective suit with no other
+  remaining card (of any other seat, or in the trick) as strong as or between them, and
+  identical pinochle cards. The classes are computed once per trick, since only cards played
+  to a complete trick may close a gap (a card on the table still separates);
+* move ordering: leads strongest first; a follower whose side is winning plays low, otherwise
+  the cheapest card that takes the lead first;
+* trivial bounds: a node's value lies in [0, tricks left].
+
+The play obligations mirror :func:`tricktable.trick.legal_mask` and the trick winner mirrors
+:class:`tricktable.trick.Trick` and :func:`tricktable.trick.resolve_winner`; the tests pin
+them against the engine.
+"""
+
+from __future__ import annotations
+
+from ..ranking import TRUMP_BONUS
+from .position import Position
+
+__all__ = ["Searcher"]
+
+TT_BITS = 18
+"""The transposition table holds 2**TT_BITS entries (about 30 MB when full)."""
+
+_TRICK_MARK = -2
+_TIE = 16
+_LOSER = 1 << 16
+
+
+class Searcher:
+    """Solves one position; ``values()`` gives every legal card its trick count."""
+
+    def __init__(self, position: Position, tt_bits: int = TT_BITS) -> None:
+        self.position = position
+        table = position.table
+        self.suit_of, self.strength = table.suit_of, table.strength
+        self.suit_mask, self.above = table.suit_mask, table.above
+        self.trump, self.trump_mask = table.trump, table.trump_mask
+        rules = position.rules
+        self.loo = rules.policy == "loo_strict"
+        self.heading = rules.heading
+        self.trump_leads = rules.trump_leads
+        self.blind_lead = rules.blind_lead
+        self.blind_unanswered = rules.blind_unanswered
+        self.hands = list(position.hands)
+        self.seats = [s for s in range(position.players) if position.active[s]]
+        self.next_seat = [position.next_seat(s) for s in range(position.players)]
+        self.size = len(self.seats)
+        ours = position.side_of(position.to_move)
+        self.ours = [s in ours for s in range(position.players)]
+        self.tricks = position.tricks
+        self.levels = _suit_levels(position)
+        self.level_masks = [[sum(1 << c for c in level) for level in suit] for suit in self.levels]
+        trump_bonus = [TRUMP_BONUS if suit == table.trump else 0 for suit in table.suit_of]
+        self.power = [
+            bonus + strength for bonus, strength in zip(trump_bonus, table.strength, strict=True)
+        ]
+        self.played: list[int] = list(position.trick.cards)
+        self.tt_mask = (1 << tt_bits) - 1
+        self.tt: list[tuple[object, int, int] | None] = [None] * (1 << tt_bits)
+        self.nodes = 0
+
+    # -- the root ----------------------------------------------------------------------------
+
+    def values(self) -> dict[int, int]:
+        """{card: tricks the root side takes from the current trick on} per legal card."""
+        pos = self.position
+        trick = pos.trick
+        trick_cards = 0
+        for card in trick.cards:
+            trick_cards |= 1 << card
+        reps, classes = self._classes(trick_cards)
+        seat, hand = pos.to_move, self.hands[pos.to_move]
+        legal = pos.legal_cards()
+        state = self._root_state()
+        out: dict[int, int] = {}
+        remaining = self.tricks - pos.trick_number
+        for card in _bits(legal & reps[seat]):
+            self.hands[seat] = hand ^ (1 << card)
+            value = self._after(seat, card, len(trick.cards), state, reps,
+                                pos.trick_number, -1, remaining + 1, hand)  # fmt: skip
+            self.hands[seat] = hand
+            for twin in _bits(classes[card] & legal):
+                out[twin] = value
+        return out
+
+    def _root_state(self) -> tuple[int, int, int, int, int, bool, int, int, int]:
+        trick = self.position.trick
+        if not trick.cards:
+            return (trick.leader, -1, -1, -1, trick.leader, False, -1, -1, -1)
+        best_led, best_led_strength = -1, -1
+        for card, down in zip(trick.cards, trick.face_down, strict=True):
+            strength = self.strength[card]
+            if not down and self.suit_of[card] == trick.led_suit and strength > best_led_strength:
+                best_led, best_led_strength = card, strength
+        return (trick.leader, trick.led_suit, trick.best_key, trick.best_card, trick.winner,
+                trick.face_down[0], trick.cards[0], best_led, best_led_strength)  # fmt: skip
+
+    # -- the search --------------------------------------------------------------------------
+
+    def _lead(self, leader: int, trick_number: int, alpha: int, beta: int) -> int:
+        """Our tricks from trick ``trick_number`` on, ``leader`` to lead it."""
+        left = self.tricks - trick_number
+        if left == 0:
+            return 0
+        key, reps = self._boundary(leader, trick_number)
+        slot = hash(key) & self.tt_mask
+        entry = self.tt[slot]
+        low, high = (entry[1], entry[2]) if entry is not None and entry[0] == key else (0, left)
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        alpha0, beta0 = max(alpha, low), min(beta, high)
+        state = (leader, -1, -1, -1, leader, False, -1, -1, -1)
+        value = self._node(leader, 0, state, reps, trick_number, alpha0, beta0)
+        if value <= alpha0:
+            high = min(high, value)
+        elif value >= beta0:
+            low = max(low, value)
+        else:
+            low = high = value
+        self.tt[slot] = (key, low, high)
+        return value
+
+    # The recursive pair below takes its state positionally: it is the hot loop.
+    def _node(  # noqa: PLR0917
+        self,
+        seat: int,
+        count: int,
+        state: tuple[int, int, int, int, int, bool, int, int, int],
+        reps: list[int],
+        trick_number: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """Our tricks from the current trick on, ``seat`` to play its ``count``-th card."""
+        self.nodes += 1
+        hand = self.hands[seat]
+        legal = self._legal(hand, count, state, trick_number)
+        moves = self._order(seat, legal & reps[seat], count, state)
+        maximise = self.ours[seat]
+        best = -1 if maximise else 1 << 20
+        for card in moves:
+            self.hands[seat] = hand ^ (1 << card)
+            value = self._after(seat, card, count, state, reps, trick_number, alpha, beta, hand)
+            self.hands[seat] = hand
+            if maximise:
+                if value > best:
+                    best = value
+                    alpha = max(alpha, value)
+            elif value < best:
+                best = value
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return best
+
+    def _after(  # noqa: PLR0917
+        self,
+        seat: int,
+        card: int,
+        count: int,
+        state: tuple[int, int, int, int, int, bool, int, int, int],
+        reps: list[int],
+        trick_number: int,
+        alpha: int,
+        beta: int,
+        hand: int,
+    ) -> int:
+        """Play ``card`` (already out of the hand; ``hand`` is the hand before it) and go on."""
+        new_state = self._add(seat, card, count, state, hand, trick_number)
+        # ``played`` is the path's cards in order, so a trick's cards are its last entries.
+        self.played.append(card)
+        if count + 1 < self.size:
+            value = self._node(self.next_seat[seat], count + 1, new_state, reps,
+                               trick_number, alpha, beta)  # fmt: skip
+        else:
+            winner = self._winner(new_state)
+            gain = 1 if winner >= 0 and self.ours[winner] else 0
+            leader = winner if winner >= 0 else new_state[0]
+            value = gain + self._lead(leader, trick_number + 1, alpha - gain, beta - gain)
+        self.played.pop()
+        return value
+
+    # -- the rules of play (mirroring trick.py) ----------------------------------------------
+
+    def _add(  # noqa: PLR0917
+        self,
+        seat: int,
+        card: int,
+        count: int,
+        state: tuple[int, int, int, int, int, bool, int, int, int],
+        hand: int,
+        trick_number: int,
+    ) -> tuple[int, int, int, int, int, bool, int, int, int]:
+        leader, led, best_key, best, winner, blind, first, best_led, best_led_str = state
+        suit = self.suit_of[card]
+        if count == 0:
+            blind = (self.blind_lead and trick_number in self.trump_leads
+                     and not hand & self.trump_mask)  # fmt: skip
+            led, first = (self.trump if blind else suit), card
+            if blind:
+                return (leader, led, -1, -1, leader, True, card, -1, -1)
+        strength = self.strength[card]
+        key = TRUMP_BONUS + strength if suit == self.trump else strength if suit == led else -1
+        if key > best_key:
+            best_key, best, winner = key, card, seat
+        if suit == led and strength > best_led_str:
+            best_led, best_led_str = card, strength
+        return (leader, led, best_key, best, winner, blind, first, best_led, best_led_str)
+
+    def _legal(
+        self,
+        hand: int,
+        count: int,
+        state: tuple[int, int, int, int, int, bool, int, int, int],
+        trick_number: int,
+    ) -> int:
+        if count == 0:
+            if trick_number in self.trump_leads:
+                return hand & self.trump_mask or hand
+            return hand
+        led = state[1]
+        follow = hand & self.suit_mask[led]
+        if not self.loo:
+            return follow or hand
+        if follow:
+            target = self._heading_target(state)
+            if target < 0:
+                return follow
+            return follow & self.above[target] or follow
+        trumps = hand & self.trump_mask
+        if trumps:
+            best = state[3]
+            if best >= 0 and self.suit_of[best] == self.trump:
+                return trumps & self.above[best] or trumps
+            return trumps
+        return hand
+
+    def _heading_target(self, state: tuple[int, int, int, int, int, bool, int, int, int]) -> int:
+        if self.heading == "beat_led_card":
+            return -1 if state[5] else state[6]
+        if self.heading == "win_if_possible":
+            best = state[3]
+            return best if best >= 0 and self.suit_of[best] == state[1] else -1
+        return state[7]
+
+    def _winner(self, state: tuple[int, int, int, int, int, bool, int, int, int]) -> int:
+        """The seat that wins the complete trick (-1: nobody, a void blind trick)."""
+        if not state[5] or state[3] >= 0:
+            return state[4]
+        if self.blind_unanswered == "trick_void":
+            return -1
+        if self.blind_unanswered == "reveal_and_follow":
+            return self._revealed_winner(state[0])
+        return state[0]
+
+    def _revealed_winner(self, leader: int) -> int:
+        cards = self.played[-self.size :]
+        led = self.suit_of[cards[0]]
+        best_seat, best_key, seat = leader, -1, leader
+        for card in cards:
+            suit = self.suit_of[card]
+            key = TRUMP_BONUS + self.strength[card] if suit == self.trump else (
+                self.strength[card] if suit == led else -1)  # fmt: skip
+            if key > best_key:
+                best_seat, best_key = seat, key
+            seat = self.next_seat[seat]
+        return best_seat
+
+    # -- move ordering -----------------------------------------------------------------------
+
+    def _order(
+        self,
+        seat: int,
+        moves: int,
+        count: int,
+        state: tuple[int, int, int, int, int, bool, int, int, int],
+    ) -> list[int]:
+        cards = _bits(moves)
+        if len(cards) < 2:
+            return cards
+        power = self.power
+        if count == 0:
+            cards.sort(key=power.__getitem__, reverse=True)
+            return cards
+        led, best_key, winner = state[1], state[2], state[4]
+        strength = self.strength
+        if best_key >= 0 and self.ours[winner] == self.ours[seat]:
+            cards.sort(key=strength.__getitem__)
+            return cards
+        suit_of, trump = self.suit_of, self.trump
+
+        def cheapest_win_first(card: int) -> int:
+            suit = suit_of[card]
+            bid = power[card] if suit in (led, trump) else -1
+            return bid if bid > best_key else _LOSER + strength[card]
+
+        cards.sort(key=cheapest_win_first)
+        return cards
+
+    # -- equivalence classes and the table key -----------------------------------------------
+
+    def _boundary(self, leader: int, trick_number: int) -> tuple[object, list[int]]:
+        """The table key of a trick boundary and each seat's class representatives."""
+        hands, seats = self.hands, self.seats
+        present = 0
+        for seat in seats:
+            present |= hands[seat]
+        codes: list[int] = [leader, trick_number]
+        reps = [0] * len(hands)
+        for suit_levels in self.level_masks:
+            codes.append(-1)
+            run_seat = -1
+            for level in suit_levels:
+                held = level & present
+                if not held:
+                    continue
+                if held & (held - 1):
+                    run_seat = self._tied_level(held, codes, reps, run_seat)
+                    continue
+                owner = next(seat for seat in seats if hands[seat] & held)
+                codes.append(owner)
+                if owner != run_seat:
+                    reps[owner] |= held
+                    run_seat = owner
+        return tuple(codes), reps
+
+    def _tied_level(self, held: int, codes: list[int], reps: list[int], run_seat: int) -> int:
+        """Key codes and classes for identical cards; returns the seat whose run goes on."""
+        owned = sorted(
+            (next(seat for seat in self.seats if self.hands[seat] >> card & 1), card)
+            for card in _bits(held)
+        )
+        codes.append(owned[0][0])
+        codes.extend(seat + _TIE for seat, _ in owned[1:])
+        if all(seat == owned[0][0] for seat, _ in owned):
+            if owned[0][0] != run_seat:
+                reps[owned[0][0]] |= 1 << owned[0][1]
+            return owned[0][0]
+        for seat, card in owned:
+            reps[seat] |= 1 << card
+        return -1
+
+    def _classes(self, trick_cards: int) -> tuple[list[int], dict[int, int]]:
+        """Representatives per seat, and per card its class, with ``trick_cards`` on the table."""
+        reps = [0] * len(self.hands)
+        owner = self._owners(trick_cards)
+        classes: dict[int, int] = {}
+        for suit_levels in self.levels:
+            self._walk_suit(suit_levels, owner, reps, None, classes)
+        return reps, classes
+
+    def _owners(self, trick_cards: int) -> dict[int, int]:
+        owner = dict.fromkeys(_bits(trick_cards), _TRICK_MARK)
+        for seat in self.seats:
+            for card in _bits(self.hands[seat]):
+                owner[card] = seat
+        return owner
+
+    def _walk_suit(
+        self,
+        suit_levels: list[list[int]],
+        owner: dict[int, int],
+        reps: list[int],
+        codes: list[int] | None,
+        classes: dict[int, int] | None = None,
+    ) -> None:
+        """Walk one suit strongest first; a run of levels held by one seat is one class."""
+        run_seat, run_card = -1, -1
+        for level in suit_levels:
+            held = [(owner[c], c) for c in level if c in owner]
+            if not held:
+                continue
+            if codes is not None:
+                seats = sorted(s for s, _ in held)
+                codes.append(seats[0])
+                codes.extend(s + _TIE for s in seats[1:])
+            single = held[0][0] >= 0 and all(s == held[0][0] for s, _ in held)
+            if single and held[0][0] == run_seat:
+                if classes is not None:
+                    for _, card in held:
+                        classes[run_card] |= 1 << card
+                continue
+            run_seat, run_card = (held[0][0], held[0][1]) if single else (-1, -1)
+            self._start_classes(held, reps, classes)
+
+    @staticmethod
+    def _start_classes(
+        held: list[tuple[int, int]], reps: list[int], classes: dict[int, int] | None
+    ) -> None:
+        firsts: dict[int, int] = {}
+        for seat, card in held:
+            if seat < 0:
+                continue
+            if seat in firsts:
+                if classes is not None:
+                    classes[firsts[seat]] |= 1 << card
+                continue
+            firsts[seat] = card
+            reps[seat] |= 1 << card
+            if classes is not None:
+                classes[card] = 1 << card
+
+
+def _suit_levels(position: Position) -> list[list[list[int]]]:
+    """Per effective suit, the cards in play grouped by strength, strongest first."""
+    table = position.table
+    present = 0
+    for hand in position.hands:
+        present |= hand
+    for card in position.trick.cards:
+        present |= 1 << card
+    by_suit: dict[int, dict[int, list[int]]] = {}
+    for card in _bits(present):
+        levels = by_suit.setdefault(table.suit_of[card], {})
+        levels.setdefault(table.strength[card], []).append(card)
+    return [
+        [levels[strength] for strength in sorted(levels, reverse=True)]
+        for _, levels in sorted(by_suit.items())
+    ]
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

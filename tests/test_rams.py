@@ -1,0 +1,598 @@
+"""Rams (rules.md §6, §0.5 decisions 9-16): every RA situation of §10, and family invariants."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tricktable as tt
+from rams_support import (
+    all_in,
+    assert_view_hides,
+    cards_of,
+    play_first_legal,
+    play_session,
+    strings_in,
+    texts,
+)
+from tricktable.cards import CARD_TEXT, DECKS, card_index, parse_card
+from tricktable.engine import Game
+from tricktable.rules.rams_declare import HandState
+
+# -- deals (dealer 0; hearts trump unless said) ----------------------------------------------
+
+# Seat 1 holds five hearts and wins every trick: everybody else playing is looed.
+LOO = (
+    "AS KS QS JS 10S / AH KH QH JH 10H / AD KD QD JD 10D / 7C 8C 9C 7S 8S"
+    " | AC KC QC JC 10C | 9H 8H 7H 9S 9D 8D 7D"
+)
+# Play obligations: void-and-trump situations.
+DEAL_A = (
+    "7H AD KD QD JD / KS 10D 9D 8D 7D / QH 8H 9C 8C 7C / KH 9H QC JC 10C"
+    " | AS QS JS 10S 9S | 10H 8S 7S AH JH AC KC"
+)
+# Play obligations: heading and following.
+DEAL_C = (
+    "QS 8S AD KD QD / 10S 9H 9D 8D 7D / KS 7S QC JC 10C / KH 7H 9C 8C 7C"
+    " | AS JS 9S JD 10D | 8H AH QH JH 10H AC KC"
+)
+
+
+def new(deal: str = LOO, **options: Any) -> Game:
+    return tt.new_game("rams", dealer=0, deal=deal, **options)
+
+
+def to_play(game: Game) -> None:
+    """Everyone in, the dealer declines the turn-up."""
+    all_in(game)
+    if game.phase == "exchange":
+        game.apply("decline")
+
+
+# -- deal, players, ante ----------------------------------------------------------------------
+
+
+def test_RA01_six_players_dealer_deals_himself_nothing() -> None:
+    game = tt.new_game("rams", seed=5, players=6, dealer=2)
+    assert game.hands[2] == 0
+    assert [h.bit_count() for h in game.hands] == [5, 5, 0, 5, 5, 5]
+    assert (game.widow or 0).bit_count() == 5
+    assert game.state.seated == (3, 4, 5, 0, 1)
+    seats = []
+    while game.phase == "declare":
+        seats.append(game.to_move)
+        game.apply("in")
+    assert 2 not in seats
+
+
+def test_RA01_six_players_need_the_dealer_to_sit_out() -> None:
+    with pytest.raises(tt.RulesError, match="six_player_dealer_sits_out"):
+        tt.rules("rams", players=6, six_player_dealer_sits_out=False)
+
+
+def test_RA02_packets_three_then_two_widow_before_dealer_then_turnup() -> None:
+    flow = tt.rules("rams").flow
+    pack = list(DECKS["piquet32"].indices)
+    deal = flow.deal(pack, 0)
+
+    def mask(*positions: int) -> int:
+        return sum(1 << pack[p] for p in positions)
+
+    assert deal.hands[1] == mask(0, 1, 2, 15, 16)
+    assert deal.hands[3] == mask(6, 7, 8, 19, 20)
+    assert deal.widow == mask(9, 10, 11, 21, 22)
+    assert deal.hands[0] == mask(12, 13, 14, 23, 24)
+    assert deal.stock[0] == pack[25]
+    game = tt.new_game("rams", dealer=0, deal=str(deal))
+    assert game.trump == pack[25] // 16
+    assert game.view(1)["turnup"] == [CARD_TEXT[pack[25]]]
+
+
+def test_RA02_packets_two_then_three_option() -> None:
+    flow = tt.rules("rams", deal_packets="2+3").flow
+    pack = list(DECKS["piquet32"].indices)
+    deal = flow.deal(pack, 0)
+    assert deal.hands[1] == sum(1 << pack[p] for p in (0, 1, 10, 11, 12))
+
+
+def test_RA03_dealer_antes_five() -> None:
+    game = new()
+    assert game.ledger.pot == 5 and game.scores == (-5, 0, 0, 0)
+    assert game.view(2)["pot"] == 5
+
+
+# -- declarations -----------------------------------------------------------------------------
+
+
+def test_RA04_simple_pot_nobody_may_pass() -> None:
+    game = new()
+    assert game.state.simple_pot
+    while game.phase == "declare":
+        assert "pass" not in texts(game)
+        game.apply("in")
+
+
+def test_RA05_double_pot_pass_is_legal() -> None:
+    game = new()
+    play_first_legal(game)
+    assert game.ledger.pot == 15 + 5  # three looed players carried 15, plus the new ante
+    assert not game.state.simple_pot
+    assert "pass" in texts(game)
+
+
+def test_RA06_widow_first_come_then_not_offered() -> None:
+    game = new(scoring="countdown")
+    assert "widow" in texts(game)
+    game.apply("pass")
+    game.apply("widow")
+    assert "widow" not in texts(game)
+    game.apply("in")
+    assert "widow" not in texts(game)
+
+
+def test_RA07_widow_taker_plays_the_widow_and_his_hand_is_dead_and_hidden() -> None:
+    game = new(scoring="countdown")
+    old = cards_of(game.hands[1])
+    game.apply("widow")
+    assert cards_of(game.hands[1]) == {"AC", "KC", "QC", "JC", "10C"}
+    assert set(game.view(1)["discards"]) == old
+    for seat in (0, 2, 3, None):
+        assert not strings_in(game.view(seat).to_dict()) & old
+    all_in(game)
+    game.apply("decline")
+    assert game.active[1]
+
+
+def test_RA08_all_pass_up_to_rho_then_rho_and_dealer_cannot_pass() -> None:
+    game = new(scoring="countdown")
+    game.apply("pass")
+    game.apply("pass")
+    assert "pass" not in texts(game)  # seat 3, the dealer's right
+    game.apply("in")
+    assert "pass" not in texts(game)  # the dealer
+
+
+def test_RA09_one_non_dealer_active_dealer_cannot_pass() -> None:
+    game = new(scoring="countdown")
+    game.apply("in")
+    game.apply("pass")
+    game.apply("pass")
+    assert game.to_move == 0 and "pass" not in texts(game)
+
+
+def test_RA10_two_active_before_dealer_dealer_may_pass() -> None:
+    game = new(scoring="countdown")
+    game.apply("in")
+    game.apply("in")
+    game.apply("pass")
+    assert game.to_move == 0 and "pass" in texts(game)
+
+
+SIX = (
+    "- / AS KS QS JS 10S / AH KH QH JH 10H / AD KD QD JD 10D / AC KC QC JC 10C / 9S 9H 9D 9C 8S"
+    " | 8H 8D 8C 7S 7H | 7D 7C"
+)
+
+
+def test_RA11_handless_dealer_last_two_forced_if_nobody_played() -> None:
+    game = tt.new_game("rams", dealer=0, deal=SIX, players=6, scoring="countdown")
+    for _ in range(3):
+        assert "pass" in texts(game)
+        game.apply("pass")
+    assert game.to_move == 4 and "pass" not in texts(game)
+    game.apply("in")
+    assert game.to_move == 5 and "pass" not in texts(game)
+
+
+def test_RA11_handless_dealer_only_last_forced_if_one_played() -> None:
+    game = tt.new_game("rams", dealer=0, deal=SIX, players=6, scoring="countdown")
+    game.apply("in")
+    game.apply("pass")
+    game.apply("pass")
+    assert game.to_move == 4 and "pass" in texts(game)
+    game.apply("pass")
+    assert game.to_move == 5 and "pass" not in texts(game)
+
+
+def test_RA12_two_players_both_always_play() -> None:
+    deal = "AS KS QS JS 10S / AH KH QH JH 10H | AD KD QD JD 10D | 9H 8H"
+    game = tt.new_game("rams", dealer=0, deal=deal, players=2, allow_two_players=True,
+                       scoring="countdown")  # fmt: skip
+    assert "pass" not in texts(game)
+    game.apply("in")
+    assert "pass" not in texts(game)
+    with pytest.raises(tt.RulesError, match="allow_two_players"):
+        tt.rules("rams", players=2)
+
+
+def test_RA13_dealer_takes_the_turnup_and_discards_one_face_down() -> None:
+    game = new()
+    all_in(game)
+    assert game.phase == "exchange" and game.to_move == 0
+    assert "exchange 10S" in texts(game) and "decline" in texts(game)
+    game.apply("exchange 10S")
+    assert "9H" in cards_of(game.hands[0]) and "10S" not in cards_of(game.hands[0])
+    assert game.view(0)["discards"] == ["10S"]
+    assert game.view(1)["turnup_taken_by"] == 0
+    for seat in (1, 2, 3):
+        assert "10S" not in strings_in(game.view(seat).to_dict())
+    assert game.phase == "play"
+
+
+def test_RA14_dealer_passes_no_exchange() -> None:
+    game = new(scoring="countdown")
+    game.apply("in")
+    game.apply("in")
+    game.apply("in")
+    game.apply("pass")
+    assert game.phase == "play"
+    assert not game.active[0]
+
+
+def test_RA15_dealer_widow_then_turnup_allowed_by_default() -> None:
+    game = new(scoring="countdown")
+    game.apply("in")
+    game.apply("in")
+    game.apply("in")
+    game.apply("widow")
+    assert game.phase == "exchange" and game.to_move == 0
+
+
+def test_RA15_dealer_widow_then_turnup_illegal_with_option() -> None:
+    game = new(scoring="countdown", dealer_widow_and_turnup=False)
+    for call in ("in", "in", "in", "widow"):
+        game.apply(call)
+    assert game.phase == "play"
+
+
+def test_RA16_general_after_passes_brings_passers_back() -> None:
+    game = new(scoring="countdown")
+    game.apply("pass")
+    assert "general" in texts(game)
+    game.apply("general")
+    assert game.phase == "exchange"  # declarations stopped: seat 3 never declared
+    assert [c["seat"] for c in game.view(0)["declarations"]] == [1, 2]
+    game.apply("decline")
+    assert all(game.active)
+    assert game.hands[1].bit_count() == 5  # the passer plays the hand he kept
+
+
+def test_RA16_no_widow_and_no_pass_after_general_by_default() -> None:
+    game = new(scoring="countdown", widow_after_general=True)
+    game.apply("general")
+    assert texts(game) == {"in", "widow"}
+    game.apply("in")
+    game.apply("widow")
+    assert game.phase == "exchange"
+
+
+def test_RA17_general_declarer_leads() -> None:
+    game = new(scoring="countdown")
+    game.apply("in")
+    game.apply("general")
+    game.apply("decline")
+    assert game.to_move == 2
+
+
+def test_RA18_first_lead_skips_passed_eldest() -> None:
+    game = new(scoring="countdown")
+    for call in ("pass", "in", "in", "in"):
+        game.apply(call)
+    game.apply("decline")
+    assert game.to_move == 2
+
+
+# -- play obligations -------------------------------------------------------------------------
+
+
+def test_RA19_follow_and_head_when_possible() -> None:
+    game = new(DEAL_C)
+    to_play(game)
+    game.apply("play 10S")
+    assert texts(game) == {"play KS"}
+
+
+def test_RA20_plain_lead_already_trumped_any_card_of_led_suit() -> None:
+    game = new(DEAL_C)
+    to_play(game)
+    for card in ("10S", "KS", "7H"):
+        game.apply(f"play {card}")
+    assert texts(game) == {"play QS", "play 8S"}
+
+
+def test_RA21_void_must_trump_any_trump() -> None:
+    game = new(DEAL_A)
+    to_play(game)
+    game.apply("play KS")
+    assert texts(game) == {"play QH", "play 8H"}
+
+
+def test_RA22_void_trick_trumped_must_overtrump() -> None:
+    game = new(DEAL_A)
+    to_play(game)
+    game.apply("play KS")
+    game.apply("play QH")
+    assert texts(game) == {"play KH"}
+
+
+def test_RA23_void_only_lower_trumps_must_still_trump() -> None:
+    game = new(DEAL_A)
+    to_play(game)
+    for card in ("KS", "QH", "KH"):
+        game.apply(f"play {card}")
+    assert texts(game) == {"play 7H"}
+
+
+def test_RA24_void_in_led_suit_and_trumps_any_card() -> None:
+    game = new(DEAL_C)
+    to_play(game)
+    game.apply("play 9H")
+    assert texts(game) == {"play KS", "play 7S", "play QC", "play JC", "play 10C"}
+
+
+def test_RA25_trump_led_must_play_higher_trump() -> None:
+    game = new(DEAL_C)
+    to_play(game)
+    game.apply("play 9H")
+    game.apply("play 7S")
+    assert texts(game) == {"play KH"}
+
+
+# -- chips ------------------------------------------------------------------------------------
+
+
+def test_RA27_active_without_trick_pays_five_passer_pays_nothing() -> None:
+    game = new(simple_pot_all_play=False)
+    for call in ("in", "in", "pass", "in"):
+        game.apply(call)
+    game.apply("decline")
+    play_first_legal(game)
+    result = game.results[-1]
+    assert result.tricks == (0, 5, 0, 0)
+    assert result.deltas == (-10, 5, -5, 0)  # dealer: ante and loo; seat 3 passed
+    assert game.ledger.pot == 10 + 5 and result.details["looed"] == [2, 0]
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(3, 6))
+def test_RA28_pot_always_a_multiple_of_five(seed: int, players: int) -> None:
+    game = tt.new_game("rams", seed=seed, players=players)
+    rng = random.Random(seed)
+    for _ in range(300):
+        if game.is_over:
+            break
+        assert game.ledger.pot % 5 == 0 and game.ledger.carry % 5 == 0
+        game.apply(rng.choice(game.legal_actions()))
+
+
+def test_RA32_ecarte_ranking() -> None:
+    ranking = tt.rules("rams", ace_rank="ecarte").flow.ranking
+    table = ranking.table(3)
+    order = [table.strength[parse_card(c).index] for c in ("KC", "QC", "JC", "AC", "10C", "7C")]
+    assert order == sorted(order, reverse=True)
+    game = new(DEAL_C, ace_rank="ecarte")
+    to_play(game)
+    game.apply("play 10S")
+    assert texts(game) == {"play KS"}
+
+
+# -- counters ---------------------------------------------------------------------------------
+
+
+def test_RA35_last_in_loses_players_at_zero_drop_out() -> None:
+    game = new(scoring="countdown", countdown_start=1)
+    to_play(game)
+    play_first_legal(game)
+    assert game.results[-1].details["dropped"] == [1]
+    assert game.dealer == 2  # seat 1 is skipped for dealing
+    assert game.hands[1] == 0 and 1 not in game.state.seated
+    assert game.view(0)["out"] == [1]
+    while game.phase == "declare":
+        assert game.to_move != 1
+        game.apply("in")
+
+
+def test_RA35_last_remaining_player_loses() -> None:
+    for seed in range(6):
+        game = tt.new_game("rams", seed=seed, scoring="countdown", countdown_start=5)
+        play_session(game, random.Random(seed), 5000)
+        assert game.is_over
+        losers = [s for s in range(4) if s not in game.winners]
+        assert len(losers) == 1
+        remaining = game.ledger.remaining()
+        assert remaining in ([], losers)
+
+
+RA36 = (
+    "AC KC QC JC 10C / AH KH 7C 7D 7S / QH JH 10H AS KS"
+    " | QS JS 10S 9S 8S | 9H 8H 7H AD KD QD JD 10D 9D 8D 9C 8C"
+)
+
+
+@pytest.mark.parametrize(("tiebreak", "winner"), [("trick_order", 1), ("lowest_score", 2)])
+def test_RA36_first_out_wins_tie(tiebreak: str, winner: int) -> None:
+    options = {"countdown_start": 2, "countdown_end": "first_out_wins", "tiebreak": tiebreak}
+    game = tt.new_game("rams", dealer=0, deal=RA36, players=3, scoring="countdown", **options)
+    to_play(game)
+    plays = ["AH", "10H", "QC", "KH", "JH", "JC", "7C", "QH", "10C", "AS", "AC", "7S",
+             "KS", "KC", "7D"]  # fmt: skip
+    for card in plays:
+        game.apply(f"play {card}")
+    assert game.is_over and game.scores == (7, 0, -1)
+    assert game.results[-1].details["reached_zero"] == [1, 2]
+    assert game.winners == (winner,)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_RA38_chips_conserved_over_random_sessions(players: int) -> None:
+    for seed in range(4):
+        game = tt.new_game("rams", seed=seed, players=players)
+        play_session(game, random.Random(seed), 1500, deep=120 if seed == 0 else 0)
+
+
+def test_RA39_dealer_may_take_widow_then_turnup() -> None:
+    game = new(scoring="countdown")
+    for call in ("in", "pass", "in", "widow"):
+        game.apply(call)
+    assert game.phase == "exchange"
+    game.apply("exchange 10C")
+    assert "9H" in cards_of(game.hands[0])
+
+
+def test_RA40_general_in_simple_pot_takes_pot_and_five_from_each() -> None:
+    game = new()
+    assert "general" in texts(game)
+    game.apply("general")
+    game.apply("decline")
+    play_first_legal(game)
+    result = game.results[-1]
+    assert result.details["general_made"]
+    assert result.deltas == (-10, 20, -5, -5) and game.ledger.carry == 0
+
+
+def test_RA41_widow_eldest_only() -> None:
+    game = new(scoring="countdown", widow_rule="eldest_only")
+    assert "widow" in texts(game)
+    game.apply("in")
+    assert "widow" not in texts(game)
+
+
+def test_RA41_widow_before_any_play() -> None:
+    game = new(scoring="countdown", widow_rule="before_any_play")
+    game.apply("pass")
+    assert "widow" in texts(game)
+    game.apply("in")
+    assert "widow" not in texts(game)
+
+
+def test_RA42_general_only_before_declarations() -> None:
+    game = new(scoring="countdown", general_timing="before_declarations")
+    assert "general" in texts(game)
+    game.apply("in")
+    assert "general" not in texts(game)
+
+
+# -- §0.5 decisions and the rest --------------------------------------------------------------
+
+
+def test_chip_session_lasts_a_round_then_until_no_carry() -> None:
+    for seed in range(5):
+        game = tt.new_game("rams", seed=seed)
+        play_session(game, random.Random(seed), 4000)
+        assert game.is_over and len(game.results) >= 4
+        assert game.results[-1].details["ledger"]["carry"] == 0
+        best = max(game.scores)
+        assert game.winners == tuple(s for s in range(4) if game.scores[s] == best)
+
+
+def test_session_hands_option() -> None:
+    game = tt.new_game("rams", seed=3, session_hands=7)
+    play_session(game, random.Random(3), 6000)
+    assert len(game.results) >= 7
+
+
+def test_pass_requires_widow_taken() -> None:
+    game = new(scoring="countdown", pass_requires_widow_taken=True)
+    assert "pass" not in texts(game)
+    game.apply("widow")
+    assert "pass" in texts(game)
+
+
+def test_handless_dealer_turnup_to_first_active_left() -> None:
+    game = tt.new_game("rams", dealer=0, deal=SIX, players=6, scoring="countdown",
+                       handless_dealer_turnup="first_active_left")  # fmt: skip
+    for call in ("pass", "in", "in", "in", "in"):
+        game.apply(call)
+    assert game.phase == "exchange" and game.to_move == 2
+    plain = tt.new_game("rams", dealer=0, deal=SIX, players=6, scoring="countdown")
+    all_in(plain)
+    assert plain.phase == "play"
+
+
+def test_general_success_wins_game_option() -> None:
+    game = new(scoring="countdown", general_success_wins_game=True)
+    game.apply("general")
+    game.apply("decline")
+    play_first_legal(game)
+    assert game.is_over and game.winners == (1,)
+
+
+def test_turnup_and_views_are_json_and_hide_hands() -> None:
+    game = new()
+    assert json.loads(json.dumps(game.view(1).to_dict()))["turnup"] == ["9H"]
+    assert_view_hides(game)
+    assert game.view(2)["hand"] == ["AD", "KD", "QD", "JD", "10D"]
+
+
+def test_bad_deal_and_bad_action_are_refused_without_change() -> None:
+    with pytest.raises(tt.NotationError, match="seat 0 holds 4"):
+        new("AS KS QS JS / AH KH QH JH 10H / AD KD QD JD 10D / 7C 8C 9C 7S 8S"
+            " | AC KC QC JC 10C | 9H")  # fmt: skip
+    game = new()
+    before = game.record()
+    with pytest.raises(tt.IllegalActionError, match="'pass' is not legal"):
+        game.apply("pass")
+    assert game.record() == before
+
+
+def test_state_copy_is_independent() -> None:
+    state = HandState((1, 2), False, (card_index(9, 2),), (0, 0), [0, 0], [0, 0])
+    other = state.copy()
+    other.calls.append((1, "in"))
+    other.dead[0] = 1
+    assert state.calls == [] and state.dead == [0, 0]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"scoring": "countdown", "players": 5},
+        {"scoring": "countdown", "countdown_end": "first_out_wins", "players": 6},
+        {"heading": "always_head_led_suit", "widow_rule": "before_any_play"},
+        {
+            "heading": "beat_led_card",
+            "general_fail_pot": "double_and_carry",
+            "ante": 3,
+            "remainder_rule": "most_tricks",
+        },
+        {"players": 2, "allow_two_players": True, "pot_share": "one_per_trick"},
+        {"widow_after_general": True, "general_loo_penalty": True, "ace_rank": "ecarte"},
+    ],
+)
+def test_invariants_over_option_sets(options: dict[str, Any]) -> None:
+    for seed in range(3):
+        game = tt.new_game("rams", seed=seed, **options)
+        play_session(game, random.Random(seed), 1500, deep=120 if seed == 0 else 0)
+        assert str(tt.rules(str(game.rules))) == str(game.rules)
+
+
+def option_values(game: str) -> dict[str, st.SearchStrategy[Any]]:
+    out: dict[str, st.SearchStrategy[Any]] = {}
+    for option in tt.find_game(game).options:
+        if option.kind == "bool":
+            out[option.name] = st.booleans()
+        elif option.kind == "choice":
+            out[option.name] = st.sampled_from(option.choices)
+    out["players"] = st.integers(3, 6 if game != "rounce" else 9)
+    return out
+
+
+@settings(max_examples=30, deadline=None)
+@given(data=st.data(), game=st.sampled_from(["rams", "bierspiel", "rounce"]))
+def test_random_option_combinations_round_trip_and_play(data: st.DataObject, game: str) -> None:
+    strategies = option_values(game)
+    names = data.draw(st.lists(st.sampled_from(sorted(strategies)), max_size=6, unique=True))
+    chosen = {name: data.draw(strategies[name]) for name in names}
+    try:
+        rules = tt.rules(game, **chosen)
+    except tt.RulesError as error:
+        assert str(chosen.get("players")) in str(error) or "general" in str(error)
+        return
+    assert tt.rules(str(rules)) == rules
+    seed = data.draw(st.integers(0, 10**6))
+    play_session(tt.new_game(rules, seed=seed), random.Random(seed), 250)

@@ -1,0 +1,34 @@
+"""``tricktable serve``: the command's options reach the server runner."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("typer", reason='needs the cli extra: pip install "tricktable[cli]"')
+pytest.importorskip("fastapi", reason='needs the server extra: pip install "tricktable[server]"')
+
+from typer.testing import CliRunner
+
+from tricktable.cli import app
+
+
+def test_serve_passes_host_port_db_and_delays_to_the_runner(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr("tricktable.server.run.serve", lambda **kwargs: calls.append(kwargs))
+    result = CliRunner().invoke(
+        app, ["serve", "--port", "8123", "--db", "sqlite:///x.db", "--bot-delay", "0.1"]
+    )
+    assert result.exit_code == 0, result.output
+    assert calls == [
+        {"host": "127.0.0.1", "port": 8123, "db": "sqlite:///x.db", "bot_delay": 0.1, "grace": None}
+    ]
+    assert "http://127.0.0.1:8123/" in result.output
+
+
+def test_serve_help_names_the_database_option() -> None:
+    result = CliRunner().invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0 and "--db" in result.output
