@@ -13,7 +13,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Final
 
-from .cards import CARD_BY_INDEX, CARD_TEXT, COPY_STRIDE, Card, Suit, parse_card
+from .cards import CARD_BY_INDEX, CARD_TEXT, COPY_STRIDE, Card, Suit, display_key, parse_card
 from .errors import NotationError
 
 __all__ = ["Action", "Kind", "parse_action"]
@@ -98,7 +98,10 @@ def card_action(kind: Kind, *cards: int) -> Action:
     """A card action for card bit indices (any copy); single-card actions are interned."""
     if len(cards) == 1:
         return _SINGLE[kind][cards[0] % COPY_STRIDE]
-    return _interned_card_action(kind, tuple(c % COPY_STRIDE for c in cards))
+    # several cards name one action whatever order they are written in: keep canonical order
+    return _interned_card_action(
+        kind, tuple(sorted((c % COPY_STRIDE for c in cards), key=display_key))
+    )
 
 
 @lru_cache(maxsize=4096)
