@@ -7,6 +7,7 @@ any line of play in which the bidding side takes exactly the wanted number of tr
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -14,6 +15,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+import tricktable as tt
 from support import (
     cards_in,
     checked_playout,
@@ -22,8 +25,6 @@ from support import (
     sh_known,
     sh_out_of_play,
 )
-
-import tricktable as tt
 
 # Hearts are split between the sides; every suit has all six of its cards somewhere.
 DEAL = "JK JH 9S 9C 10D KC / AH KH QS JS AD 9D / JD QH AS KS AC QC / 10H 9H 10S KD QD JC | 10C"
@@ -210,26 +211,28 @@ def test_G06_discard_widow_and_other_hands_stay_hidden() -> None:
 # -- SH01-SH04: deal and ranking ------------------------------------------------------------------
 
 
-def test_SH01_deal_six_each_in_packets_of_three_and_a_widow() -> None:
-    game = tt.new_game("hasenpfeffer", seed=9, dealer=2)
+@pytest.mark.parametrize("packets", [(3, 3), (2, 2, 2), (1, 5)])
+def test_SH01_deal_six_each_in_packets_of_three_and_a_widow(packets: tuple[int, ...]) -> None:
+    options: dict[str, Any] = {} if packets == (3, 3) else {"deal_packets": packets}
+    game = tt.new_game("hasenpfeffer", seed=9, dealer=2, **options)
     view = spectator(game)
     assert view["hand_sizes"] == [6, 6, 6, 6]
     assert view["widow_size"] == 1
     assert not view["widow_taken"]
-    deal = game.deal_text
-    hands, widow = deal.split("|")
+    _, widow = game.deal_text.split("|")
     assert len(widow.split()) == 1
-    # The dealing order: packets of three from the dealer's left, the widow last. Rebuild the
-    # deal from the same pack order and compare.
+    # The dealing order: packets (three and three by default) clockwise from the dealer's left,
+    # then the 25th card to the widow. Deal a known pack order and check where each card went.
     pack = [tt.parse_card(c).index for c in ALL_CARDS]
     random.Random(0).shuffle(pack)
     dealt = game.rules.flow.deal(pack, 2)
-    order = [3, 0, 1, 2]
-    for packet in range(2):
-        for position, seat in enumerate(order):
-            start = packet * 12 + position * 3
-            for index in pack[start : start + 3]:
+    position = 0
+    for size in packets:
+        for seat in (3, 0, 1, 2):
+            for index in pack[position : position + size]:
                 assert dealt.hands[seat] >> index & 1
+            position += size
+    assert position == 24
     assert dealt.widow == 1 << pack[24]
 
 
@@ -268,7 +271,7 @@ def duel(low: str, high: str, trump: str, high_first: bool = False) -> int:
 @pytest.mark.parametrize("trump", "CDHS")
 def test_SH03_trump_ranking_joker_right_left_ace_king_queen_ten_nine(trump: str) -> None:
     order = TRUMPS[trump]
-    for higher, lower in zip(order, order[1:], strict=False):
+    for higher, lower in itertools.pairwise(order):
         assert duel(lower, higher, trump) == 2, f"{higher} should beat {lower}"
         assert duel(lower, higher, trump, high_first=True) == 1, f"{higher} led beats {lower}"
 
@@ -276,7 +279,7 @@ def test_SH03_trump_ranking_joker_right_left_ace_king_queen_ten_nine(trump: str)
 def test_SH04_same_colour_plain_suit_lacks_its_jack() -> None:
     # Hearts trump: diamonds are A K Q 10 9 (the J♦ is the left bower).
     diamonds = ["AD", "KD", "QD", "10D", "9D"]
-    for higher, lower in zip(diamonds, diamonds[1:], strict=False):
+    for higher, lower in itertools.pairwise(diamonds):
         assert duel(lower, higher, "H") == 2
     table = tt.rules("hasenpfeffer").flow.ranking.table(2)
     diamond_cards = {c for c in ALL_CARDS if table.suit_of[tt.parse_card(c).index] == 1}
@@ -617,7 +620,7 @@ def test_SH26_set_penalty_variants(penalty: str, bidders: int) -> None:
     assert side_deltas(game) == (bidders, 5)
 
 
-# -- SH27-SH29: pepper ------------------------------------------------------------------------------
+# -- SH27-SH29, SH32, SH33: pepper and defenders' scoring ---------------------------------------
 
 
 def test_SH27_pepper_ladder() -> None:
@@ -660,6 +663,48 @@ def test_SH29_little_pepper_made_and_failed(taken: int, bidders: int, defenders:
     game = contract(0, "bid little-pepper", pepper_bidding=True)
     play_taking(game, 0, taken)
     assert side_deltas(game) == (bidders, defenders)
+
+
+@pytest.mark.parametrize(
+    ("bid", "taken", "options", "bidders"),
+    [
+        ("big-pepper", 4, {"set_penalty": "shortfall"}, -4),
+        ("big-pepper", 4, {"set_penalty": "tricks_taken"}, -8),
+        ("little-pepper", 5, {"set_penalty": "shortfall"}, -1),
+        ("big-pepper", 4, {"big_pepper_multiplier": 3}, -18),
+        ("big-pepper", 6, {"big_pepper_multiplier": 3}, 18),
+    ],
+)
+def test_SH28_SH29_pepper_with_other_set_penalties_and_multipliers(
+    bid: str, taken: int, options: dict[str, Any], bidders: int
+) -> None:
+    # rules.md §0.5 decision 4: a set costs m x P, P = what set_penalty gives for contract 6.
+    game = contract(0, f"bid {bid}", pepper_bidding=True, target_score=50, **options)
+    play_taking(game, 0, taken)
+    assert side_deltas(game) == (bidders, 6 - taken)
+
+
+def test_no_trump_option_joker_wins_and_follows_only_when_void() -> None:
+    game = new(allow_no_trump=True)
+    auction(game, bidder=0)
+    assert legal(game) == {"trump C", "trump D", "trump H", "trump S", "trump NT"}
+    apply_all(game, "trump NT", "discard 10C")
+    assert spectator(game)["trump"] == "NT"
+    # Seat 0 leads 9S; everybody follows; the ace wins.
+    apply_all(game, "play 9S", "play QS", "play AS", "play 10S")
+    assert spectator(game)["tricks"][0]["winner"] == 2
+    # Without trump the J♦ is a plain diamond: seat 2 leads it and seat 3 must follow.
+    game.apply("play JD")
+    assert legal(game) == {"play KD", "play QD"}
+    game.apply("play KD")
+    assert legal(game) == {"play 10D"}  # seat 0 can follow: the Joker may not be played
+    apply_all(game, "play 10D", "play AD")
+    assert spectator(game)["tricks"][1]["winner"] == 1
+    # Seat 1 leads a spade; seat 0, void in spades, plays the Joker and wins over the king.
+    apply_all(game, "play JS", "play KS", "play QD")
+    assert "play JK" in legal(game)
+    game.apply("play JK")
+    assert spectator(game)["tricks"][2]["winner"] == 0
 
 
 def test_SH32_pepper_form_all_pass_still_forces_a_bid_of_three() -> None:
@@ -849,7 +894,7 @@ def test_a_finished_game_refuses_every_action() -> None:
         game.apply("pass")
 
 
-# -- invariants over random games -------------------------------------------------------------------
+# -- invariants over random games -------------------------------------------------------------
 
 OPTION_CHOICES: dict[str, list[Any]] = {
     "bidding_mode": ["until_three_passed", "single_round"],
@@ -864,6 +909,8 @@ OPTION_CHOICES: dict[str, list[Any]] = {
     "lone_contract": ["all_tricks", "bid_doubled"],
     "lone_lead": ["left_of_lone", "lone_player"],
     "deal_packets": [(3, 3), (2, 2, 2), (1, 1, 1, 1, 1, 1), (2, 4)],
+    "max_bid": [4, 6],
+    "allow_no_trump": [False, True],
 }
 
 options_strategy = st.fixed_dictionaries({k: st.sampled_from(v) for k, v in OPTION_CHOICES.items()})
@@ -934,3 +981,29 @@ def reference_winner(plays: list[tuple[int, str]], trump: str) -> int:
 
     best = max(range(4), key=lambda i: key(plays[i][1]))
     return plays[best][0]
+
+
+def reference_suit(card: str, trump: str) -> str:
+    """The effective suit of a card by rules.md §3.2 (Joker and both bowers are trumps)."""
+    return trump if card in TRUMPS[trump][:3] else card[-1]
+
+
+def test_legal_plays_match_follow_only_in_random_hands() -> None:
+    positions = 0
+    for seed in range(150):
+        game = tt.new_game("hasenpfeffer", seed=seed)
+        rng = random.Random(seed)
+        while game.hand_number == 1:
+            view = game.view(game.to_move).to_dict()
+            if view["phase"] == "play":
+                hand, trump = view["hand"], view["trump"]
+                plays = view["trick"]["plays"]
+                expected = set(hand)
+                if plays:
+                    led = reference_suit(plays[0]["card"], trump)
+                    follow = {c for c in hand if reference_suit(c, trump) == led}
+                    expected = follow or expected
+                assert legal(game) == {f"play {c}" for c in expected}
+                positions += 1
+            game.apply(rng.choice(game.legal_actions()))
+    assert positions == 150 * 24

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import PLAY, Action, Kind, parse_action
 from .cards import CARD_TEXT, COPY_STRIDE
 from .deal import Deal, parse_deal
-from .errors import IllegalActionError
+from .errors import IllegalActionError, RulesError
 from .phase import Phase
 from .ranking import NO_TRUMP, TrumpTable
 from .trick import FOLLOW_ONLY, PlayRules, Trick, is_blind_lead, legal_mask, resolve_winner
@@ -82,9 +82,7 @@ class Game:
         if dealer is None:
             dealer = random.Random(self.seed).randrange(self.player_count)
         if not 0 <= dealer < self.player_count:
-            raise IllegalActionError(
-                f"dealer {dealer!r} is not a seat of 0..{self.player_count - 1}"
-            )
+            raise RulesError(f"dealer {dealer!r} is not a seat of 0..{self.player_count - 1}")
         self.first_dealer = self.dealer = dealer
         explicit = [deal] if deal is not None else list(deals)
         self._explicit: list[Deal] = [self._read_deal(d) for d in explicit]
@@ -404,7 +402,7 @@ class Game:
         self._explicit = explicit[:]
 
     def _identity(self) -> tuple[Any, ...]:
-        return (str(self.rules), self.first_dealer, [str(d) for d in self.deals],
+        return (str(self.rules), self.seed, self.first_dealer, [str(d) for d in self.deals],
                 [(d, s, str(a)) for d, s, a in self.log])  # fmt: skip
 
 

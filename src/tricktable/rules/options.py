@@ -153,7 +153,8 @@ class Rules:
     def build(cls, game: GameDef, given: Mapping[str, object]) -> Rules:
         values: dict[str, OptionValue] = {o.name: o.default for o in game.options}
         for name, value in given.items():
-            values[name] = game.option(name.replace("-", "_")).coerce(value)
+            option = game.option(name.replace("-", "_"))
+            values[option.name] = option.coerce(value)
         game.check(values)
         return cls(game, MappingProxyType(values))
 

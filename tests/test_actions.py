@@ -1,0 +1,73 @@
+"""Actions and their notation (actions.py)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tricktable as tt
+from tricktable.actions import Action, Kind
+
+CARDS = sorted({str(c) for c in tt.DECKS["full52"].cards} | {"JK"})
+
+
+def vary(card: str, draw: st.DrawFn) -> str:
+    text = card.replace("10", "T") if draw(st.booleans()) else card
+    return text.lower() if draw(st.booleans()) else text
+
+
+@st.composite
+def written_actions(draw: st.DrawFn) -> tuple[str, str]:
+    """(canonical text, a way of writing it)."""
+    kind = draw(st.sampled_from(list(Kind)))
+    card = st.sampled_from(CARDS)
+    if kind is Kind.BID:
+        value = draw(st.sampled_from(["1", "4", "12", "little-pepper", "big-pepper"]))
+        canonical, written = f"bid {value}", f"BID {value.upper()}"
+    elif kind is Kind.TRUMP:
+        suit = draw(st.sampled_from("CDHS"))
+        canonical = f"trump {suit}"
+        written = f"Trump {draw(st.sampled_from([suit, suit.lower(), '♣♦♥♠'['CDHS'.index(suit)]]))}"
+    elif kind is Kind.EXCHANGE:
+        cards = draw(st.lists(card, min_size=1, max_size=2))
+        canonical = "exchange " + tt.format_cards(tt.parse_cards(" ".join(cards)))  # any order
+        written = "EXCHANGE " + " ".join(vary(c, draw) for c in cards)
+    elif kind in (Kind.PLAY, Kind.DISCARD, Kind.GIVE):
+        chosen = draw(card)
+        canonical, written = f"{kind.value} {chosen}", f"{kind.value.upper()}  {vary(chosen, draw)}"
+    else:
+        canonical, written = kind.value, f"  {kind.value.upper()} "
+    return canonical, written
+
+
+@settings(deadline=None)
+@given(written_actions())
+def test_action_notation_round_trip(pair: tuple[str, str]) -> None:
+    canonical, written = pair
+    action = tt.parse_action(written)
+    assert str(action) == canonical
+    assert tt.parse_action(str(action)) == action
+    assert Action.parse(canonical) == action
+
+
+def test_action_constructors_and_values() -> None:
+    assert str(Action.bid(4)) == "bid 4" and Action.bid(4).bid_value == 4
+    assert Action.bid("big-pepper").bid_value == "big-pepper"
+    assert str(Action.name_trump(2)) == "trump H"
+    assert str(Action.name_trump(None)) == "trump NT"
+    assert str(tt.parse_action("play t♥").card) == "10H"
+    assert tt.parse_action("pass") == Action(Kind.PASS)
+    assert repr(tt.parse_action("play JH")) == "Action('play JH')"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "   ", "jump", "bid", "bid x", "bid 4 5", "play", "play JH QH", "play XX",
+     "exchange 9C 8H 7D", "trump X", "trump", "pass now", "discard", "give 1H"],
+)  # fmt: skip
+def test_malformed_action_raises_notation_error_quoting_the_text(text: str) -> None:
+    with pytest.raises(tt.NotationError) as info:
+        tt.parse_action(text)
+    message = str(info.value)
+    assert repr(text) in message or (not text.strip() and "empty" in message)

@@ -1,0 +1,128 @@
+"""Rule options and the registry (rules/options.py, rules/__init__.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tricktable as tt
+from tricktable.rules import find_game
+
+SH_VALUES: dict[str, list[Any]] = {
+    "bidding_mode": ["until_three_passed", "single_round"],
+    "min_bid": [1, 2, 3],
+    "max_bid": [4, 5, 6],
+    "widow_mode": ["bidder_exchange", "dead"],
+    "first_lead": ["bidder", "eldest"],
+    "set_penalty": ["bid", "tricks_taken", "shortfall", "fixed6"],
+    "defenders_score_tricks": [True, False],
+    "target_score": [1, 10, 25],
+    "tiebreak": ["bidding_team", "higher_score_then_bidders"],
+    "pepper_bidding": [False, True],
+    "big_pepper_multiplier": [2, 3],
+    "double_defender_tricks_in_big_pepper": [False, True],
+    "going_alone": ["off", "maker", "maker_and_defender"],
+    "lone_contract": ["all_tricks", "bid_doubled"],
+    "lone_lead": ["left_of_lone", "lone_player"],
+    "deal_packets": [(3, 3), (2, 2, 2), (1, 2, 3)],
+    "allow_no_trump": [False, True],
+}
+
+sh_options = st.dictionaries(
+    st.sampled_from(sorted(SH_VALUES)), st.none(), max_size=len(SH_VALUES)
+).flatmap(lambda keys: st.fixed_dictionaries({k: st.sampled_from(SH_VALUES[k]) for k in keys}))
+
+
+@settings(deadline=None)
+@given(sh_options)
+def test_canonical_string_round_trip(options: dict[str, Any]) -> None:
+    rules = tt.rules("hasenpfeffer", **options)
+    text = str(rules)
+    assert tt.rules(text) == rules
+    assert str(tt.rules(text)) == text
+    assert hash(tt.rules(text)) == hash(rules)
+    for name, value in options.items():
+        assert rules.options[name] == value
+    changed = {k: v for k, v in options.items() if v != tt.rules("hasenpfeffer").options[k]}
+    assert rules.changed() == {k: changed[k] for k in rules.changed()}
+    assert set(rules.changed()) == set(changed)
+    assert (text == "hasenpfeffer") == (not changed)
+
+
+@pytest.mark.parametrize("name", tt.GAME_NAMES)
+def test_every_registered_game_has_a_canonical_default(name: str) -> None:
+    rules = tt.rules(name)
+    assert str(rules) == name
+    assert tt.rules(str(rules)) == rules
+    assert set(rules.options) == {o.name for o in rules.game.options}
+
+
+def test_options_list_every_default() -> None:
+    rules = tt.rules("hasenpfeffer")
+    assert rules.options["set_penalty"] == "bid"
+    assert rules.options["target_score"] == 10
+    assert rules.options["deal_packets"] == (3, 3)
+    assert len(rules.options) == len(SH_VALUES)
+
+
+def test_text_values_keywords_and_aliases() -> None:
+    from_text = tt.rules("hasenpfeffer(pepper_bidding=yes, deal_packets=2+2+2, min_bid=2)")
+    from_keywords = tt.rules("hasenpfeffer", pepper_bidding=True, deal_packets=[2, 2, 2],
+                             min_bid="2")  # fmt: skip
+    assert from_text == from_keywords
+    assert str(from_text) == "hasenpfeffer(min_bid=2,pepper_bidding=true,deal_packets=2+2+2)"
+    assert tt.rules("SH") == tt.rules("single-hasenpfeffer") == tt.rules("hasenpfeffer")
+    dashed = tt.rules("hasenpfeffer(set-penalty=Shortfall)")
+    assert dashed.options["set_penalty"] == "shortfall"
+    assert set(dashed.options) == set(SH_VALUES)  # no stray "set-penalty" option
+    assert dashed == tt.rules("hasenpfeffer", set_penalty="shortfall")
+    assert tt.rules(from_text, target_score=5).options["target_score"] == 5
+    assert tt.rules(from_text) is from_text
+    assert from_text.replace(min_bid=1) == tt.rules("hasenpfeffer(pepper_bidding=true,"
+                                                    "deal_packets=2+2+2)")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("call", "quoted"),
+    [
+        (lambda: tt.rules("whist"), "'whist'"),
+        (lambda: tt.rules("hasenpfeffer(colour=red)"), "'colour'"),
+        (lambda: tt.rules("hasenpfeffer", colour="red"), "'colour'"),
+        (lambda: tt.rules("hasenpfeffer(min_bid=9)"), "'9'"),
+        (lambda: tt.rules("hasenpfeffer", min_bid=0), "min_bid=0"),
+        (lambda: tt.rules("hasenpfeffer", set_penalty="half"), "'half'"),
+        (lambda: tt.rules("hasenpfeffer", pepper_bidding="maybe"), "'maybe'"),
+        (lambda: tt.rules("hasenpfeffer", target_score=True), "True"),
+        (lambda: tt.rules("hasenpfeffer(min_bid)"), "'min_bid'"),
+        (lambda: tt.rules("hasenpfeffer(((("), "'hasenpfeffer(((('"),
+        (lambda: tt.rules("hasenpfeffer", min_bid=5, max_bid=4), "min_bid=5"),
+        (lambda: tt.rules("hasenpfeffer", deal_packets="3+2"), "3+2"),
+    ],
+)
+def test_bad_rules_raise_rules_error_quoting_the_input(call: Any, quoted: str) -> None:
+    with pytest.raises(tt.RulesError) as info:
+        call()
+    assert quoted in str(info.value)
+    assert isinstance(info.value, ValueError)
+
+
+def test_a_game_not_built_yet_gives_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(tt.REGISTRY, "rounce")
+    with pytest.raises(tt.RulesError, match="'rounce' is not built yet"):
+        tt.rules("rounce")
+    with pytest.raises(tt.RulesError, match="not built yet"):
+        tt.new_game("rounce", seed=1)
+
+
+def test_find_game_and_option_descriptions() -> None:
+    game = find_game("Hasenpfeffer")
+    assert game.name == "hasenpfeffer"
+    option = game.option("set_penalty")
+    assert option.describe_values() == "bid, tricks_taken, shortfall, fixed6"
+    assert game.option("min_bid").describe_values() == "1..6"
+    assert game.option("pepper_bidding").format(True) == "true"
+    with pytest.raises(tt.RulesError, match="'nope'"):
+        game.option("nope")

@@ -1,0 +1,76 @@
+"""Views (view.py): what one seat sees, and nothing else."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import tricktable as tt
+from support import cards_in, check_views, observe, random_playout, sh_known
+
+DEAL = "JK JH 9S 9C 10D KC / AH KH QS JS AD 9D / JD QH AS KS AC QC / 10H 9H 10S KD QD JC | 10C"
+
+
+def test_view_contract_keys_and_json() -> None:
+    game = tt.new_game("hasenpfeffer", seed=1, dealer=0, deal=DEAL)
+    view = game.view(1)
+    data = view.to_dict()
+    for key in ("seat", "phase", "to_move", "hand", "legal_actions", "scores"):
+        assert key in data
+    assert json.loads(json.dumps(data)) == data
+    assert data["seat"] == 1 and data["to_move"] == 1 and data["phase"] == "auction"
+    assert data["hand"] == ["QS", "JS", "AH", "KH", "AD", "9D"]  # canonical order
+    assert data["legal_actions"] == [str(a) for a in game.legal_actions()]
+    assert [str(a) for a in view.legal] == data["legal_actions"]
+    assert view.hand == tt.CardSet("AH KH QS JS AD 9D")
+    assert view.phase == "auction" and view.to_move == 1 and view.trump is None
+    assert game.view(2).to_dict()["legal_actions"] == []
+
+
+def test_to_dict_is_an_independent_copy() -> None:
+    game = tt.new_game("hasenpfeffer", seed=1, dealer=0, deal=DEAL)
+    view = game.view(0)
+    data = view.to_dict()
+    data["hand"].clear()
+    data["scores"][0] = 99
+    assert view.to_dict()["hand"] == game.view(0).to_dict()["hand"] != []
+    assert view.to_dict() == view.data
+
+
+def test_spectator_sees_no_hand_and_no_legal_actions() -> None:
+    game = tt.new_game("hasenpfeffer", seed=1, dealer=0, deal=DEAL)
+    data = game.view(None).to_dict()
+    assert data["seat"] is None and data["hand"] == [] and data["legal_actions"] == []
+    assert not cards_in(data)
+
+
+def test_trump_and_trick_in_the_view() -> None:
+    game = tt.new_game("hasenpfeffer", seed=1, dealer=0, deal=DEAL)
+    for text in ("pass", "pass", "pass", "bid 3", "trump D", "discard 10C", "play 9C"):
+        game.apply(text)
+    view = game.view(2)
+    assert view.trump == 1 and view["trump"] == "D"
+    assert view["trick"] == {"leader": 0, "plays": [{"seat": 0, "card": "9C", "face_down": False}]}
+    assert view["contract"] == "3" and view["bidder"] == 0
+    assert "discard" not in view.to_dict() and game.view(0)["discard"] == ["10C"]
+
+
+def test_G06_views_never_leak_over_random_games() -> None:
+    for seed in range(25):
+        game = tt.new_game("hasenpfeffer", seed=seed, target_score=3, going_alone="maker")
+        rng = random.Random(seed)
+        for _ in range(8):
+            random_playout(game, rng, max_actions=6)
+            check_views(game, observe(game), sh_known)
+
+
+def test_G06_action_history_hides_the_discard_from_other_seats() -> None:
+    game = tt.new_game("hasenpfeffer", seed=1, dealer=0, deal=DEAL)
+    for text in ("pass", "pass", "pass", "bid 3", "trump D", "discard JK", "play 9C"):
+        game.apply(text)
+    mine = [a["action"] for a in game.view(0)["actions"]]
+    assert mine == ["pass", "pass", "pass", "bid 3", "trump D", "discard JK", "play 9C"]
+    for seat in (1, 2, 3, None):
+        theirs = [a["action"] for a in game.view(seat)["actions"]]
+        assert theirs == ["pass", "pass", "pass", "bid 3", "trump D", "discard ?", "play 9C"]
+        assert "JK" not in cards_in(game.view(seat).to_dict())
