@@ -7,6 +7,7 @@ legal action as soon as it is its turn. Prints moves per second, the move-to-bro
 many states were lost or duplicated (each client must see every seq exactly once, in order).
 
     python bench/server.py --tables 500 --seconds 30      # 2,000 clients (4 per table)
+    python bench/server.py --tables 500 --think 2          # each player thinks 2 s per move
 """
 
 from __future__ import annotations
@@ -97,7 +98,9 @@ async def create_tables(base: str, count: int) -> list[Table]:
     return tables
 
 
-async def play_seat(ws: ClientConnection, table: Table, seat: int, tally: Tally) -> None:
+async def play_seat(
+    ws: ClientConnection, table: Table, seat: int, tally: Tally, think: float
+) -> None:
     key = f"{table.table_id}/{seat}"
     async for raw in ws:
         message = json.loads(raw)
@@ -119,6 +122,8 @@ async def play_seat(ws: ClientConnection, table: Table, seat: int, tally: Tally)
             tally.latencies.append(time.perf_counter() - sent)
         view = message["view"]
         if view["to_move"] == seat and view["legal_actions"]:
+            if think:  # a person takes a while; the next state arrives only after the move
+                await asyncio.sleep(think)
             table.sent_at[seq + 1] = time.perf_counter()
             tally.moves += 1
             await ws.send(
@@ -126,7 +131,9 @@ async def play_seat(ws: ClientConnection, table: Table, seat: int, tally: Tally)
             )
 
 
-async def run_clients(ws_base: str, tables: list[Table], seconds: float, tally: Tally) -> float:
+async def run_clients(
+    ws_base: str, tables: list[Table], seconds: float, tally: Tally, think: float = 0.0
+) -> float:
     gate = asyncio.Semaphore(50)
     sockets: list[tuple[ClientConnection, Table, int]] = []
 
@@ -137,7 +144,7 @@ async def run_clients(ws_base: str, tables: list[Table], seconds: float, tally: 
 
     await asyncio.gather(*(open_one(t, s) for t in tables for s in range(4)))
     started = time.perf_counter()
-    tasks = [asyncio.create_task(play_seat(ws, t, s, tally)) for ws, t, s in sockets]
+    tasks = [asyncio.create_task(play_seat(ws, t, s, tally, think)) for ws, t, s in sockets]
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - started
     for task in tasks:
@@ -157,6 +164,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=100, help="tables of 4 clients each")
     parser.add_argument("--seconds", type=float, default=20.0, help="how long the clients play")
+    parser.add_argument("--think", type=float, default=0.0, help="seconds a player waits to move")
     args = parser.parse_args()
     tables_wanted = max(1, min(args.tables, MAX_CLIENTS // 4))
     seconds = max(1.0, min(args.seconds, MAX_SECONDS))
@@ -168,7 +176,10 @@ def main() -> None:
             tables = asyncio.run(create_tables(f"http://127.0.0.1:{port}", tables_wanted))
             tally = Tally()
             cpu_before = cpu_seconds(server.pid)
-            elapsed = asyncio.run(run_clients(f"ws://127.0.0.1:{port}", tables, seconds, tally))
+            ws_base = f"ws://127.0.0.1:{port}"
+            elapsed = asyncio.run(
+                run_clients(ws_base, tables, seconds, tally, max(0.0, args.think))
+            )
             cpu = cpu_seconds(server.pid) - cpu_before
         finally:
             server.terminate()

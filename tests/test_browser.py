@@ -150,6 +150,9 @@ def test_two_players_share_a_table_through_the_invite_link(browser: Browser, bas
     pages[0].fill("#chat-text", "hello Bo")
     pages[0].press("#chat-text", "Enter")
     pages[1].wait_for_selector("#chat-log >> text=hello Bo")
+    pages[1].check("#mute-chat")
+    assert pages[1].locator("#chat-log >> text=hello Bo").count() == 0
+    pages[1].uncheck("#mute-chat")
     _play_until_over(pages)
     scores = [p.locator("#scores tr").last.inner_text() for p in pages]
     assert scores[0] == scores[1]

@@ -122,6 +122,8 @@ def test_record_is_published_only_once_the_game_is_over(client: Any) -> None:
     assert table_id not in client.app.state.hub.tables  # finished and nobody there: unloaded
     assert client.get(f"/api/tables/{table_id}").json()["status"] == "over"
     assert client.get(f"/api/tables/{table_id}/record").json() == record
+    late = client.post(f"/api/tables/{table_id}/join", json={"name": "Late"})
+    assert late.status_code == 409 and late.json()["code"] == "game_over"
 
 
 def test_hint_is_a_legal_action_and_only_for_the_seat_to_move(client: Any) -> None:

@@ -32,3 +32,21 @@ def test_serve_passes_host_port_db_and_delays_to_the_runner(
 def test_serve_help_names_the_database_option() -> None:
     result = CliRunner().invoke(app, ["serve", "--help"])
     assert result.exit_code == 0 and "--db" in result.output
+
+
+def test_server_logs_never_show_seat_tokens() -> None:
+    import logging
+
+    from tricktable.server.run import RedactTokens
+
+    record = logging.LogRecord(
+        "uvicorn.error",
+        logging.INFO,
+        __file__,
+        1,
+        '%s - "WebSocket %s" [accepted]',
+        ("127.0.0.1:5", "/ws/tables/abc?token=s3cr3t-Tok_en"),
+        None,
+    )
+    assert RedactTokens().filter(record)
+    assert "s3cr3t" not in record.getMessage() and "token=…" in record.getMessage()

@@ -222,3 +222,20 @@ def test_turn_timer_plays_for_a_slow_player(app_factory: Callable[..., Any]) -> 
                 or after["view"]["hand_number"] > 1
                 or (first["view"]["phase"] != after["view"]["phase"])
             )
+
+
+def test_chat_floods_are_refused(app_factory: Callable[..., Any]) -> None:
+    with TestClient(app_factory(chat_burst=3, chat_window=600.0)) as client:
+        table_id = create(client)
+        token = join(client, table_id, "Ana")
+        with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+            for number in range(3):
+                ws.send_json({"type": "chat", "text": f"hi {number}"})
+                assert next_of(ws, "chat")["text"] == f"hi {number}"
+            assert _refusal(ws, {"type": "chat", "text": "hi again"})["code"] == "chat_too_fast"
+        with client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+            assert [m["text"] for m in next_of(watcher, "hello")["chat"]] == [
+                "hi 0",
+                "hi 1",
+                "hi 2",
+            ]

@@ -43,6 +43,10 @@ if _MISSING is None:
 
     analysis.register(app)
 
+    from . import arena
+
+    arena.register(app)
+
 
 def main() -> None:
     """The console script: run the app, or explain how to install the missing extra."""

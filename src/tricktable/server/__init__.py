@@ -35,7 +35,6 @@ def require_extra() -> None:
         "alembic",
         "pydantic",
         "platformdirs",
-        "aiosqlite",
     ):
         try:
             __import__(name)

@@ -54,6 +54,9 @@ class Settings:
     hint_bot: str = "heuristic"
     """The bot whose suggestion the hint endpoint shows."""
     chat_history: int = 50
+    chat_burst: int = 5
+    """Chat messages one seat may send within ``chat_window`` seconds."""
+    chat_window: float = 10.0
     send_queue: int = 512
     """Messages queued for one slow connection before the server drops it."""
     bot_threads: int = 2

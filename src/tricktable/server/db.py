@@ -8,14 +8,19 @@ twice. SQLite (default) and PostgreSQL are supported through SQLAlchemy's async 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy import event
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+if TYPE_CHECKING:
+    from tricktable import Game
+
+T = TypeVar("T")
+Statement = tuple[sa.Executable, dict[str, Any] | list[dict[str, Any]] | None]
 
 metadata = sa.MetaData()
 
@@ -78,6 +83,14 @@ chat = sa.Table(
 )
 
 
+def deal_rows(table_id: str, game: Game, start: int) -> list[dict[str, Any]]:
+    """The rows of the game's deals from number ``start`` on."""
+    return [
+        {"table_id": table_id, "number": n, "dealer": game.dealers[n], "deal": str(game.deals[n])}
+        for n in range(start, len(game.deals))
+    ]
+
+
 def now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
@@ -110,48 +123,77 @@ class StoredTable:
 
 
 class Database:
-    """The async engine and the few queries the server makes."""
+    """The engine and the few queries the server makes; every use is one transaction.
+
+    SQLite runs synchronously on the event loop's thread: in WAL mode a commit takes a fraction
+    of a millisecond, less than handing each statement to a driver thread and back would cost.
+    Other databases use SQLAlchemy's async engine.
+    """
 
     def __init__(self, url: str) -> None:
         self.url = async_url(url)
-        self.is_sqlite = self.url.startswith("sqlite")
-        # SQLite takes one writer at a time: one pooled connection queues writers in-process
-        # instead of making them fail with "database is locked".
-        extra: dict[str, Any] = {"pool_size": 1, "max_overflow": 0} if self.is_sqlite else {}
-        self.engine: AsyncEngine = create_async_engine(self.url, **extra)
-        if self.is_sqlite:
-            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+        self.sync_engine: sa.Engine | None = None
+        self.engine: AsyncEngine | None = None
+        # Every use is a begin() block that commits or rolls back, so the pool's extra
+        # rollback when a connection returns would only cost another round trip.
+        if self.url.startswith("sqlite"):
+            self.sync_engine = sa.create_engine(
+                sync_url(self.url), pool_size=1, max_overflow=0, pool_reset_on_return=None
+            )
+            event.listen(self.sync_engine, "connect", _sqlite_pragmas)
+        else:
+            self.engine = create_async_engine(self.url, pool_reset_on_return=None)
 
-    @asynccontextmanager
-    async def begin(self) -> AsyncIterator[AsyncConnection]:
+    async def run(self, work: Callable[[sa.Connection], T]) -> T:
+        """Run ``work`` in one transaction: committed if it returns, rolled back if it raises."""
+        if self.sync_engine is not None:
+            with self.sync_engine.begin() as conn:
+                return work(conn)
+        assert self.engine is not None
         async with self.engine.begin() as conn:
-            yield conn
+            return await conn.run_sync(work)
+
+    async def execute_all(self, statements: Sequence[Statement]) -> None:
+        """Execute ``(statement, parameters or None)`` pairs in one transaction."""
+
+        def work(conn: sa.Connection) -> None:
+            for statement, parameters in statements:
+                conn.execute(statement, parameters)
+
+        await self.run(work)
 
     async def close(self) -> None:
-        await self.engine.dispose()
+        if self.engine is not None:
+            await self.engine.dispose()
+        if self.sync_engine is not None:
+            self.sync_engine.dispose()
 
     async def load(self, table_id: str) -> StoredTable | None:
-        async with self.engine.connect() as conn:
-            row = (await conn.execute(tables.select().where(tables.c.id == table_id))).first()
+        def work(conn: sa.Connection) -> StoredTable | None:
+            row = conn.execute(tables.select().where(tables.c.id == table_id)).first()
             if row is None:
                 return None
 
-            async def rows(table: sa.Table, order: sa.ColumnElement[Any]) -> Sequence[Any]:
+            def rows(table: sa.Table, order: sa.ColumnElement[Any]) -> Sequence[Any]:
                 query = table.select().where(table.c.table_id == table_id).order_by(order)
-                return (await conn.execute(query)).all()
+                return conn.execute(query).all()
 
             return StoredTable(
                 row,
-                await rows(seats, seats.c.seat),
-                await rows(deals, deals.c.number),
-                await rows(actions, actions.c.number),
-                await rows(chat, chat.c.id),
+                rows(seats, seats.c.seat),
+                rows(deals, deals.c.number),
+                rows(actions, actions.c.number),
+                rows(chat, chat.c.id),
             )
 
+        return await self.run(work)
+
     async def unfinished_ids(self) -> list[str]:
-        async with self.engine.connect() as conn:
+        def work(conn: sa.Connection) -> list[str]:
             query = sa.select(tables.c.id).where(tables.c.status != "over")
-            return [r[0] for r in await conn.execute(query)]
+            return [str(r[0]) for r in conn.execute(query)]
+
+        return await self.run(work)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -63,40 +63,28 @@ class Hub:
             SeatState(n, s.kind, s.level if s.kind == "bot" else None)
             for n, s in enumerate(seat_specs)
         ]
-        async with self.database.begin() as conn:
-            await conn.execute(
-                store.tables.insert().values(
-                    id=table_id,
-                    game=rules.name,
-                    rules=str(rules),
-                    options=_options_json(rules),
-                    seed=game.seed,
-                    first_dealer=game.first_dealer,
-                    allow_spectators=spec.allow_spectators,
-                    turn_seconds=spec.turn_seconds,
-                    status="playing",
-                    created_at=store.now(),
-                )
-            )
-            await conn.execute(
-                store.seats.insert(),
-                [
-                    {"table_id": table_id, "seat": s.seat, "kind": s.kind, "level": s.level}
-                    for s in seats
-                ],
-            )
-            await conn.execute(
-                store.deals.insert(),
-                [
-                    {
-                        "table_id": table_id,
-                        "number": n,
-                        "dealer": game.dealers[n],
-                        "deal": str(game.deals[n]),
-                    }
-                    for n in range(len(game.deals))
-                ],
-            )
+        table_row = {
+            "id": table_id,
+            "game": rules.name,
+            "rules": str(rules),
+            "options": _options_json(rules),
+            "seed": game.seed,
+            "first_dealer": game.first_dealer,
+            "allow_spectators": spec.allow_spectators,
+            "turn_seconds": spec.turn_seconds,
+            "status": "playing",
+            "created_at": store.now(),
+        }
+        seat_rows = [
+            {"table_id": table_id, "seat": s.seat, "kind": s.kind, "level": s.level} for s in seats
+        ]
+        await self.database.execute_all(
+            [
+                (store.tables.insert(), table_row),
+                (store.seats.insert(), seat_rows),
+                (store.deals.insert(), store.deal_rows(table_id, game, 0)),
+            ]
+        )
         runtime = self._runtime(info, game, seats, [])
         runtime.schedule()
         return runtime

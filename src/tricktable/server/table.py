@@ -98,6 +98,7 @@ class TableRuntime:
     clients: set[Client] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bots: dict[int, Bot] = field(default_factory=dict)
+    chat_times: dict[int, list[float]] = field(default_factory=dict)
     _timer: asyncio.Task[None] | None = None
     _generation: int = 0
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
@@ -191,19 +192,21 @@ class TableRuntime:
             seat = self._free_seat(name, wanted)
             token = secrets.token_urlsafe(24)
             digest = hash_token(token)
-            async with self.database.begin() as conn:
-                await conn.execute(
-                    sa.update(store.seats)
-                    .where(store.seats.c.table_id == self.table_id)
-                    .where(store.seats.c.seat == seat.seat)
-                    .values(name=name, token_hash=digest)
-                )
+            claim = (
+                sa.update(store.seats)
+                .where(store.seats.c.table_id == self.table_id)
+                .where(store.seats.c.seat == seat.seat)
+                .values(name=name, token_hash=digest)
+            )
+            await self.database.execute_all([(claim, None)])
             seat.name, seat.token_hash = name, digest
             seat.left_at = asyncio.get_running_loop().time()
         self._presence_changed()
         return seat.seat, token
 
     def _free_seat(self, name: str, wanted: int | None) -> SeatState:
+        if self.game.is_over:
+            raise TableError("game_over", "the game at this table is over")
         if any(s.name is not None and s.name.casefold() == name.casefold() for s in self.seats):
             raise TableError("name_taken", f"someone at this table is already called {name!r}")
         free = [s for s in self.seats if s.kind == "human" and s.name is None]
@@ -219,22 +222,28 @@ class TableRuntime:
         return seat
 
     async def add_chat(self, seat: int, text: str) -> None:
+        self._check_chat_rate(seat)
         name = self.seats[seat].name or f"Seat {seat}"
         message = ChatOut(seat=seat, name=name, text=text.strip(), at=store.now().isoformat())
-        async with self.database.begin() as conn:
-            await conn.execute(
-                store.chat.insert().values(
-                    table_id=self.table_id,
-                    seat=seat,
-                    name=name,
-                    text=message.text,
-                    created_at=store.now(),
-                )
-            )
+        row = {
+            "table_id": self.table_id,
+            "seat": seat,
+            "name": name,
+            "text": message.text,
+            "created_at": store.now(),
+        }
+        await self.database.execute_all([(store.chat.insert(), row)])
         self.chat = [*self.chat, message][-self.settings.chat_history :]
         text_out = message.model_dump_json()
         for client in list(self.clients):
             client.push(text_out)
+
+    def _check_chat_rate(self, seat: int) -> None:
+        now = asyncio.get_running_loop().time()
+        recent = [t for t in self.chat_times.get(seat, []) if now - t < self.settings.chat_window]
+        if len(recent) >= self.settings.chat_burst:
+            raise TableError("chat_too_fast", "please wait a moment before chatting again")
+        self.chat_times[seat] = [*recent, now]
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -270,35 +279,27 @@ class TableRuntime:
 
     async def _store(self, game: Game, seat: int, actor: str) -> None:
         deal_number, _, action = game.log[-1]
-        new_deals = [
-            {
-                "table_id": self.table_id,
-                "number": n,
-                "dealer": game.dealers[n],
-                "deal": str(game.deals[n]),
-            }
-            for n in range(self.info.stored_deals, len(game.deals))
-        ]
-        async with self.database.begin() as conn:
-            await conn.execute(
-                store.actions.insert().values(
-                    table_id=self.table_id,
-                    number=len(game.log) - 1,
-                    deal_number=deal_number,
-                    seat=seat,
-                    action=str(action),
-                    actor=actor,
-                    created_at=store.now(),
-                )
+        row = {
+            "table_id": self.table_id,
+            "number": len(game.log) - 1,
+            "deal_number": deal_number,
+            "seat": seat,
+            "action": str(action),
+            "actor": actor,
+            "created_at": store.now(),
+        }
+        statements: list[store.Statement] = [(store.actions.insert(), row)]
+        new_deals = store.deal_rows(self.table_id, game, self.info.stored_deals)
+        if new_deals:
+            statements.append((store.deals.insert(), new_deals))
+        if game.is_over:
+            finished = (
+                sa.update(store.tables)
+                .where(store.tables.c.id == self.table_id)
+                .values(status="over")
             )
-            if new_deals:
-                await conn.execute(store.deals.insert(), new_deals)
-            if game.is_over:
-                await conn.execute(
-                    sa.update(store.tables)
-                    .where(store.tables.c.id == self.table_id)
-                    .values(status="over")
-                )
+            statements.append((finished, None))
+        await self.database.execute_all(statements)
         self.info.stored_deals = len(game.deals)
 
     # -- automatic moves ---------------------------------------------------------------------

@@ -60,7 +60,7 @@ function receive(message) {
     $("join").hidden = true;
     $("table-area").hidden = false;
     renderTableInfo(state.table);
-    renderChat(state.chat, state.seat === null ? [] : state.presets, sendChat);
+    showChat();
   } else if (message.type === "table") {
     state.table = message.table;
     renderTableInfo(state.table);
@@ -75,7 +75,7 @@ function receive(message) {
     requestHint();
   } else if (message.type === "chat") {
     state.chat = [...state.chat, message].slice(-50);
-    renderChat(state.chat, state.seat === null ? [] : state.presets, sendChat);
+    showChat();
   } else if (message.type === "error") {
     showAlert(message.message);
     if (message.code === "bad_token") {
@@ -93,10 +93,32 @@ function draw(view, before) {
   $("trick").replaceChildren(...trickNodes(view.trick, state.table, Math.max(0, fresh)));
   $("last-trick").replaceChildren(...trickNodes(view.last_trick, state.table));
   renderHand(view, act, state.suggestion);
-  $("turn").textContent = view.legal_actions.length ? "— your turn" : "";
+  showTurn(view);
   renderScores(view, state.table);
   rememberView(view, state.table);
   renderReview(view, tableId);
+}
+
+let countdown = null;
+let countdownSeq = -1;
+
+function showTurn(view) {
+  const mine = view.legal_actions.length > 0;
+  const seconds = state.table && state.table.turn_seconds;
+  if (mine && seconds && countdownSeq === state.seq) return; // a redraw: keep counting
+  clearInterval(countdown);
+  countdownSeq = state.seq;
+  $("turn").textContent = mine ? "— your turn" : "";
+  if (!mine || !seconds) return;
+  // the server's timer is the authority; this only shows roughly how long is left
+  const deadline = Date.now() + seconds * 1000;
+  const tick = () => {
+    const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
+    $("turn").textContent = `— your turn (${left} s left)`;
+    if (left === 0) clearInterval(countdown);
+  };
+  tick();
+  countdown = setInterval(tick, 1000);
 }
 
 function tellChanges(view, before) {
@@ -135,6 +157,12 @@ async function requestHint() {
   state.suggestion = hint.action;
   $("hint").textContent = `Hint: ${describeAction(hint.action)}`;
   renderHand(view, act, state.suggestion);
+}
+
+function showChat() {
+  const muted = $("mute-chat").checked;
+  const shown = muted ? state.chat.filter((m) => m.seat === state.seat) : state.chat;
+  renderChat(shown, state.seat === null ? [] : state.presets, sendChat);
 }
 
 function sendChat(text) {
@@ -183,6 +211,7 @@ function setupPreferences() {
       document.body.classList.toggle(className, box.checked);
     });
   }
+  $("mute-chat").addEventListener("change", showChat);
   $("hints").checked = localStorage.getItem("tricktable:hints") === "1";
   $("hints").addEventListener("change", () => {
     localStorage.setItem("tricktable:hints", $("hints").checked ? "1" : "0");
