@@ -55,8 +55,18 @@ def test_countdown_rewards_favour_fewer_counters() -> None:
         assert total == -env.game.results[0].deltas[0]
 
 
+def test_deals_where_the_learner_sits_out_are_skipped() -> None:
+    env = gymnasium_env("rams", players=6, opponents="random", seat=None)
+    seats = set()
+    for seed in range(8):
+        run_episode(env, seed=seed)  # every decision it is asked for has a legal action
+        seats.add(env.seat)
+    assert len(seats) > 1
+
+
 def test_whole_game_episodes_end_with_the_game() -> None:
-    env = gymnasium_env("rams", opponents="heuristic", episode="game", reward="win", players=3)
+    env = gymnasium_env("rams", opponents="random", episode="game", reward="win", players=3,
+                        scoring="countdown", countdown_start=2)  # fmt: skip
     total, _ = run_episode(env, seed=1)
     assert env.game.is_over
     assert total == (1.0 if 0 in env.game.winners else -1.0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -31,8 +32,20 @@ def test_every_registered_game_is_registered_with_pyspiel() -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_openspiel_random_simulation_checks_pass(name: str) -> None:
-    pyspiel.random_sim_test(tos.load_game(name, deal_seeds=50), num_sims=2, serialize=False,
+    pyspiel.random_sim_test(tos.load_game(name, deal_seeds=50), num_sims=2, serialize=True,
                             verbose=False)  # fmt: skip
+
+
+def test_states_pickle_as_their_game_record() -> None:
+    game = tos.load_game("double-hasenpfeffer", deal_seeds=5)
+    state = game.new_initial_state()
+    state.apply_action(2)
+    for _ in range(6):
+        state.apply_action(state.legal_actions()[-1])
+    copy = pickle.loads(pickle.dumps(state))
+    assert str(copy) == str(state)
+    assert copy.information_state_string(1) == state.information_state_string(1)
+    assert copy.legal_actions() == state.legal_actions()
 
 
 def test_options_travel_in_the_rules_parameter() -> None:

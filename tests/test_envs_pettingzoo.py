@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import sys
 import warnings
 
 import pytest
@@ -19,7 +21,10 @@ from tricktable.envs import pettingzoo_env  # noqa: E402
 OPTION_SETS = [(name, {}) for name in sorted(tt.REGISTRY)] + [
     ("hasenpfeffer", {"pepper_bidding": True, "going_alone": "maker_and_defender"}),
     ("double-hasenpfeffer", {"players": 6}),
+    ("double-hasenpfeffer", {"players": 5, "individual": True}),
+    ("bierspiel", {"players": 3, "seven_turnup_partial": True}),
     ("rams", {"players": 5, "scoring": "countdown"}),
+    ("rams", {"players": 6}),
     ("rounce", {"players": 7}),
 ]
 
@@ -92,3 +97,10 @@ def test_ansi_render_describes_the_table() -> None:
     text = env.render()
     assert isinstance(text, str)
     assert "phase" in text
+
+
+def test_a_missing_extra_names_the_pip_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)  # as if it were not installed
+    monkeypatch.delitem(sys.modules, "tricktable.envs.aec_env", raising=False)
+    with pytest.raises(ImportError, match=r'pip install "tricktable\[rl\]"'):
+        importlib.import_module("tricktable.envs.aec_env")

@@ -29,14 +29,14 @@ __all__ = [
 
 
 def pettingzoo_env(game: Any, **options: Any) -> Any:
-    """A PettingZoo AEC environment (see :mod:`tricktable.envs.pettingzoo_env`)."""
-    from .pettingzoo_env import pettingzoo_env as make
+    """A PettingZoo AEC environment (see :mod:`tricktable.envs.aec_env`)."""
+    from .aec_env import pettingzoo_env as make
 
     return make(game, **options)
 
 
 def gymnasium_env(game: Any, **options: Any) -> Any:
-    """A single-agent Gymnasium environment (see :mod:`tricktable.envs.gymnasium_env`)."""
-    from .gymnasium_env import TricktableGymEnv
+    """A single-agent Gymnasium environment (see :mod:`tricktable.envs.gym_env`)."""
+    from .gym_env import TricktableGymEnv
 
     return TricktableGymEnv(game, **options)

@@ -10,8 +10,8 @@ _NEEDS = {
     "episodes.py": ("numpy",),
     "knowledge.py": ("numpy",),
     "resample.py": ("numpy",),
-    "pettingzoo_env.py": ("numpy", "pettingzoo", "gymnasium"),
-    "gymnasium_env.py": ("numpy", "gymnasium"),
+    "aec_env.py": ("numpy", "pettingzoo", "gymnasium"),
+    "gym_env.py": ("numpy", "gymnasium"),
     "openspiel.py": ("numpy", "pyspiel"),
 }
 

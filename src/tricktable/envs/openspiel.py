@@ -33,6 +33,7 @@ import numpy as np
 
 from ..engine import Game
 from ..errors import IllegalActionError, RulesError
+from ..record import replay
 from ..rules import REGISTRY
 from ..rules import rules as make_rules
 from ..rules.options import GameDef, Rules
@@ -71,6 +72,16 @@ class _Config:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Config:
         return self  # immutable, and shared by every state of a game
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the rules hold local functions, so a pickle carries their canonical string instead
+        spec = (self.spec.episode, self.spec.reward)
+        return _rebuild_config, (str(self.rules), *spec, self.deal_seeds, self.seed_offset)
+
+
+def _rebuild_config(rules: str, episode: str, reward: str, seeds: int, offset: int) -> _Config:
+    built = make_rules(rules)
+    return _Config(built, ActionCodec(built), EpisodeSpec(episode, reward), seeds, offset)
+
 
 class _Holder:
     """Holds the engine game; OpenSpiel clones python states by deep copy, and this makes that
@@ -83,6 +94,14 @@ class _Holder:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
         return _Holder(None if self.game is None else self.game.copy())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled as the game record, which replays to an equal game
+        return _Holder.from_record, (None if self.game is None else self.game.record(),)
+
+    @staticmethod
+    def from_record(record: dict[str, Any] | None) -> _Holder:
+        return _Holder(None if record is None else replay(record))
 
 
 def _player_range(game_def: GameDef) -> tuple[int, int]:

@@ -9,7 +9,8 @@ those places, keeping each place's size, and no seat gets a card of a suit it ha
 
 Which hidden cards exist is computed from the view alone (the pack less everything the seat
 knows), so the sample reveals nothing the seat could not see. Later hands are dealt from a new
-seed drawn from ``rng``, so they are unknown too.
+seed drawn from ``rng``, so they are unknown too. The copy is for search only: its record still
+holds the real deal, so never save or replay it.
 """
 
 from __future__ import annotations

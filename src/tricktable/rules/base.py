@@ -70,6 +70,8 @@ class Flow:
     ranking: Ranking
     has_widow: bool = False
     widow_size: int = 0
+    ACTION_KINDS: frozenset[Kind] = frozenset(Kind)
+    LARGEST_EXCHANGE = 2
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -164,14 +166,14 @@ class Flow:
     def action_kinds(self) -> frozenset[Kind]:
         """Every kind of action these rules can ever make legal.
 
-        Flat action encodings size themselves from it. The default, every kind, is always safe;
-        a flow may narrow it to make the encoding smaller.
+        Flat action encodings size themselves from it: a flow lists its kinds in
+        ``ACTION_KINDS`` (the default, every kind, is always safe).
         """
-        return frozenset(Kind)
+        return self.ACTION_KINDS
 
     def largest_exchange(self) -> int:
-        """The most cards a single ``exchange`` action can name (default 2, the most any uses)."""
-        return 2
+        """The most cards a single ``exchange`` action can name (``LARGEST_EXCHANGE``)."""
+        return self.LARGEST_EXCHANGE if Kind.EXCHANGE in self.ACTION_KINDS else 0
 
     def score_sign(self) -> int:
         """``1`` where a higher score is better, ``-1`` where lower is (counters counting down).

@@ -47,6 +47,8 @@ MOST_FORCED_LEADS = 3
 class BierspielFlow(RamsFlow):
     """Rams with the 7♦ turn-up procedure and forced trump leads."""
 
+    LARGEST_EXCHANGE = 2  # both turned cards when the 7♦ is turned up
+
     def make_ranking(self) -> Ranking:
         plain = super().make_ranking()
         return Ranking(

@@ -178,6 +178,9 @@ def _distinct(kind: Kind, hand: int) -> list[Action]:
 class DoubleHasenpfefferFlow(Flow):
     """The hand flow of every form: auction, trump, the lone hand's exchange, then play."""
 
+    ACTION_KINDS = frozenset({Kind.PASS, Kind.BID, Kind.TRUMP, Kind.ALONE, Kind.NOT_ALONE,
+                              Kind.DISCARD, Kind.GIVE, Kind.PLAY})  # fmt: skip
+
     has_widow = False
 
     def __init__(self, rules: Rules) -> None:

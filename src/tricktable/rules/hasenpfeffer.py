@@ -123,6 +123,8 @@ class HandState:
 
 
 class SingleHasenpfefferFlow(Flow):
+    ACTION_KINDS = frozenset({Kind.PASS, Kind.BID, Kind.TRUMP, Kind.DISCARD, Kind.ALONE,
+                              Kind.NOT_ALONE, Kind.PLAY})  # fmt: skip
     players = 4
     has_widow = True
     widow_size = 1

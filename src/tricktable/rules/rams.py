@@ -67,6 +67,10 @@ def ledger_of(game: Game) -> FamilyLedger:
 class RamsFlow(Flow):
     """The hand flow of the Rams family."""
 
+    ACTION_KINDS = frozenset({Kind.PASS, Kind.IN, Kind.WIDOW, Kind.GENERAL, Kind.EXCHANGE,
+                              Kind.DECLINE, Kind.DISCARD, Kind.PLAY})  # fmt: skip
+    LARGEST_EXCHANGE = 1
+
     has_widow = True
     deck_name = "piquet32"
 

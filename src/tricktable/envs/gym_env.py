@@ -12,7 +12,7 @@ the default, so samplers that ignore masks cannot crash it) or raises
 >>> from tricktable.envs import gymnasium_env
 >>> env = gymnasium_env("hasenpfeffer", opponents="random")
 >>> obs, info = env.reset(seed=3)
->>> obs.shape == env.observation_space.shape and env.action_masks().any()
+>>> obs.shape == env.observation_space.shape and bool(env.action_masks().any())
 True
 """
 
@@ -170,6 +170,7 @@ class TricktableGymEnv(gym.Env[np.ndarray, np.int64]):
 
     def _info(self) -> dict[str, Any]:
         game = self._game()
-        legal = game.legal_actions() if game.to_move == self.seat else []
+        on_turn = game.to_move == self.seat and not self._episode_done()
+        legal = game.legal_actions() if on_turn else []
         return {"seat": self.seat, "legal_actions": [str(a) for a in legal],
                 "scores": list(game.scores)}  # fmt: skip
