@@ -9,6 +9,7 @@ these hooks, never by tests of the game's name in the engine.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -62,7 +63,7 @@ class HandResult:
         }
 
 
-class Flow:
+class Flow(ABC):
     """Base hand flow; subclasses override the hooks their game needs."""
 
     players: int
@@ -90,11 +91,13 @@ class Flow:
 
     # -- dealing -------------------------------------------------------------------------------
 
+    @abstractmethod
     def deal(self, pack: list[int], dealer: int) -> Deal:
-        raise NotImplementedError
+        """Deal a shuffled pack (top first) for ``dealer``."""
 
+    @abstractmethod
     def hand_sizes(self, dealer: int) -> tuple[int, ...]:
-        raise NotImplementedError
+        """How many cards each seat is dealt when ``dealer`` deals."""
 
     def verify_deal(self, deal: Deal, dealer: int) -> None:
         """Raise :class:`NotationError` unless ``deal`` fits these rules for this dealer."""
@@ -127,32 +130,40 @@ class Flow:
         """The dealer of the next hand (by default the seat to the dealer's left)."""
         return (game.dealer + 1) % self.players
 
+    @abstractmethod
     def new_ledger(self) -> Ledger:
-        raise NotImplementedError
+        """The score ledger at the start of a game."""
 
+    @abstractmethod
     def start_hand(self, game: Game) -> None:
         """Set phase, player to move and the flow's hand state after a deal."""
-        raise NotImplementedError
 
+    @abstractmethod
     def legal_actions(self, game: Game) -> list[Action]:
         """The legal actions outside the play phase."""
-        raise NotImplementedError
 
+    @abstractmethod
     def apply(self, game: Game, seat: int, action: Action) -> None:
         """Carry out a legal action outside the play phase."""
-        raise NotImplementedError
 
     def trick_done(self, game: Game, trick: Trick) -> None:
-        """Called after each trick is complete and recorded (``game.tricks[-1]``)."""
+        """Called after each trick is complete and recorded (``game.tricks[-1]``).
 
+        Most games need nothing here; counter games note who reached zero first.
+        """
+        return
+
+    @abstractmethod
     def score_hand(self, game: Game) -> HandResult:
-        raise NotImplementedError
+        """Score the finished hand into the ledger and describe it."""
 
+    @abstractmethod
     def is_over(self, game: Game) -> bool:
-        raise NotImplementedError
+        """Whether the game ends after the hand just scored."""
 
+    @abstractmethod
     def winners(self, game: Game) -> tuple[int, ...]:
-        raise NotImplementedError
+        """The winning seats of a finished game."""
 
     def view(self, game: Game, seat: int | None) -> dict[str, Any]:
         """The family's part of a seat's view (``None``: a spectator)."""
