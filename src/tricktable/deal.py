@@ -18,7 +18,15 @@ from dataclasses import dataclass
 from .cards import CARD_BY_INDEX, COPY_STRIDE, format_cards, parse_card
 from .errors import NotationError
 
-__all__ = ["WIDOW", "Deal", "deal_by_schedule", "format_deal", "parse_deal"]
+__all__ = [
+    "WIDOW",
+    "Deal",
+    "deal_by_owners",
+    "deal_by_schedule",
+    "format_deal",
+    "owners_of",
+    "parse_deal",
+]
 
 WIDOW = -1
 """The recipient number of the widow in a dealing schedule."""
@@ -48,13 +56,21 @@ def deal_by_schedule(
     pack: Sequence[int], schedule: Sequence[tuple[int, int]], players: int
 ) -> Deal:
     """Deal ``pack`` (top first) to recipients in order: (seat or :data:`WIDOW`, packet size)."""
-    owners = _owners(tuple(schedule))
+    return deal_by_owners(pack, _owners(tuple(schedule)), players)
+
+
+def deal_by_owners(pack: Sequence[int], owners: tuple[int, ...], players: int) -> Deal:
+    """Deal ``pack`` so that its ``n``-th card goes to ``owners[n]`` (a seat or :data:`WIDOW`)."""
     hands = [0] * (players + 1)  # the last slot is the widow (WIDOW == -1)
     for card, owner in zip(pack, owners, strict=False):
         hands[owner] |= 1 << card
-    has_widow = WIDOW in owners
-    widow = hands[WIDOW] if has_widow else None
+    widow = hands[WIDOW] if WIDOW in owners else None
     return Deal(tuple(hands[:players]), widow, tuple(pack[len(owners) :]))
+
+
+def owners_of(schedule: Sequence[tuple[int, int]]) -> tuple[int, ...]:
+    """The recipient of each dealt position of a schedule (for :func:`deal_by_owners`)."""
+    return _owners(tuple(schedule))
 
 
 @functools.cache

@@ -142,8 +142,12 @@ class Game:
             return self._mask
         seat = self.to_move
         assert seat is not None and self.table is not None
-        trick, table = self.trick, self.table
-        mask = legal_mask(self.play_rules, self.hands[seat], trick, table, len(self.tricks))
+        trick, rules, hand = self.trick, self.play_rules, self.hands[seat]
+        if trick.cards and rules.policy == "follow_only":
+            # legal_mask() inlined for the commonest case: this runs at every card played
+            mask = hand & self.table.suit_mask[trick.led_suit] or hand
+        else:
+            mask = legal_mask(rules, hand, trick, self.table, len(self.tricks))
         self._mask, self._mask_stamp = mask, self._stamp
         return mask
 
@@ -161,7 +165,13 @@ class Game:
         if action.__class__ is str:
             action = parse_action(action)
         assert isinstance(action, Action)
-        if not self.is_legal(action):
+        if self.phase is _PLAY and action.kind is _PLAY_KIND:
+            mask = self._mask if self._mask_stamp == self._stamp else self.play_mask()
+            card = action.cards[0]
+            legal = (mask >> card | mask >> (card + COPY_STRIDE)) & 1
+        else:
+            legal = self.is_legal(action)
+        if not legal:
             raise IllegalActionError(self._explain(action))
         seat = self.to_move
         assert seat is not None

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import ALONE, NOT_ALONE, PASS, Action, Kind, card_action
 from ..cards import CARD_TEXT, DECKS, JOKER_INDEX, indices_of
-from ..deal import WIDOW, Deal, deal_by_schedule
+from ..deal import WIDOW, Deal, deal_by_owners, owners_of
 from ..errors import RulesError
 from ..phase import Phase
 from ..ranking import NO_TRUMP, Ranking
@@ -137,6 +137,12 @@ class SingleHasenpfefferFlow(Flow):
         self.ranking = Ranking(self.deck.mask, joker_top=True, bowers=True)
         self.pepper = bool(self.o["pepper_bidding"])
         self.exchange = self.o["widow_mode"] == "bidder_exchange"
+        packets = rules.get_ints("deal_packets")
+        self.owners = [
+            owners_of([(seat, size) for size in packets for seat in _clockwise_from(dealer + 1)]
+                      + [(WIDOW, 1)])
+            for dealer in range(4)
+        ]  # fmt: skip
         self.calls_after = [[PASS, *self._bids_above(level)] for level in range(8)]
         suits: list[int | None] = [0, 1, 2, 3]
         if self.o["allow_no_trump"]:
@@ -155,9 +161,7 @@ class SingleHasenpfefferFlow(Flow):
         return (TRICKS,) * 4
 
     def deal(self, pack: list[int], dealer: int) -> Deal:
-        order = [(dealer + step) % 4 for step in range(1, 5)]
-        schedule = [(seat, size) for size in self.r.get_ints("deal_packets") for seat in order]
-        return deal_by_schedule(pack, [*schedule, (WIDOW, 1)], 4)
+        return deal_by_owners(pack, self.owners[dealer], 4)
 
     def new_ledger(self) -> TeamLedger:
         return TeamLedger((0, 1, 0, 1), 2)
@@ -385,6 +389,10 @@ class SingleHasenpfefferFlow(Flow):
         if seat is not None and seat == state.bidder and state.discard:
             out["discard"] = [CARD_TEXT[c] for c in indices_of(state.discard)]
         return out
+
+
+def _clockwise_from(seat: int) -> list[int]:
+    return [(seat + step) % 4 for step in range(4)]
 
 
 def _trump_text(trump: int | None) -> str | None:
