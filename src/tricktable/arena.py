@@ -320,7 +320,7 @@ def _on_ray(jobs: list[Job], workers: int) -> Iterator[list[DealOutcome]]:
         ) from None
     if not ray.is_initialized():
         ray.init(num_cpus=workers, include_dashboard=False)
-    remote = ray.remote(num_cpus=1)(play_deal)
+    remote: Any = ray.remote(num_cpus=1)(play_deal)
     pending = [remote.remote(*job) for job in jobs]
     while pending:
         ready, pending = ray.wait(pending, num_returns=1)

@@ -271,6 +271,15 @@ class Game:
         """Throw the hand in and deal again with the same dealer (a misdeal)."""
         self._deal(self.dealer, same_hand=True)
 
+    def restart_hand(self, deal: str | Deal, *later: str | Deal) -> None:
+        """Throw in the current hand and deal ``deal`` instead (same dealer and hand number).
+
+        ``later`` are the deals that follow it. For tools that rebuild a position, such as the
+        search bots' sampler; the thrown-in deal stays in :attr:`deals`, as a misdeal would.
+        """
+        self._explicit = [self._read_deal(d) for d in (deal, *later)]
+        self._deal(self.dealer, same_hand=True)
+
     def finish_hand(self) -> None:
         """Score the hand; then end the game or deal the next hand."""
         result = self.flow.score_hand(self)

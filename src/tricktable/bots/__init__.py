@@ -43,7 +43,7 @@ LEVELS: Final[dict[str, str]] = {
 }
 
 LEVEL_PARAMS: Final[dict[str, dict[str, Any]]] = {
-    "hard": {"samples": 24, "time_limit": 0.8},
+    "hard": {"samples": 24, "time_limit": 0.7, "solve_cards": 24},
     "expert": {"samples": 96, "time_limit": 4.0, "solve_cards": 28},
 }
 """Budgets of the levels: ``hard`` decides within 1 s a move, ``expert`` within 5 s."""

@@ -17,14 +17,17 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..actions import Action
+from ..actions import Action, Kind
+from ..cards import COPY_STRIDE
 from ..engine import Game
 from ..phase import Phase
 from ..solver import solve
 from ..view import View
 from .base import decision_random
+from .heuristic import HeuristicBot
 from .playout import hand_values, playout
 from .random_bot import require_legal
 from .sampler import SamplingError, ViewFacts, sample_from_facts
@@ -32,6 +35,7 @@ from .sampler import SamplingError, ViewFacts, sample_from_facts
 __all__ = ["Analysis", "PimcBot"]
 
 SAMPLE_ATTEMPTS = 200
+PINOCHLE_MARGIN = 4
 
 
 @dataclass
@@ -59,17 +63,21 @@ class PimcBot:
         seed: int = 0,
         samples: int = 24,
         time_limit: float = 0.9,
-        solve_cards: int = 24,
+        solve_cards: int = 20,
+        search_bids: bool = True,
     ) -> None:
         self.seed = seed
         self.samples = samples
         self.time_limit = time_limit
         self.solve_cards = solve_cards
+        self.search_bids = search_bids
 
     def choose(self, view: View) -> Action:
         legal = require_legal(view)
         if len(legal) == 1:
             return legal[0]
+        if not self.search_bids and legal[0].kind is not Kind.PLAY:
+            return HeuristicBot(self.seed).choose(view)
         return self.analyse(view).best
 
     def analyse(self, view: View) -> Analysis:
@@ -77,36 +85,95 @@ class PimcBot:
         legal = require_legal(view)
         rng = decision_random(self.seed, view)
         facts = ViewFacts.from_view(view)
-        deadline = time.monotonic() + self.time_limit
+        start = time.monotonic()
         totals = dict.fromkeys((str(a) for a in legal), 0.0)
+        shown = dict(totals)  # what a hint reports: tricks without the contract bonus
         done, unit = 0, "points"
-        while done < self.samples and (done == 0 or time.monotonic() < deadline):
+        while done < self.samples and not self._out_of_time(start, done):
             try:
                 game = sample_from_facts(facts, rng, SAMPLE_ATTEMPTS)
             except SamplingError:
                 break
-            unit = self._score_deal(game, legal, totals, rng)
+            unit = self._score_deal(game, legal, (totals, shown), rng)
             done += 1
-        values = {text: total / max(done, 1) for text, total in totals.items()}
-        best = max(legal, key=lambda a: values[str(a)])
+        utility = {text: total / max(done, 1) for text, total in totals.items()}
+        best = max(legal, key=lambda a: utility[str(a)])
+        values = {text: total / max(done, 1) for text, total in shown.items()}
         return Analysis(values, done, unit, best)
 
     def _score_deal(
-        self, game: Game, legal: tuple[Action, ...], totals: dict[str, float], rng: random.Random
+        self,
+        game: Game,
+        legal: tuple[Action, ...],
+        sums: tuple[dict[str, float], dict[str, float]],
+        rng: random.Random,
     ) -> str:
+        """Add one deal's utility and shown value of every legal action; return the unit."""
+        totals, shown = sums
         if game.phase is Phase.PLAY and self._solvable(game):
+            worth = contract_worth(game)
             for text, tricks in solve(game, backend="python").items():
-                totals[text] += tricks
+                totals[text] += tricks + worth(tricks)
+                shown[text] += tricks
             return "tricks"
         seat = game.to_move
         assert seat is not None
         for action in legal:
-            totals[str(action)] += playout_value(game, action, seat, rng)
+            value = playout_value(game, action, seat, rng)
+            totals[str(action)] += value
+            shown[str(action)] += value
         return "points"
 
+    def _out_of_time(self, start: float, done: int) -> bool:
+        """Whether one more sample (as long as the average so far) would pass the time cap."""
+        if done == 0:
+            return False
+        spent = time.monotonic() - start
+        return spent + spent / done > self.time_limit
+
     def _solvable(self, game: Game) -> bool:
+        """Few enough cards left for the solver (pinochle packs, with their long suits of
+        twin cards, search several times slower: they get ``PINOCHLE_MARGIN`` cards less)."""
         cards = sum(game.hands[s].bit_count() for s in range(game.player_count) if game.active[s])
-        return cards <= self.solve_cards
+        twins = game.flow.deck.mask >> COPY_STRIDE != 0
+        return cards <= self.solve_cards - (PINOCHLE_MARGIN if twins else 0)
+
+
+def contract_worth(game: Game) -> Callable[[int], float]:
+    """The bonus, in tricks, of making (or setting) the contract with ``tricks`` more tricks.
+
+    Raw trick counts treat every trick alike; in the Hasenpfeffers the trick that makes or
+    sets the contract is worth far more (a set costs the bid), so card play weighs it by twice
+    the contract. Games without a contract (the Rams family) get no bonus.
+    """
+    state = game.state
+    bidder = getattr(state, "bidder", None)
+    target = _contract_tricks(game)
+    seat = game.to_move
+    if bidder is None or target is None or seat is None:
+        return lambda tricks: 0.0
+    side = game.flow.sides()[game.flow.side_of(bidder)]
+    won = sum(game.tricks_won[s] for s in side)
+    left = game.tricks_per_hand - len(game.tricks)
+    on_side = seat in side
+    bonus = 2.0 * target
+
+    def worth(tricks: int) -> float:
+        made = won + (tricks if on_side else left - tricks) >= target
+        return bonus if made == on_side else 0.0
+
+    return worth
+
+
+def _contract_tricks(game: Game) -> int | None:
+    view = game.flow.view(game, None)
+    contract, alone = view.get("contract"), view.get("alone")
+    if contract is None:
+        return None
+    all_tricks = game.rules.options.get("lone_contract") == "all_tricks"
+    if str(contract).isdigit() and not (alone is not None and all_tricks):
+        return int(contract)
+    return game.tricks_per_hand
 
 
 def playout_value(game: Game, action: Action, seat: int, rng: random.Random) -> float:

@@ -16,7 +16,7 @@ from ..actions import PLAY, Action
 from ..cards import COPY_STRIDE
 from ..engine import Game
 from ..phase import Phase
-from ..ranking import TRUMP_BONUS
+from ..ranking import TRUMP_BONUS, TrumpTable
 from .heuristic import STRATEGIES, fallback_strategy
 
 __all__ = ["greedy_play", "hand_values", "playout", "policy_action"]
@@ -58,10 +58,8 @@ def greedy_play(game: Game, rng: random.Random) -> Action:
     return PLAY[min(cards, key=lambda c: _cheapness(table, c))]
 
 
-def _cheapness(table: object, card: int) -> int:
-    strength: int = table.strength[card]  # type: ignore[attr-defined]
-    trump: int = table.trump_mask  # type: ignore[attr-defined]
-    return strength + (TRUMP_BONUS if trump >> card & 1 else 0)
+def _cheapness(table: TrumpTable, card: int) -> int:
+    return table.strength[card] + (TRUMP_BONUS if table.trump_mask >> card & 1 else 0)
 
 
 def _cards(mask: int) -> list[int]:
@@ -77,7 +75,7 @@ def hand_values(game: Game, before: Sequence[int]) -> list[float]:
     the opponents lose counts like a point won; with counters (``scoring=countdown``) a counter
     going down is the gain.
     """
-    sign = -1 if game.rules.options.get("scoring") == "countdown" else 1
+    sign = game.flow.score_sign()
     gains = [sign * (after - was) for after, was in zip(game.scores, before, strict=True)]
     sides = game.flow.sides()
     side_gain = [gains[side[0]] for side in sides]

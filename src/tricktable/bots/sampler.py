@@ -279,24 +279,14 @@ def draw_deal(
 ) -> Deal:
     """One deal agreeing with the placements; raises :class:`SamplingError` if it cannot."""
     flow = facts.view.rules.flow
-    sizes = _hand_sizes(facts, dealer)
     pool = _Pool(flow.deck.mask & ~facts.my_deal)
-    hands = [0] * facts.players
-    hands[facts.seat] = facts.my_deal
-    required = [list(cards) for cards in facts.required]
-    for giver, cards in gifts.items():
-        required[giver] += cards
-        for card in cards:
-            required[facts.lone or 0].remove(card)
-    for seat in range(facts.players):
-        if seat != facts.seat:
-            hands[seat] = pool.take_all(required[seat])
+    hands = _placed_hands(facts, pool, gifts)
     widow = pool.take_all(facts.widow_known or facts.widow_required)
     stock_top = [pool.take(c).bit_length() - 1 for c in facts.stock_top]
     table = flow.ranking.table(facts.view.trump) if facts.view.trump is not None else None
-    order = sorted(range(facts.players), key=lambda s: -len(facts.voids[s]))
-    for seat in order:
-        if seat != facts.seat:
+    sizes = _hand_sizes(facts, dealer)
+    for seat in sorted(range(facts.players), key=lambda s: -len(facts.voids[s])):
+        if seat != facts.seat:  # the most constrained seats draw first
             need = sizes[seat] - hands[seat].bit_count()
             hands[seat] |= _fill(pool, need, facts.voids[seat], table, rng)
     if flow.has_widow:
@@ -304,6 +294,18 @@ def draw_deal(
     rest = pool.bits()
     rng.shuffle(rest)
     return Deal(tuple(hands), widow if flow.has_widow else None, tuple(stock_top + rest))
+
+
+def _placed_hands(facts: ViewFacts, pool: _Pool, gifts: dict[int, list[int]]) -> list[int]:
+    """The observer's deal hand, and every card known to have been in another seat's."""
+    required = [list(cards) for cards in facts.required]
+    for giver, cards in gifts.items():
+        required[giver] += cards
+        for card in cards:
+            required[facts.lone or 0].remove(card)
+    hands = [pool.take_all(required[seat]) for seat in range(facts.players)]
+    hands[facts.seat] = facts.my_deal
+    return hands
 
 
 def _fill(pool: _Pool, need: int, voids: set[int], table: Any, rng: random.Random) -> int:
@@ -390,8 +392,7 @@ def _start(facts: ViewFacts, rng: random.Random, dealer: int, deals: list[Deal])
     game.results = [_result(r) for r in history]
     game.hand_number = int(facts.data["hand_number"])
     game.last_tricks = [_trick(facts.data["last_trick"])] if facts.data["last_trick"] else []
-    game._explicit = deals[:]  # the next deals: this hand, after the history it cannot replay
-    game.redeal()
+    game.restart_hand(*deals)  # this hand's deal, after the history it cannot replay
     return game
 
 

@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 
 from ..bots import Bot, make_bot
+from ..bots.hints import HintBot
 from ..engine import Game
 from ..errors import TricktableError
 from ..rules import rules
@@ -76,7 +77,7 @@ def play(
         players = computer_players(bots, game, seat)
     except TricktableError as exc:
         raise typer.BadParameter(str(exc)) from None
-    hint_bot = make_bot("heuristic", seed=game.seed)
+    hint_bot = HintBot(seed=game.seed)
     folder = record_dir or default_record_dir()
     TerminalTable(
         game,

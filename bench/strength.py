@@ -1,0 +1,120 @@
+"""Bot strength: our best bot against OpenSpiel's Python ISMCTS on our games, duplicate deals.
+
+OpenSpiel's ``ISMCTSBot`` runs on tricktable through the OpenSpiel adapter
+(:mod:`tricktable.envs.openspiel`: the python-game registration and its resampler), with random
+rollouts. Time per move is made equal: OpenSpiel's simulation budget is calibrated to
+``--seconds`` a move first, and our bot gets the same ``--seconds`` as its time cap. Every deal
+is played twice with the sides swapped (every seat once per bot in individual games), one hand
+per deal; a bot wins a hand when its side's points beat the other side's (ties count half).
+
+    python bench/strength.py [--game hasenpfeffer] [--deals 10] [--seconds 0.5]
+                             [--ours hard] [--baseline heuristic] [--option k=v]
+
+Prints hands won with 95 % Wilson intervals for ours vs OpenSpiel ISMCTS and, with
+``--baseline``, ours vs that bot (the arena's duplicate deals). Needs the [rl] extra.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from typing import Any
+
+import numpy as np
+from open_spiel.python.algorithms import ismcts, mcts
+
+from tricktable.arena import rotations, run_arena, wilson_ci
+from tricktable.bots import make_bot
+from tricktable.bots.playout import hand_values
+from tricktable.envs import openspiel as tos
+from tricktable.rules import rules as make_rules
+
+UCT_C = 2.0
+
+
+def openspiel_bot(spiel_game: Any, simulations: int, seed: int) -> Any:
+    state = np.random.RandomState(seed)
+    evaluator = mcts.RandomRolloutEvaluator(1, state)
+    bot = ismcts.ISMCTSBot(spiel_game, evaluator, UCT_C, simulations, random_state=state)
+    bot.set_resampler(tos.make_resampler(seed))
+    return bot
+
+
+def calibrate(spiel_game: Any, seconds: float) -> int:
+    """Simulations that take about ``seconds`` at a first decision of a few deals."""
+    trial, spent, moves = 50, 0.0, 0
+    for deal in range(3):
+        state = spiel_game.new_initial_state()
+        state.apply_action(deal)
+        bot = openspiel_bot(spiel_game, trial, deal)
+        start = time.perf_counter()
+        bot.step(state)
+        spent += time.perf_counter() - start
+        moves += 1
+    per_simulation = spent / (moves * trial)
+    return max(10, int(seconds / per_simulation))
+
+
+def play_duplicate(spiel_game: Any, ours: str, seconds: float, sims: int, deal: int) -> list[float]:
+    """Our share of wins in each rotation of one deal (1, 0.5 or 0)."""
+    players = spiel_game.num_players()
+    codec = spiel_game.config.codec
+    shares = []
+    for assignment in rotations(players, 2):
+        state = spiel_game.new_initial_state()
+        state.apply_action(deal)
+        engine = state.engine
+        before, hand = engine.scores, engine.hand_number
+        ours_bot = make_bot(ours, seed=deal, time_limit=seconds)
+        theirs = openspiel_bot(spiel_game, sims, deal)
+        while not state.is_terminal() and engine.hand_number == hand:
+            seat = engine.to_move
+            if assignment[seat] == 0:
+                state.apply_action(codec.encode(ours_bot.choose(engine.view(seat))))
+            else:
+                state.apply_action(int(theirs.step(state)))
+            engine = state.engine
+        shares.append(_share(hand_values(engine, before), assignment))
+    return shares
+
+
+def _share(values: list[float], assignment: tuple[int, ...]) -> float:
+    mine = [v for v, b in zip(values, assignment, strict=True) if b == 0]
+    other = [v for v, b in zip(values, assignment, strict=True) if b == 1]
+    ours, theirs = sum(mine) / len(mine), sum(other) / len(other)
+    return 1.0 if ours > theirs else 0.5 if ours == theirs else 0.0
+
+
+def report(label: str, wins: float, plays: int) -> None:
+    rate, low, high = wilson_ci(wins, plays)
+    print(f"{label}: {rate:.1%} of {plays} hands won (95 % CI {low:.1%} - {high:.1%})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="hasenpfeffer")
+    parser.add_argument("--option", "-o", action="append", default=[])
+    parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--seconds", type=float, default=0.5)
+    parser.add_argument("--ours", default="hard")
+    parser.add_argument("--baseline", default="heuristic")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    options = dict(item.split("=", 1) for item in args.option)
+    rules = make_rules(args.game, **options)
+    spiel_game = tos.load_game(rules, episode="hand", deal_seeds=100_000)
+    sims = calibrate(spiel_game, args.seconds)
+    print(f"{rules}: {args.ours} vs OpenSpiel ISMCTS ({sims} simulations ≈ {args.seconds} s)")
+    deals = random.Random(args.seed).sample(range(100_000), args.deals)
+    shares = [s for deal in deals for s in play_duplicate(spiel_game, args.ours, args.seconds,
+                                                          sims, deal)]  # fmt: skip
+    report(f"{args.ours} vs OpenSpiel ISMCTS", sum(shares), len(shares))
+    if args.baseline:
+        result = run_arena(str(rules), [args.ours, args.baseline], args.deals, seed=args.seed)
+        ours = result.summaries()[0]
+        report(f"{args.ours} vs {args.baseline}", ours.win_rate * ours.plays, ours.plays)
+
+
+if __name__ == "__main__":
+    main()

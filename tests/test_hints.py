@@ -1,0 +1,53 @@
+"""Hints: a legal suggestion with a reason drawn from the search bot's samples."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import tricktable as tt
+from tricktable.bots.hints import HintBot, hint
+from tricktable.errors import IllegalActionError
+
+
+def test_card_play_hint_names_tricks_and_the_next_best():
+    game = tt.new_game("hasenpfeffer", seed=3)
+    rng = random.Random(3)
+    while game.phase.value != "play" or len(game.tricks) < 3:
+        game.apply(rng.choice(game.legal_actions()))
+    while len(game.legal_actions()) < 2:
+        game.apply(game.legal_actions()[0])
+    action, reason = hint(game.view(game.to_move), samples=3)
+    assert action in game.legal_actions()
+    assert "tricks left" in reason and "next best" in reason and "3 sampled deals" in reason
+
+
+def test_bidding_hint_speaks_of_points():
+    game = tt.new_game("double-hasenpfeffer", seed=2)
+    action, reason = hint(game.view(game.to_move), samples=2)
+    assert action in game.legal_actions()
+    assert "points to your side" in reason
+
+
+def test_a_forced_move_says_so():
+    game = tt.new_game("bierspiel", seed=1)
+    rng = random.Random(1)
+    while len(game.legal_actions()) != 1:
+        game.apply(rng.choice(game.legal_actions()))
+    assert hint(game.view(game.to_move))[1] == "it is the only legal action"
+
+
+def test_no_hint_out_of_turn():
+    game = tt.new_game("rams", seed=1)
+    with pytest.raises(IllegalActionError):
+        hint(game.view((game.to_move + 1) % game.player_count))
+
+
+def test_hint_bot_action_equals_the_hint_and_shows_the_reason():
+    game = tt.new_game("rams", seed=4)
+    view = game.view(game.to_move)
+    shown = HintBot(seed=0, time_limit=5.0).choose(view)
+    action, reason = hint(view, seed=0, time_limit=5.0)
+    assert shown == action
+    assert str(shown) == f"{action} — {reason}"

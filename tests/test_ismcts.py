@@ -1,0 +1,69 @@
+"""ISMCTS: legal moves in every game, no peeking, a tree over the bot's information."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import tricktable as tt
+from tricktable.bots import make_bot
+from tricktable.bots.ismcts import IsmctsBot
+from tricktable.bots.sampler import sample_game
+
+TINY = {"iterations": 20, "determinizations": 4, "time_limit": 30.0}
+
+
+@pytest.mark.parametrize("name", tt.GAME_NAMES)
+def test_ismcts_plays_a_whole_hand_legally(name: str):
+    game = tt.new_game(name, seed=3)
+    bot = IsmctsBot(seed=2, **TINY)
+    hand, moves = game.hand_number, 0
+    while not game.is_over and game.hand_number == hand:
+        action = bot.choose(game.view(game.to_move))
+        assert action in game.legal_actions()
+        game.apply(action)
+        moves += 1
+    assert moves > 5
+
+
+def test_the_root_holds_every_legal_action_and_all_iterations():
+    game = tt.new_game("rams", seed=5)
+    view = game.view(game.to_move)
+    root = IsmctsBot(seed=1, **TINY).search(view)
+    assert set(root.children) == {str(a) for a in view.legal}
+    assert sum(child.visits for child in root.children.values()) == TINY["iterations"]
+
+
+def test_same_visible_information_same_choice():
+    game = tt.new_game("double-hasenpfeffer", seed=4)
+    rng = random.Random(4)
+    for _ in range(10):
+        game.apply(rng.choice(game.legal_actions()))
+    view = game.view(game.to_move)
+    twin = sample_game(view, random.Random(8))
+    assert twin.hands != game.hands
+    bot = IsmctsBot(seed=7, **TINY)
+    assert bot.choose(twin.view(view.seat)) == bot.choose(view)
+
+
+def test_make_bot_builds_ismcts_with_parameters():
+    bot = make_bot("ismcts", seed=4, iterations=10)
+    assert isinstance(bot, IsmctsBot)
+    assert bot.iterations == 10
+
+
+@pytest.mark.parametrize("name", tt.GAME_NAMES)
+def test_ismcts_choices_are_legal_at_random_moments_of_many_deals(name: str):
+    bot = IsmctsBot(seed=5, iterations=8, determinizations=2, time_limit=30.0)
+    checked = 0
+    for seed in range(6):
+        game, rng = tt.new_game(name, seed=seed), random.Random(seed)
+        for _ in range(60):
+            if game.is_over:
+                break
+            if rng.random() < 0.1:
+                assert bot.choose(game.view(game.to_move)) in game.legal_actions()
+                checked += 1
+            game.apply(rng.choice(game.legal_actions()))
+    assert checked >= 10

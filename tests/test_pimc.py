@@ -1,0 +1,125 @@
+"""PIMC: legal moves in every game, no peeking, double-dummy values, determinism."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import tricktable as tt
+from tricktable.bots import make_bot
+from tricktable.bots.pimc import PimcBot, contract_worth
+from tricktable.bots.sampler import sample_game
+
+TINY = {"samples": 2, "time_limit": 30.0}
+VARIANTS = [
+    ("hasenpfeffer", {"going_alone": "maker"}),
+    ("double-hasenpfeffer", {"players": 6}),
+    ("rams", {"players": 5}),
+    ("bierspiel", {}),
+    ("rounce", {}),
+]
+
+
+def play_one_hand(game: tt.Game, bot: PimcBot) -> int:
+    hand, moves = game.hand_number, 0
+    while not game.is_over and game.hand_number == hand:
+        action = bot.choose(game.view(game.to_move))
+        assert action in game.legal_actions()
+        game.apply(action)
+        moves += 1
+    return moves
+
+
+@pytest.mark.parametrize(("name", "options"), VARIANTS, ids=[n for n, _ in VARIANTS])
+def test_pimc_plays_a_whole_hand_legally(name: str, options: dict[str, object]):
+    game = tt.new_game(name, seed=4, **options)
+    assert play_one_hand(game, PimcBot(seed=1, solve_cards=12, **TINY)) > 5
+
+
+def test_same_visible_information_same_choice():
+    game = tt.new_game("hasenpfeffer", seed=8)
+    rng = random.Random(2)
+    for _ in range(12):
+        game.apply(rng.choice(game.legal_actions()))
+    view = game.view(game.to_move)
+    twin = sample_game(view, random.Random(5))  # other hidden cards, same view
+    assert twin.hands != game.hands
+    bot = PimcBot(seed=3, **TINY)
+    assert bot.choose(twin.view(view.seat)) == bot.choose(view)
+
+
+def test_card_play_values_are_double_dummy_tricks():
+    game = tt.new_game("hasenpfeffer", seed=2)
+    rng = random.Random(1)
+    while game.phase.value != "play" or len(game.tricks) < 3:
+        game.apply(rng.choice(game.legal_actions()))
+    analysis = PimcBot(seed=1, **TINY).analyse(game.view(game.to_move))
+    assert analysis.unit == "tricks"
+    assert analysis.samples == 2
+    assert set(analysis.values) == {str(a) for a in game.legal_actions()}
+    assert all(0 <= v <= 3 for v in analysis.values.values())
+
+
+def test_bidding_is_scored_by_playouts_and_is_deterministic():
+    view = tt.new_game("hasenpfeffer", seed=6).view
+    game = tt.new_game("hasenpfeffer", seed=6)
+    first = PimcBot(seed=9, **TINY).analyse(view(game.to_move))
+    again = PimcBot(seed=9, **TINY).analyse(view(game.to_move))
+    assert first.unit == "points"
+    assert first.values == again.values
+    assert str(first.best) == max(first.values, key=lambda t: first.values[t])
+
+
+def test_levels_hard_and_expert_are_pimc_with_their_budgets():
+    hard, expert = make_bot("hard"), make_bot("expert")
+    assert isinstance(hard, PimcBot) and isinstance(expert, PimcBot)
+    assert hard.time_limit < 1.0 < expert.time_limit < 5.0
+
+
+@pytest.mark.parametrize("name", tt.GAME_NAMES)
+def test_pimc_choices_are_legal_at_random_moments_of_many_deals(name: str):
+    bot = PimcBot(seed=5, samples=1, solve_cards=10, time_limit=30.0)
+    checked = 0
+    for seed in range(6):
+        game, rng = tt.new_game(name, seed=seed), random.Random(seed)
+        for _ in range(60):
+            if game.is_over:
+                break
+            if rng.random() < 0.1:
+                assert bot.choose(game.view(game.to_move)) in game.legal_actions()
+                checked += 1
+            game.apply(rng.choice(game.legal_actions()))
+    assert checked >= 10
+
+
+def test_the_trick_that_makes_or_sets_the_contract_earns_the_bonus():
+    game = tt.new_game("hasenpfeffer", seed=2)
+    rng = random.Random(1)
+    while game.phase.value != "play":
+        game.apply(rng.choice(game.legal_actions()))
+    view = game.view(game.to_move)
+    contract, bidder = int(view["contract"]), view["bidder"]
+    worth = contract_worth(game)
+    on_bidder_side = game.to_move in view["sides"][bidder % 2]
+    for tricks in range(7):
+        made = (tricks if on_bidder_side else 6 - tricks) >= contract
+        assert worth(tricks) == (2 * contract if made == on_bidder_side else 0)
+
+
+def test_games_without_a_contract_get_no_bonus():
+    game = tt.new_game("rams", seed=2)
+    rng = random.Random(1)
+    while game.phase.value != "play":
+        game.apply(rng.choice(game.legal_actions()))
+    assert {contract_worth(game)(t) for t in range(6)} == {0.0}
+
+
+def test_pinochle_packs_wait_for_fewer_cards_before_solving():
+    bot = PimcBot(solve_cards=24)
+    single = tt.new_game("hasenpfeffer", deal="JK JH AH KH QH 10H / AS KS QS JS 10S 9S / "
+                         "AD KD QD JD 10D 9D / AC KC QC JC 10C 9H | 9C")  # fmt: skip
+    double = tt.new_game("double-hasenpfeffer", players=6, seed=1)  # 6 x 8 cards
+    assert bot._solvable(single)  # 24 cards, plain pack
+    assert not PimcBot(solve_cards=51)._solvable(double)  # 48 cards need 48 + 4
+    assert PimcBot(solve_cards=52)._solvable(double)
