@@ -41,7 +41,7 @@ PROMPT = "Your move (number, notation or 'help'): "
 HELP = """\
 Type a move's number or its notation ('bid 3', 'trump H', 'play JH'); a card
 alone ('JH') is enough when only one move uses it. Commands:
-  hint    the heuristic bot's suggestion    last    the last trick
+  hint    the strongest bot's suggestion    last    the last trick
   table   show the table again              scores  the result of every hand
   save    save the game record now          quit    save and stop"""
 _HIDDEN_KINDS = {
