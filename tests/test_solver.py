@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 import tricktable as tt
 from tricktable.cards import DECKS, format_cards, indices_of
 from tricktable.engine import Game, Phase
-from tricktable.errors import IllegalActionError, NotationError
+from tricktable.errors import IllegalActionError, NotationError, RulesError
 from tricktable.ranking import Ranking
-from tricktable.solver import Position, position_from_deal, solve, whist_position
+from tricktable.solver import Backend, Position, fast, position_from_deal, solve, whist_position
 from tricktable.solver.position import first_copy_text
 from tricktable.solver.search import Searcher
 from tricktable.trick import PlayRules
@@ -24,6 +24,7 @@ PIQUET = Ranking(DECKS["piquet32"].mask)
 BIERSPIEL = Ranking(DECKS["piquet32"].mask, seven_diamonds=True)
 PINOCHLE = Ranking(DECKS["pinochle48"].mask, bowers=True)
 PARTNERS = ((0, 2), (1, 3))
+BACKENDS = ["python"] + (["numba"] if fast.available() else [])
 HEARTS, CLUBS = 2, 0
 ZERO, ONE = frozenset({0}), frozenset({1})
 VOID, REVEAL = "trick_void", "reveal_and_follow"
@@ -119,15 +120,16 @@ def _dds_values(pbn: str, trump: str | None, leader: int) -> dict[str, int]:
     return out
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("size,seed,count", [(5, 1, 12), (6, 2, 8), (7, 3, 3)])
-def test_bridge_endings_agree_with_dds(size: int, seed: int, count: int) -> None:
+def test_bridge_endings_agree_with_dds(backend: Backend, size: int, seed: int, count: int) -> None:
     rng = random.Random(seed)
     for _ in range(count):
         pbn, hands = _random_bridge(rng, size)
         trump = rng.choice(["S", "H", "D", "C", None])
         leader = rng.randrange(4)
         expected = _dds_values(pbn, trump, leader)
-        ours = solve(whist_position(hands, trump=trump, leader=leader))
+        ours = solve(whist_position(hands, trump=trump, leader=leader), backend=backend)
         assert {card: ours[card] for card in expected} == expected, (hands, trump, leader)
 
 
@@ -274,11 +276,41 @@ def _random_position(seed: int) -> Position:
     return position
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.integers(min_value=0, max_value=10**9))
 def test_random_endings_match_plain_minimax(seed: int) -> None:
     position = _random_position(seed)
-    assert solve(position) == reference_values(position)
+    assert solve(position, backend="python") == reference_values(position)
+
+
+@pytest.mark.skipif(not fast.available(), reason="numba (the [fast] extra) is not installed")
+@settings(max_examples=150, deadline=None)
+@given(st.integers(min_value=0, max_value=10**9))
+def test_numba_kernel_gives_the_same_answers(seed: int) -> None:
+    position = _random_position(seed)
+    assert solve(position, backend="numba") == solve(position, backend="python")
+
+
+@pytest.mark.skipif(not fast.available(), reason="numba (the [fast] extra) is not installed")
+def test_numba_kernel_on_bigger_deals_matches_python() -> None:
+    rng = random.Random(9)
+    for variant in range(len(_VARIANTS)):
+        ranking, players, rules = _VARIANTS[variant]
+        size = 5 if players <= 4 else 4
+        pack = indices_of(ranking.deck_mask)
+        rng.shuffle(pack)
+        hands = [format_cards(sum(1 << c for c in pack[i * size : (i + 1) * size]))
+                 for i in range(players)]  # fmt: skip
+        sides = PARTNERS if players == 4 else None
+        position = position_from_deal(" / ".join(hands), ranking=ranking, trump=rng.randrange(4),
+                                      leader=0, sides=sides, rules=rules)  # fmt: skip
+        assert solve(position, backend="numba") == solve(position, backend="python"), variant
+
+
+def test_unknown_backend_is_refused() -> None:
+    position = whist_position(["AS", "KS", "QS", "JS"])
+    with pytest.raises(RulesError, match="'gpu'"):
+        solve(position, backend="gpu")  # type: ignore[arg-type]
 
 
 @settings(max_examples=150, deadline=None)
@@ -314,20 +346,22 @@ def _hasenpfeffer_ending(seed: int) -> Game:
     return game
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @settings(max_examples=40, deadline=None)
-@given(st.integers(min_value=0, max_value=10**9))
-def test_hasenpfeffer_endings_match_engine_brute_force(seed: int) -> None:
+@given(seed=st.integers(min_value=0, max_value=10**9))
+def test_hasenpfeffer_endings_match_engine_brute_force(backend: Backend, seed: int) -> None:
     game = _hasenpfeffer_ending(seed)
     if game.phase is not Phase.PLAY:
         return
-    assert solve(game) == engine_values(game)
+    assert solve(game, backend=backend) == engine_values(game)
 
 
-def test_solve_never_changes_the_game() -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_solve_never_changes_the_game(backend: Backend) -> None:
     game = _hasenpfeffer_ending(11)
     game.apply(game.legal_actions()[0])
     before = (game.record(), list(game.hands), repr(game.trick), game.to_move, len(game.tricks))
-    solve(game)
+    solve(game, backend=backend)
     after = (game.record(), list(game.hands), repr(game.trick), game.to_move, len(game.tricks))
     assert before == after
 

@@ -58,7 +58,7 @@ class _Tables:
 
         size = 1 << TT_BITS
         self.keys = np.zeros((size, width), dtype=np.int64)
-        self.bounds = np.zeros((size, 3), dtype=np.int64)
+        self.bounds = np.zeros((size, 4), dtype=np.int64)
         self.generation = 0
 
 

@@ -127,13 +127,14 @@ def _table_key(leader, hands, present, cfg, suit_of, level_lo, row):  # type: ig
 
 
 @njit(cache=True)
-def _quick_tricks(leader, hands, present, cfg, ours, suit_mask):  # type: ignore[no-untyped-def]
+def _quick_tricks(leader, hands, present, cfg, suit_mask):  # type: ignore[no-untyped-def]
     """Tricks the leader takes by cashing his top cards: every top trump, and the top cards
-    of the plain suits when the other side holds no trump (so nobody can ruff them)."""
-    trump, side, mine = cfg[TRUMP], ours[leader], hands[leader]
+    of the plain suits when nobody else holds a trump. Not even a partner: one who must ruff
+    (or head) takes the lead away, and the leader's other winners may then be stranded."""
+    trump, mine = cfg[TRUMP], hands[leader]
     ruffable = False
     for s in range(cfg[N_SEATS]):
-        if ours[s] != side and hands[s] & suit_mask[trump] != 0:
+        if s != leader and hands[s] & suit_mask[trump] != 0:
             ruffable = True
     total = 0
     for suit in range(5):
@@ -147,6 +148,48 @@ def _quick_tricks(leader, hands, present, cfg, ours, suit_mask):  # type: ignore
                 break
             total += 1
     return total
+
+
+@njit(cache=True)
+def _trump_run(hands, present, cfg, level_lo, level_hi):  # type: ignore[no-untyped-def]
+    """(seat, k): one seat holds the k highest trumps in play, each of which must win the
+    trick it is played to (whatever the rules: no card beats it, and it is never led face
+    down). (-1, 0) when the top trump's level is shared between seats."""
+    trump, n = cfg[TRUMP], cfg[N_SEATS]
+    holder, run = -1, 0
+    card = cfg[SUIT_HI + trump]
+    while card >= cfg[SUIT_LO + trump]:
+        if (present >> card) & 1 == 0:
+            card -= 1
+            continue
+        owners = 0
+        for c in range(level_lo[card], level_hi[card] + 1):
+            for s in range(n):
+                if (hands[s] >> c) & 1:
+                    owners |= 1 << s
+        if owners & (owners - 1) != 0 or (holder >= 0 and owners != 1 << holder):
+            break
+        for s in range(n):
+            if owners == 1 << s:
+                holder = s
+        for c in range(level_lo[card], level_hi[card] + 1):
+            run += (hands[holder] >> c) & 1
+        card = level_lo[card] - 1
+    return holder, run
+
+
+@njit(cache=True)
+def _tt_slot(slot, row, tt_keys, tt_bounds, cfg, left):  # type: ignore[no-untyped-def]
+    """The slot of a key in its two-entry bucket, or the one a new entry should take: the
+    first keeps the deepest search (most tricks left), the second takes whatever comes."""
+    first = slot & ~np.int64(1)
+    if _tt_find(first, row, tt_keys, tt_bounds, cfg):
+        return first
+    if _tt_find(first + 1, row, tt_keys, tt_bounds, cfg):
+        return first + 1
+    if tt_bounds[first, 2] != cfg[GENERATION] or tt_bounds[first, 3] <= left:
+        return first
+    return first + 1
 
 
 @njit(cache=True)
@@ -219,15 +262,21 @@ def search(seat, count, depth, trick_number, leader, led, best_key, best, winner
         for s in range(cfg[N_SEATS]):
             present |= hands[s]
         digest = _table_key(leader, hands, present, cfg, suit_of, level_lo, rows[digest_row])
-        slot = digest & cfg[TT_MASK]
+        slot = _tt_slot(digest & cfg[TT_MASK], rows[digest_row], tt_keys, tt_bounds, cfg,
+                        high)  # fmt: skip
         if _tt_find(slot, rows[digest_row], tt_keys, tt_bounds, cfg):
             low, high = tt_bounds[slot, 0], tt_bounds[slot, 1]
         if cfg[QUICK]:
-            sure = _quick_tricks(leader, hands, present, cfg, ours, suit_mask)
+            sure = _quick_tricks(leader, hands, present, cfg, suit_mask)
             if ours[leader]:
                 low = max(low, sure)
             else:
                 high = min(high, cfg[TRICKS] - trick_number - sure)
+        holder, run = _trump_run(hands, present, cfg, level_lo, level_hi)
+        if holder >= 0 and ours[holder]:
+            low = max(low, run)
+        elif holder >= 0:
+            high = min(high, cfg[TRICKS] - trick_number - run)
         if low >= beta or low == high:
             return low
         if high <= alpha:
@@ -317,4 +366,5 @@ def search(seat, count, depth, trick_number, leader, led, best_key, best, winner
         for i in range(cfg[N_SEATS] + 3):
             tt_keys[slot, i] = rows[digest_row, i]
         tt_bounds[slot, 0], tt_bounds[slot, 1], tt_bounds[slot, 2] = low, high, cfg[GENERATION]
+        tt_bounds[slot, 3] = cfg[TRICKS] - trick_number
     return result

@@ -14,7 +14,8 @@ Techniques (after the bridge solvers' literature, written afresh for any trick-p
   to a complete trick may close a gap (a card on the table still separates);
 * move ordering: leads strongest first; a follower whose side is winning plays low, otherwise
   the cheapest card that takes the lead first;
-* trivial bounds: a node's value lies in [0, tricks left].
+* bounds at trick boundaries: a node's value lies in [0, tricks left], and a seat holding the
+  k highest trumps in play wins at least k more tricks.
 
 The play obligations mirror :func:`tricktable.trick.legal_mask` and the trick winner mirrors
 :class:`tricktable.trick.Trick` and :func:`tricktable.trick.resolve_winner`; the tests pin
@@ -60,6 +61,14 @@ class Searcher:
         self.tricks = position.tricks
         self.levels = _suit_levels(position)
         self.level_masks = [[sum(1 << c for c in level) for level in suit] for suit in self.levels]
+        self.trump_levels = next(
+            (
+                masks
+                for masks in self.level_masks
+                if table.suit_of[_bits(masks[0])[0]] == self.trump
+            ),
+            [],
+        )
         trump_bonus = [TRUMP_BONUS if suit == table.trump else 0 for suit in table.suit_of]
         self.power = [
             bonus + strength for bonus, strength in zip(trump_bonus, table.strength, strict=True)
@@ -107,6 +116,20 @@ class Searcher:
 
     # -- the search --------------------------------------------------------------------------
 
+    def _trump_run(self) -> tuple[int, int]:
+        """(seat, k): one seat holds the k highest trumps in play; each must win its trick
+        (no card beats it and it is never led face down). (-1, 0) if the top is shared."""
+        holder, run = -1, 0
+        for level in self.trump_levels:
+            owners = [seat for seat in self.seats if self.hands[seat] & level]
+            if not owners:
+                continue
+            if len(owners) > 1 or (holder >= 0 and owners[0] != holder):
+                break
+            holder = owners[0]
+            run += (self.hands[holder] & level).bit_count()
+        return holder, run
+
     def _lead(self, leader: int, trick_number: int, alpha: int, beta: int) -> int:
         """Our tricks from trick ``trick_number`` on, ``leader`` to lead it."""
         left = self.tricks - trick_number
@@ -116,6 +139,12 @@ class Searcher:
         slot = hash(key) & self.tt_mask
         entry = self.tt[slot]
         low, high = (entry[1], entry[2]) if entry is not None and entry[0] == key else (0, left)
+        holder, run = self._trump_run()
+        if holder >= 0:
+            if self.ours[holder]:
+                low = max(low, run)
+            else:
+                high = min(high, left - run)
         if low >= beta or low == high:
             return low
         if high <= alpha:
