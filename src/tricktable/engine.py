@@ -173,14 +173,7 @@ class Game:
             legal = self.is_legal(action)
         if not legal:
             raise IllegalActionError(self._explain(action))
-        seat = self.to_move
-        assert seat is not None
-        self._stamp = next(_STAMPS)
-        self.log.append((len(self.deals) - 1, seat, action))
-        if self.phase is _PLAY:
-            self._play(seat, action.cards[0])
-        else:
-            self.flow.apply(self, seat, action)
+        self._do(action)
         return action
 
     def is_legal(self, action: Action) -> bool:

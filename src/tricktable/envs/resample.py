@@ -19,7 +19,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from ..cards import COPY_STRIDE, parse_card
+from ..cards import COPY_STRIDE, indices_of, parse_card
 from ..engine import Game
 from ..errors import IllegalActionError
 from ..trick import Trick
@@ -94,14 +94,14 @@ def _places(game: Game, seat: int, know: Knowledge, slots: Sequence[int]) -> dic
             continue
         pinned = Counter(slots[s] for s in know.pinned[know.relative(other)])
         free = []
-        for bit in _bits(game.hands[other]):
+        for bit in indices_of(game.hands[other]):
             if pinned[bit % COPY_STRIDE]:
                 pinned[bit % COPY_STRIDE] -= 1
             else:
                 free.append(bit)
         places[f"hand {other}"] = free
     if _widow_hidden(game, seat):
-        places["widow"] = _bits(game.widow or 0)
+        places["widow"] = indices_of(game.widow or 0)
     turnup = {bit % COPY_STRIDE for bit in _turnup_bits(game)}
     places["stock"] = [bit for bit in game.stock if bit % COPY_STRIDE not in turnup]
     places["face down"] = [
@@ -118,15 +118,6 @@ def _widow_hidden(game: Game, seat: int) -> bool:
     view = game.view(seat)
     taken = view.get("widow_taken") or view.get("widow_taker") is not None
     return bool(game.widow) and not taken
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _void_masks(game: Game, know: Knowledge) -> dict[str, int]:

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from ..cards import indices_of
 from ..ranking import TRUMP_BONUS
 from .position import Position
 from .search import Searcher
@@ -94,7 +95,7 @@ def values(position: Position) -> dict[int, int]:
     remaining = position.tricks - position.trick_number
     stats = np.zeros(1, dtype=np.int64)
     guess = remaining // 2
-    for card in _bits(legal & reps[position.to_move]):
+    for card in indices_of(legal & reps[position.to_move]):
 
         def test(alpha: int, beta: int, card: int = card) -> int:
             return int(kernel.search(
@@ -108,7 +109,7 @@ def values(position: Position) -> dict[int, int]:
             ))  # fmt: skip
 
         guess = zero_window_value(test, guess, remaining)
-        for twin in _bits(classes[card] & legal):
+        for twin in indices_of(classes[card] & legal):
             out[twin] = guess
     _COMPILED[:] = [True]
     LAST_NODES[0] = int(stats[0])
@@ -143,7 +144,7 @@ def _trick_mask(position: Position) -> int:
 def _order_cards(position: Position) -> list[int]:
     """The cards in play by effective suit, then strength (weakest first), then index."""
     table = position.table
-    cards = _bits(_trick_mask(position) | _union(position.hands))
+    cards = indices_of(_trick_mask(position) | _union(position.hands))
     return sorted(cards, key=lambda c: (table.suit_of[c], table.strength[c], c))
 
 
@@ -233,7 +234,7 @@ def _root_state(position: Position, compact: dict[int, int]) -> tuple[Any, ...]:
 
 
 def _squeeze(mask: int, compact: dict[int, int]) -> int:
-    return sum(1 << compact[c] for c in _bits(mask))
+    return sum(1 << compact[c] for c in indices_of(mask))
 
 
 def _signed(mask: int) -> int:
@@ -246,13 +247,4 @@ def _union(hands: tuple[int, ...]) -> int:
     out = 0
     for hand in hands:
         out |= hand
-    return out
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
     return out

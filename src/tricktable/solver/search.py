@@ -24,6 +24,7 @@ them against the engine.
 
 from __future__ import annotations
 
+from ..cards import indices_of
 from ..ranking import TRUMP_BONUS
 from .position import Position
 
@@ -65,7 +66,7 @@ class Searcher:
             (
                 masks
                 for masks in self.level_masks
-                if table.suit_of[_bits(masks[0])[0]] == self.trump
+                if table.suit_of[indices_of(masks[0])[0]] == self.trump
             ),
             [],
         )
@@ -93,12 +94,12 @@ class Searcher:
         state = self._root_state()
         out: dict[int, int] = {}
         remaining = self.tricks - pos.trick_number
-        for card in _bits(legal & reps[seat]):
+        for card in indices_of(legal & reps[seat]):
             self.hands[seat] = hand ^ (1 << card)
             value = self._after(seat, card, len(trick.cards), state, reps,
                                 pos.trick_number, -1, remaining + 1, hand)  # fmt: skip
             self.hands[seat] = hand
-            for twin in _bits(classes[card] & legal):
+            for twin in indices_of(classes[card] & legal):
                 out[twin] = value
         return out
 
@@ -316,7 +317,7 @@ class Searcher:
         count: int,
         state: tuple[int, int, int, int, int, bool, int, int, int],
     ) -> list[int]:
-        cards = _bits(moves)
+        cards = indices_of(moves)
         if len(cards) < 2:
             return cards
         power = self.power
@@ -369,7 +370,7 @@ class Searcher:
         """Key codes and classes for identical cards; returns the seat whose run goes on."""
         owned = sorted(
             (next(seat for seat in self.seats if self.hands[seat] >> card & 1), card)
-            for card in _bits(held)
+            for card in indices_of(held)
         )
         codes.append(owned[0][0])
         codes.extend(seat + _TIE for seat, _ in owned[1:])
@@ -391,9 +392,9 @@ class Searcher:
         return reps, classes
 
     def _owners(self, trick_cards: int) -> dict[int, int]:
-        owner = dict.fromkeys(_bits(trick_cards), _TRICK_MARK)
+        owner = dict.fromkeys(indices_of(trick_cards), _TRICK_MARK)
         for seat in self.seats:
-            for card in _bits(self.hands[seat]):
+            for card in indices_of(self.hands[seat]):
                 owner[card] = seat
         return owner
 
@@ -451,19 +452,10 @@ def _suit_levels(position: Position) -> list[list[list[int]]]:
     for card in position.trick.cards:
         present |= 1 << card
     by_suit: dict[int, dict[int, list[int]]] = {}
-    for card in _bits(present):
+    for card in indices_of(present):
         levels = by_suit.setdefault(table.suit_of[card], {})
         levels.setdefault(table.strength[card], []).append(card)
     return [
         [levels[strength] for strength in sorted(levels, reverse=True)]
         for _, levels in sorted(by_suit.items())
     ]
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
