@@ -5,7 +5,8 @@ Bridge deals (whist rules, every card of the player on lead scored) go to DDS th
 full Double Hasenpfeffer deals (48-card pinochle pack with bowers, 4 hands of 12, 12 tricks) and
 Single Hasenpfeffer deals (from a random auction, through the game) are timed on their own.
 
-    python bench/solver.py [--bridge 40] [--cards 13] [--dh 10] [--dh-cards 12] [--sh 40]
+    python bench/solver.py [--bridge 40] [--cards 13] [--dh 10] [--dh-cards 12] [--dh-games N]
+                           [--sh 40]
                            [--backend auto|python|numba]
 
 Prints per-deal times, the median ratio tricktable / DDS and the medians per game. Full
@@ -129,6 +130,12 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=13, help="cards a hand in the bridge deals")
     parser.add_argument("--dh", type=int, default=10, help="Double Hasenpfeffer deals")
     parser.add_argument("--dh-cards", type=int, default=12, help="cards a hand in those deals")
+    parser.add_argument(
+        "--dh-games",
+        type=int,
+        default=None,
+        help="full Double Hasenpfeffer games through the engine (default: --dh)",
+    )
     parser.add_argument("--sh", type=int, default=40, help="Single Hasenpfeffer deals")
     parser.add_argument("--backend", default="auto", choices=("auto", "python", "numba"))
     args = parser.parse_args()
@@ -142,9 +149,10 @@ def main() -> None:
         bench_medians(f"double-hasenpfeffer ({args.dh_cards} cards a hand)", args.dh,
                       lambda _: double_hasenpfeffer_position(rng, args.dh_cards),
                       backend)  # fmt: skip
-        if "double-hasenpfeffer" in tt.REGISTRY:
-            bench_medians("double-hasenpfeffer (tt.new_game)", args.dh,
-                          lambda s: game_in_play("double-hasenpfeffer", s), backend)  # fmt: skip
+    games = args.dh if args.dh_games is None else args.dh_games
+    if games and "double-hasenpfeffer" in tt.REGISTRY:
+        bench_medians("double-hasenpfeffer (tt.new_game)", games,
+                      lambda s: game_in_play("double-hasenpfeffer", s), backend)  # fmt: skip
     if args.sh:
         bench_medians("hasenpfeffer", args.sh, lambda s: game_in_play("hasenpfeffer", s),
                       backend)  # fmt: skip

@@ -59,7 +59,7 @@ class _Tables:
 
         size = 1 << TT_BITS
         self.keys = np.zeros((size, width), dtype=np.int64)
-        self.bounds = np.zeros((size, 4), dtype=np.int64)
+        self.bounds = np.zeros((size, 5), dtype=np.int64)  # low, high, generation, depth, move
         self.generation = 0
 
 
@@ -186,6 +186,7 @@ def _pack(position: Position) -> dict[str, Any]:
         cfg[kernel.SUIT_LO + suit] = block[0] if block else 0
         cfg[kernel.SUIT_HI + suit] = block[-1] if block else -1
     ours = position.side_of(position.to_move)
+    cfg[kernel.SIDES] = sum(1 << s for s in ours)
     depth = position.active_count * (position.tricks - position.trick_number) + 1
     return {
         "cfg": cfg, "compact": compact, "suit_of": suit_of, "strength": strength,

@@ -18,8 +18,8 @@ from numba import njit
 
 # Slots of the configuration vector.
 N_SEATS, SIZE, TRICKS, TRUMP, LOO, HEADING, BLIND, UNANSWERED, TRUMP_LEADS, TT_MASK = range(10)
-N_CARDS, GENERATION, WIDTH, QUICK, SUIT_LO, SUIT_HI = 10, 11, 12, 13, 14, 19
-CONFIG_LENGTH = 24
+N_CARDS, GENERATION, WIDTH, QUICK, SUIT_LO, SUIT_HI, SIDES = 10, 11, 12, 13, 14, 19, 24
+CONFIG_LENGTH = 25
 HEADINGS = ("win_if_possible", "always_head_led_suit", "beat_led_card")
 UNANSWERED_CODES = ("leader_wins", "trick_void", "reveal_and_follow")
 TRUMP_BONUS = 1000
@@ -130,24 +130,58 @@ def _table_key(leader, hands, present, cfg, suit_of, level_lo, row):  # type: ig
 def _quick_tricks(leader, hands, present, cfg, suit_mask):  # type: ignore[no-untyped-def]
     """Tricks the leader takes by cashing his top cards: every top trump, and the top cards
     of the plain suits when nobody else holds a trump. Not even a partner: one who must ruff
-    (or head) takes the lead away, and the leader's other winners may then be stranded."""
+    (or head) takes the lead away, and the leader's other winners may then be stranded.
+
+    Without Loo's obligations nobody must ruff, so when opponents hold trumps the leader
+    still cashes, in one plain suit, as many top cards as every such opponent can follow
+    to (while he holds trumps he follows the trump leads, so he cannot discard that suit), and
+    a partner as many as he has cards that are not trumps."""
     trump, mine = cfg[TRUMP], hands[leader]
+    loo = cfg[LOO] != 0
     ruffable = False
     for s in range(cfg[N_SEATS]):
         if s != leader and hands[s] & suit_mask[trump] != 0:
             ruffable = True
-    total = 0
+    total, extra = 0, 0
     for suit in range(5):
-        if suit != trump and ruffable:
+        if suit != trump and ruffable and loo:
             continue
+        run = 0
         for card in range(cfg[SUIT_HI + suit], cfg[SUIT_LO + suit] - 1, -1):
             bit = np.int64(1) << card
             if present & bit == 0:
                 continue
             if mine & bit == 0:
                 break
-            total += 1
-    return total
+            run += 1
+        if suit == trump or not ruffable:
+            total += run
+            continue
+        for s in range(cfg[N_SEATS]):
+            if s == leader or hands[s] & suit_mask[trump] == 0:
+                continue
+            # An opponent ruffs once void; a partner only when he has nothing else left (his
+            # ruff would take the lead and might strand the leader's winners).
+            if _same_side(s, leader, cfg):
+                run = min(run, _popcount(hands[s] & ~suit_mask[trump]))
+            else:
+                run = min(run, _popcount(hands[s] & suit_mask[suit]))
+        extra = max(extra, run)
+    return total + extra
+
+
+@njit(cache=True)
+def _same_side(a, b, cfg):  # type: ignore[no-untyped-def]
+    return ((cfg[SIDES] >> a) & 1) == ((cfg[SIDES] >> b) & 1)
+
+
+@njit(cache=True)
+def _popcount(x):  # type: ignore[no-untyped-def]
+    count = 0
+    while x != 0:
+        x &= x - 1
+        count += 1
+    return count
 
 
 @njit(cache=True)
@@ -223,14 +257,43 @@ def _candidates(hand, legal, present, depth, suit_of, level_lo, level_hi, below,
 
 
 @njit(cache=True)
+def _lead_key(seat, card, hands, present, cfg, ours, suit_of, suit_mask, level_lo, level_hi,  # type: ignore[no-untyped-def]
+              below):  # fmt: skip
+    """Sort key of a lead (smallest first), after the bridge solvers' heuristics: cash a card
+    that wins the trick, else lead towards a partner's top card or his ruff, and avoid suits
+    an opponent can ruff; within a kind, winners high and the rest low."""
+    suit, trump, n = suit_of[card], cfg[TRUMP], cfg[N_SEATS]
+    top = cfg[SUIT_HI + suit]
+    while top >= cfg[SUIT_LO + suit] and (present >> top) & 1 == 0:
+        top -= 1
+    span = below[level_hi[top] + 1] & ~below[level_lo[card]]
+    score = 0
+    if present & ~hands[seat] & span == 0:
+        score = 6  # the card is (equivalent to) the suit's top card: it wins now
+    else:
+        for s in range(n):
+            if s != seat and (hands[s] >> top) & 1 and ours[s] == ours[seat]:
+                score = 5  # partner holds the top card
+    if suit != trump:
+        for s in range(n):
+            if s == seat or hands[s] & suit_mask[suit] != 0 or hands[s] & suit_mask[trump] == 0:
+                continue
+            score += 2 if ours[s] == ours[seat] else -7
+    elif score < 6:
+        score -= 1
+    return -score * 128 + (-card if score >= 6 else card)
+
+
+@njit(cache=True)
 def _order(seat, count, n, led, best_key, winner, depth, cfg, ours, suit_of, strength, power,  # type: ignore[no-untyped-def]
-           moves, keys):  # fmt: skip
-    """Sort the candidates: leads strongest first; followers cheapest useful card first."""
+           moves, keys, hands, present, suit_mask, level_lo, level_hi, below):  # fmt: skip
+    """Sort the candidates: leads by :func:`_lead_key`; followers cheapest useful card first."""
     partner_wins = count > 0 and best_key >= 0 and ours[winner] == ours[seat]
     for j in range(n):
         card = moves[depth, j]
         if count == 0:
-            keys[depth, j] = -power[card]
+            keys[depth, j] = _lead_key(seat, card, hands, present, cfg, ours, suit_of,
+                                       suit_mask, level_lo, level_hi, below)  # fmt: skip
         elif partner_wins:
             keys[depth, j] = power[card]
         else:
@@ -253,7 +316,7 @@ def search(seat, count, depth, trick_number, leader, led, best_key, best, winner
     """Our tricks from the current trick on; ``forced`` >= 0 plays that card (root moves)."""
     stats[0] += 1
     # -- trick boundary: end of hand, table probe --------------------------------------------
-    slot, digest_row = -1, trick_number
+    slot, digest_row, tt_move, best_move = -1, trick_number, -1, -1
     low, high = 0, cfg[TRICKS] - trick_number
     if count == 0 and forced < 0:
         if high == 0:
@@ -265,7 +328,7 @@ def search(seat, count, depth, trick_number, leader, led, best_key, best, winner
         slot = _tt_slot(digest & cfg[TT_MASK], rows[digest_row], tt_keys, tt_bounds, cfg,
                         high)  # fmt: skip
         if _tt_find(slot, rows[digest_row], tt_keys, tt_bounds, cfg):
-            low, high = tt_bounds[slot, 0], tt_bounds[slot, 1]
+            low, high, tt_move = tt_bounds[slot, 0], tt_bounds[slot, 1], tt_bounds[slot, 4]
         if cfg[QUICK]:
             sure = _quick_tricks(leader, hands, present, cfg, suit_mask)
             if ours[leader]:
@@ -296,7 +359,15 @@ def search(seat, count, depth, trick_number, leader, led, best_key, best, winner
                        suit_mask, suit_of, above)  # fmt: skip
         n = _candidates(hand, legal, present, depth, suit_of, level_lo, level_hi, below, moves)
         _order(seat, count, n, led, best_key, winner, depth, cfg, ours, suit_of, strength,
-               power, moves, keys)  # fmt: skip
+               power, moves, keys, hands, present, suit_mask, level_lo, level_hi,
+               below)  # fmt: skip
+        # The table's best lead from an earlier search of this position goes first.
+        for j in range(1, n if tt_move >= 0 else 0):
+            if moves[depth, j] == tt_move:
+                for i in range(j, 0, -1):
+                    moves[depth, i] = moves[depth, i - 1]
+                moves[depth, 0] = tt_move
+                break
     maximise = ours[seat] != 0
     result = -1 if maximise else LOSER
     trump = cfg[TRUMP]
@@ -348,10 +419,10 @@ def search(seat, count, depth, trick_number, leader, led, best_key, best, winner
         # -- alpha-beta ----------------------------------------------------------------------
         if maximise:
             if value > result:
-                result = value
+                result, best_move = value, card
                 alpha = max(alpha, value)
         elif value < result:
-            result = value
+            result, best_move = value, card
             beta = min(beta, value)
         if alpha >= beta:
             break
@@ -366,5 +437,5 @@ def search(seat, count, depth, trick_number, leader, led, best_key, best, winner
         for i in range(cfg[N_SEATS] + 3):
             tt_keys[slot, i] = rows[digest_row, i]
         tt_bounds[slot, 0], tt_bounds[slot, 1], tt_bounds[slot, 2] = low, high, cfg[GENERATION]
-        tt_bounds[slot, 3] = cfg[TRICKS] - trick_number
+        tt_bounds[slot, 3], tt_bounds[slot, 4] = cfg[TRICKS] - trick_number, best_move
     return result

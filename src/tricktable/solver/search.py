@@ -62,6 +62,7 @@ class Searcher:
         self.tricks = position.tricks
         self.levels = _suit_levels(position)
         self.level_masks = [[sum(1 << c for c in level) for level in suit] for suit in self.levels]
+        self.level_suits = [table.suit_of[indices_of(masks[0])[0]] for masks in self.level_masks]
         self.trump_levels = next(
             (
                 masks
@@ -131,6 +132,40 @@ class Searcher:
             run += (self.hands[holder] & level).bit_count()
         return holder, run
 
+    def _quick_tricks(self, leader: int) -> int:
+        """Tricks ``leader`` takes by cashing his top cards (as the kernel's quick tricks):
+        every top trump, and the top plain cards when no other seat can ruff them. Without
+        Loo's obligations only opponents ruff, and an opponent holding trumps follows trump
+        leads, so one plain suit still yields as many top cards as each of them can follow
+        (and a partner as many as he has cards that are not trumps)."""
+        hands, mine = self.hands, self.hands[leader]
+        present = 0
+        for seat in self.seats:
+            present |= hands[seat]
+        ours = self.ours[leader]
+        ruffers = [s for s in self.seats if s != leader and hands[s] & self.trump_mask]
+        total = extra = 0
+        for suit, levels in zip(self.level_suits, self.level_masks, strict=True):
+            if suit != self.trump and ruffers and self.loo:
+                continue
+            run = 0
+            for level in levels:
+                held = level & present
+                if held & ~mine:
+                    break
+                run += held.bit_count()
+            if suit == self.trump or not ruffers:
+                total += run
+                continue
+            suit_cards = self.suit_mask[suit]
+            for s in ruffers:
+                # An opponent ruffs once void; a partner only when he has nothing else left
+                # (his ruff would take the lead and might strand the leader's winners).
+                cards = suit_cards if self.ours[s] != ours else ~self.trump_mask
+                run = min(run, (hands[s] & cards).bit_count())
+            extra = max(extra, run)
+        return total + extra
+
     def _lead(self, leader: int, trick_number: int, alpha: int, beta: int) -> int:
         """Our tricks from trick ``trick_number`` on, ``leader`` to lead it."""
         left = self.tricks - trick_number
@@ -140,6 +175,12 @@ class Searcher:
         slot = hash(key) & self.tt_mask
         entry = self.tt[slot]
         low, high = (entry[1], entry[2]) if entry is not None and entry[0] == key else (0, left)
+        if not self.trump_leads:
+            sure = self._quick_tricks(leader)
+            if self.ours[leader]:
+                low = max(low, sure)
+            else:
+                high = min(high, left - sure)
         holder, run = self._trump_run()
         if holder >= 0:
             if self.ours[holder]:
