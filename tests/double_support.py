@@ -1,4 +1,4 @@
-"""Helpers the Double Hasenpfeffer test modules share: deals, drivers, invariants, perft."""
+"""Helpers the Double Hasenpfeffer test modules share: deals, drivers, invariants."""
 
 from __future__ import annotations
 
@@ -264,17 +264,6 @@ def round_robin_deal(options: dict[str, Any]) -> str:
     flow = tt.rules(NAME, **options).flow
     cards = [str(card) for card in flow.deck.cards]
     return " / ".join(" ".join(cards[seat :: flow.players]) for seat in range(flow.players))
-
-
-def perft(game: Game, depth: int) -> int:
-    if depth == 0 or game.is_over:
-        return 1
-    total = 0
-    for action in game.legal_actions():
-        game.push(action)
-        total += perft(game, depth - 1)
-        game.pop()
-    return total
 
 
 def fixed_game(form: str, *prefix: str) -> Game:

@@ -371,3 +371,33 @@ def sh_known(game: tt.Game, seat: int) -> CardCount:
     if spectator["widow_taken"] and spectator["bidder"] == seat:
         return deal_parts(game.deal_text)[1][0]
     return Counter()
+
+
+def perft(game: tt.Game, depth: int) -> int:
+    """Leaves of the tree of legal actions ``depth`` deep, by push/pop (as perft in chess)."""
+    if depth == 0 or game.is_over:
+        return 1
+    total = 0
+    for action in game.legal_actions():
+        game.push(action)
+        total += perft(game, depth - 1)
+        game.pop()
+    return total
+
+
+def legal_choices_at_random_moments(bot: Any, name: str, deals: int = 6) -> int:
+    """Ask ``bot`` at random moments of random games of ``name``; return how often it was asked.
+
+    Every answer must be one of the legal actions of that moment.
+    """
+    checked = 0
+    for seed in range(deals):
+        game, rng = tt.new_game(name, seed=seed), random.Random(seed)
+        for _ in range(60):
+            if game.is_over:
+                break
+            if rng.random() < 0.1:
+                assert bot.choose(game.view(game.to_move)) in game.legal_actions()
+                checked += 1
+            game.apply(rng.choice(game.legal_actions()))
+    return checked

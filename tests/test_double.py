@@ -23,7 +23,6 @@ from double_support import (
     first_trick_winner,
     fixed_game,
     new,
-    perft,
     play_suit_table,
     strength,
     suit_table_deal,
@@ -31,7 +30,7 @@ from double_support import (
     texts,
     trick_game,
 )
-from support import checked_playout
+from support import checked_playout, perft
 from tricktable.cards import DECKS, parse_card
 from tricktable.engine import Game
 

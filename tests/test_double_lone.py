@@ -26,12 +26,11 @@ from double_support import (
     go_alone_6,
     go_alone_game,
     new,
-    perft,
     play_out_hand,
     six_alone,
     texts,
 )
-from support import cards_of, check_push_pop
+from support import cards_of, check_push_pop, perft
 from tricktable.engine import Game
 
 

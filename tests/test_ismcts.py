@@ -7,6 +7,7 @@ import random
 import pytest
 
 import tricktable as tt
+from support import legal_choices_at_random_moments
 from tricktable.bots import make_bot
 from tricktable.bots.ismcts import IsmctsBot
 from tricktable.bots.sampler import sample_game
@@ -56,14 +57,4 @@ def test_make_bot_builds_ismcts_with_parameters():
 @pytest.mark.parametrize("name", tt.GAME_NAMES)
 def test_ismcts_choices_are_legal_at_random_moments_of_many_deals(name: str):
     bot = IsmctsBot(seed=5, iterations=8, determinizations=2, time_limit=30.0)
-    checked = 0
-    for seed in range(6):
-        game, rng = tt.new_game(name, seed=seed), random.Random(seed)
-        for _ in range(60):
-            if game.is_over:
-                break
-            if rng.random() < 0.1:
-                assert bot.choose(game.view(game.to_move)) in game.legal_actions()
-                checked += 1
-            game.apply(rng.choice(game.legal_actions()))
-    assert checked >= 10
+    assert legal_choices_at_random_moments(bot, name) >= 10

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import tricktable as tt
+from support import perft
 
 DATA = Path(__file__).parent / "data" / "perft"
 
@@ -48,18 +49,6 @@ def read_positions(path: Path) -> Iterator[Position]:
                 _, depth, count = line.split()
                 position.counts[int(depth)] = int(count)
         yield position
-
-
-def perft(game: tt.Game, depth: int) -> int:
-    """Leaves of the tree of legal actions ``depth`` deep, by push/pop."""
-    if depth == 0 or game.is_over:
-        return 1
-    total = 0
-    for action in game.legal_actions():
-        game.push(action)
-        total += perft(game, depth - 1)
-        game.pop()
-    return total
 
 
 def perft_by_copy(game: tt.Game, depth: int) -> int:

@@ -7,6 +7,7 @@ import random
 import pytest
 
 import tricktable as tt
+from support import legal_choices_at_random_moments
 from tricktable.bots import make_bot
 from tricktable.bots.pimc import PimcBot, contract_worth
 from tricktable.bots.sampler import sample_game
@@ -80,17 +81,7 @@ def test_levels_hard_and_expert_are_pimc_with_their_budgets():
 @pytest.mark.parametrize("name", tt.GAME_NAMES)
 def test_pimc_choices_are_legal_at_random_moments_of_many_deals(name: str):
     bot = PimcBot(seed=5, samples=1, solve_cards=10, time_limit=30.0)
-    checked = 0
-    for seed in range(6):
-        game, rng = tt.new_game(name, seed=seed), random.Random(seed)
-        for _ in range(60):
-            if game.is_over:
-                break
-            if rng.random() < 0.1:
-                assert bot.choose(game.view(game.to_move)) in game.legal_actions()
-                checked += 1
-            game.apply(rng.choice(game.legal_actions()))
-    assert checked >= 10
+    assert legal_choices_at_random_moments(bot, name) >= 10
 
 
 def test_the_trick_that_makes_or_sets_the_contract_earns_the_bonus():
