@@ -58,14 +58,18 @@ class _Tables:
         import numpy as np
 
         size = 1 << TT_BITS
-        self.keys = np.zeros((size, width), dtype=np.int64)
-        self.bounds = np.zeros((size, 5), dtype=np.int64)  # low, high, generation, depth, move
+        # Filled rather than np.zeros: touching every page now spares the first solves the
+        # page faults of a lazily mapped table.
+        self.keys = np.empty((size, width), dtype=np.int64)
+        self.keys.fill(0)
+        self.bounds = np.empty((size, 6), dtype=np.int64)  # low, high, generation, left, card, use
+        self.bounds.fill(0)
         self.generation = 0
 
 
 _TABLES: dict[int, _Tables] = {}
-LAST_NODES: list[int] = [0]
-"""Nodes the kernel visited in the last solve (for benchmarks)."""
+LAST_NODES: list[int] = [0, 0]
+"""Nodes the kernel visited in the last solve, and table hits (for benchmarks)."""
 
 
 def _tables(width: int) -> _Tables:
@@ -93,7 +97,7 @@ def values(position: Position) -> dict[int, int]:
     state = _root_state(position, compact)
     out: dict[int, int] = {}
     remaining = position.tricks - position.trick_number
-    stats = np.zeros(1, dtype=np.int64)
+    stats = np.zeros(8, dtype=np.int64)
     guess = remaining // 2
     for card in indices_of(legal & reps[position.to_move]):
 
@@ -104,15 +108,15 @@ def values(position: Position) -> dict[int, int]:
                 packed["hands"].copy(), cfg, packed["next_seat"], packed["ours"],
                 packed["suit_of"], packed["strength"], packed["power"], packed["level_lo"],
                 packed["level_hi"], packed["above"], packed["below"], packed["suit_mask"],
-                packed["played"], packed["moves"], packed["keys"], packed["rows"], tables.keys,
-                tables.bounds, stats,
+                packed["played"], packed["moves"], packed["keys"], packed["rows"],
+                packed["relevant"], packed["found"], tables.keys, tables.bounds, stats,
             ))  # fmt: skip
 
         guess = zero_window_value(test, guess, remaining)
         for twin in indices_of(classes[card] & legal):
             out[twin] = guess
     _COMPILED[:] = [True]
-    LAST_NODES[0] = int(stats[0])
+    LAST_NODES[:] = [int(x) for x in stats[:4]]
     return out
 
 
@@ -179,7 +183,8 @@ def _pack(position: Position) -> dict[str, Any]:
     cfg[kernel.UNANSWERED] = kernel.UNANSWERED_CODES.index(rules.blind_unanswered)
     cfg[kernel.TRUMP_LEADS] = sum(1 << t for t in rules.trump_leads if 0 <= t < 63)
     cfg[kernel.TT_MASK], cfg[kernel.N_CARDS] = (1 << TT_BITS) - 1, n_cards
-    cfg[kernel.WIDTH] = n_seats + 3
+    cfg[kernel.WIDTH] = 2 * n_seats + 3
+    cfg[kernel.PARTITION] = int(rules.policy != "loo_strict" and not rules.blind_lead)
     cfg[kernel.QUICK] = int(not rules.trump_leads)
     for suit in range(5):
         block = [i for i in range(n_cards) if suit_of[i] == suit]
@@ -199,7 +204,9 @@ def _pack(position: Position) -> dict[str, Any]:
         "played": np.zeros(depth + 1, dtype=np.int64),
         "moves": np.zeros((depth + 1, 64), dtype=np.int64),
         "keys": np.zeros((depth + 1, 64), dtype=np.int64),
-        "rows": np.zeros((position.tricks + 1, n_seats + 3), dtype=np.int64),
+        "rows": np.zeros((position.tricks + 1, 2 * n_seats + 1), dtype=np.int64),
+        "relevant": np.zeros(depth + 1, dtype=np.int64),
+        "found": np.zeros(4, dtype=np.int64),
     }  # fmt: skip
 
 

@@ -16,18 +16,25 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .kernel_tt import BUCKET, absolute, care_mask, lowest, probe, shape_rows, store
+
 # Slots of the configuration vector.
 N_SEATS, SIZE, TRICKS, TRUMP, LOO, HEADING, BLIND, UNANSWERED, TRUMP_LEADS, TT_MASK = range(10)
-N_CARDS, GENERATION, WIDTH, QUICK, SUIT_LO, SUIT_HI, SIDES = 10, 11, 12, 13, 14, 19, 24
-CONFIG_LENGTH = 25
+N_CARDS, GENERATION, WIDTH, QUICK, SUIT_LO, SUIT_HI, SIDES, PARTITION = (
+    10,
+    11,
+    12,
+    13,
+    14,
+    19,
+    24,
+    25,
+)
+CONFIG_LENGTH = 26
 HEADINGS = ("win_if_possible", "always_head_led_suit", "beat_led_card")
 UNANSWERED_CODES = ("leader_wins", "trick_void", "reveal_and_follow")
 TRUMP_BONUS = 1000
 LOSER = 1 << 20
-_DEBRUIJN = np.int64(0x03F79D71B4CB0A89)
-_DEBRUIJN_INDEX = np.zeros(64, dtype=np.int64)
-for _bit in range(64):
-    _DEBRUIJN_INDEX[(((1 << _bit) * 0x03F79D71B4CB0A89) & ((1 << 64) - 1)) >> 58] = _bit
 
 
 @njit(cache=True)
@@ -88,45 +95,6 @@ def _revealed(leader, depth, cfg, played, next_seat, suit_of, strength):  # type
 
 
 @njit(cache=True)
-def _lowest(low):  # type: ignore[no-untyped-def]
-    """The index of the single bit set in ``low`` (a de Bruijn multiply)."""
-    return _DEBRUIJN_INDEX[((low * _DEBRUIJN) >> 58) & 63]
-
-
-@njit(cache=True)
-def _table_key(leader, hands, present, cfg, suit_of, level_lo, row):  # type: ignore[no-untyped-def]
-    """Write the relative-rank key of a trick boundary into ``row``; return its hash."""
-    n = cfg[N_SEATS]
-    for s in range(n):
-        row[s] = 0
-    starts, ties = np.int64(0), np.int64(0)
-    k, prev, suits = 0, -1, 0
-    rest = present
-    while rest != 0:
-        low = rest & -rest
-        rest ^= low
-        card = _lowest(low)
-        for s in range(n):
-            if hands[s] & low:
-                row[s] |= np.int64(1) << k
-                break
-        if prev < 0 or suit_of[prev] != suit_of[card]:
-            starts |= np.int64(1) << k
-            suits |= 1 << suit_of[card]
-        elif level_lo[card] <= prev:
-            ties |= np.int64(1) << k
-        prev = card
-        k += 1
-    # Which suits the blocks belong to: a trump block and a plain one play differently.
-    row[n], row[n + 1], row[n + 2] = starts, ties, leader | (suits << 8)
-    digest = np.int64(leader + 1)
-    for i in range(n + 3):
-        digest = (digest ^ row[i]) * np.int64(-7046029254386353131)
-        digest ^= digest >> 29
-    return digest
-
-
-@njit(cache=True)
 def _quick_tricks(leader, hands, present, cfg, suit_mask):  # type: ignore[no-untyped-def]
     """Tricks the leader takes by cashing his top cards: every top trump, and the top cards
     of the plain suits when nobody else holds a trump. Not even a partner: one who must ruff
@@ -142,7 +110,7 @@ def _quick_tricks(leader, hands, present, cfg, suit_mask):  # type: ignore[no-un
     for s in range(cfg[N_SEATS]):
         if s != leader and hands[s] & suit_mask[trump] != 0:
             ruffable = True
-    total, extra = 0, 0
+    total, extra, counted = 0, 0, np.int64(0)
     for suit in range(5):
         if suit != trump and ruffable and loo:
             continue
@@ -154,6 +122,7 @@ def _quick_tricks(leader, hands, present, cfg, suit_mask):  # type: ignore[no-un
             if mine & bit == 0:
                 break
             run += 1
+            counted |= bit
         if suit == trump or not ruffable:
             total += run
             continue
@@ -167,7 +136,9 @@ def _quick_tricks(leader, hands, present, cfg, suit_mask):  # type: ignore[no-un
             else:
                 run = min(run, _popcount(hands[s] & suit_mask[suit]))
         extra = max(extra, run)
-    return total + extra
+    # The count holds wherever the same seats hold these top cards and the suit lengths are
+    # the same (the rest of the rule reads lengths only): those cards are what it depends on.
+    return total + extra, counted
 
 
 @njit(cache=True)
@@ -186,11 +157,11 @@ def _popcount(x):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def _trump_run(hands, present, cfg, level_lo, level_hi):  # type: ignore[no-untyped-def]
-    """(seat, k): one seat holds the k highest trumps in play, each of which must win the
-    trick it is played to (whatever the rules: no card beats it, and it is never led face
-    down). (-1, 0) when the top trump's level is shared between seats."""
+    """(seat, k, cards): one seat holds the k highest trumps in play, each of which must win
+    the trick it is played to (whatever the rules: no card beats it, and it is never led face
+    down). (-1, 0, cards) when the top trump's level is shared between seats."""
     trump, n = cfg[TRUMP], cfg[N_SEATS]
-    holder, run = -1, 0
+    holder, run, counted = -1, 0, np.int64(0)
     card = cfg[SUIT_HI + trump]
     while card >= cfg[SUIT_LO + trump]:
         if (present >> card) & 1 == 0:
@@ -208,32 +179,9 @@ def _trump_run(hands, present, cfg, level_lo, level_hi):  # type: ignore[no-unty
                 holder = s
         for c in range(level_lo[card], level_hi[card] + 1):
             run += (hands[holder] >> c) & 1
+            counted |= present & (np.int64(1) << c)
         card = level_lo[card] - 1
-    return holder, run
-
-
-@njit(cache=True)
-def _tt_slot(slot, row, tt_keys, tt_bounds, cfg, left):  # type: ignore[no-untyped-def]
-    """The slot of a key in its two-entry bucket, or the one a new entry should take: the
-    first keeps the deepest search (most tricks left), the second takes whatever comes."""
-    first = slot & ~np.int64(1)
-    if _tt_find(first, row, tt_keys, tt_bounds, cfg):
-        return first
-    if _tt_find(first + 1, row, tt_keys, tt_bounds, cfg):
-        return first + 1
-    if tt_bounds[first, 2] != cfg[GENERATION] or tt_bounds[first, 3] <= left:
-        return first
-    return first + 1
-
-
-@njit(cache=True)
-def _tt_find(slot, row, tt_keys, tt_bounds, cfg):  # type: ignore[no-untyped-def]
-    if tt_bounds[slot, 2] != cfg[GENERATION]:
-        return False
-    for i in range(cfg[N_SEATS] + 3):  # noqa: SIM110 - numba compiles loops, not all()
-        if tt_keys[slot, i] != row[i]:
-            return False
-    return True
+    return holder, run, counted
 
 
 @njit(cache=True)
@@ -244,7 +192,7 @@ def _candidates(hand, legal, present, depth, suit_of, level_lo, level_hi, below,
     while rest != 0:
         low = rest & -rest
         rest ^= low
-        card = _lowest(low)
+        card = lowest(low)
         if prev >= 0 and suit_of[prev] == suit_of[card]:
             span = below[level_hi[card] + 1] & ~below[level_lo[prev]]
             if others & span == 0:
@@ -312,44 +260,58 @@ def _order(seat, count, n, led, best_key, winner, depth, cfg, ours, suit_of, str
 def search(seat, count, depth, trick_number, leader, led, best_key, best, winner, blind, first,  # type: ignore[no-untyped-def]
            best_led, best_led_str, trick_cards, alpha, beta, forced, hands, cfg, next_seat,
            ours, suit_of, strength, power, level_lo, level_hi, above, below, suit_mask, played,
-           moves, keys, rows, tt_keys, tt_bounds, stats):  # fmt: skip
-    """Our tricks from the current trick on; ``forced`` >= 0 plays that card (root moves)."""
+           moves, keys, rows, relevant, found, tt_keys, tt_bounds, stats):  # fmt: skip
+    """Our tricks from the current trick on; ``forced`` >= 0 plays that card (root moves).
+
+    Also leaves in ``relevant[depth]`` the cards whose ranks the answer depends on (see
+    :mod:`.kernel_tt`): the answer holds in every position that differs only below them."""
     stats[0] += 1
-    # -- trick boundary: end of hand, table probe --------------------------------------------
-    slot, digest_row, tt_move, best_move = -1, trick_number, -1, -1
+    # -- trick boundary: end of hand, table probe, bounds -----------------------------------
+    base, tt_move, best_move = -1, -1, -1
     low, high = 0, cfg[TRICKS] - trick_number
+    bound_cards = np.int64(0)
+    n_seats = cfg[N_SEATS]
+    row = rows[trick_number]
     if count == 0 and forced < 0:
+        relevant[depth] = 0
         if high == 0:
             return 0
         present = np.int64(0)
-        for s in range(cfg[N_SEATS]):
+        for s in range(n_seats):
             present |= hands[s]
-        digest = _table_key(leader, hands, present, cfg, suit_of, level_lo, rows[digest_row])
-        slot = _tt_slot(digest & cfg[TT_MASK], rows[digest_row], tt_keys, tt_bounds, cfg,
-                        high)  # fmt: skip
-        if _tt_find(slot, rows[digest_row], tt_keys, tt_bounds, cfg):
-            low, high, tt_move = tt_bounds[slot, 0], tt_bounds[slot, 1], tt_bounds[slot, 4]
+        digest = shape_rows(leader, hands, present, n_seats, suit_of, level_lo, row)
+        base = digest & cfg[TT_MASK] & ~np.int64(BUCKET - 1)
+        if probe(base, leader, row, n_seats, cfg[GENERATION], stats[0], tt_keys, tt_bounds,
+                 found):  # fmt: skip
+            if found[0] > low or found[1] < high:
+                bound_cards |= absolute(found[2], present)
+            low, high, tt_move = max(low, found[0]), min(high, found[1]), found[3]
+            stats[1] += 1
         if cfg[QUICK]:
-            sure = _quick_tricks(leader, hands, present, cfg, suit_mask)
-            if ours[leader]:
-                low = max(low, sure)
-            else:
-                high = min(high, cfg[TRICKS] - trick_number - sure)
-        holder, run = _trump_run(hands, present, cfg, level_lo, level_hi)
-        if holder >= 0 and ours[holder]:
-            low = max(low, run)
-        elif holder >= 0:
-            high = min(high, cfg[TRICKS] - trick_number - run)
-        if low >= beta or low == high:
+            sure, cards = _quick_tricks(leader, hands, present, cfg, suit_mask)
+            if ours[leader] and sure > low:
+                low, bound_cards = sure, bound_cards | cards
+            elif not ours[leader] and cfg[TRICKS] - trick_number - sure < high:
+                high, bound_cards = cfg[TRICKS] - trick_number - sure, bound_cards | cards
+        holder, run, cards = _trump_run(hands, present, cfg, level_lo, level_hi)
+        if holder >= 0 and ours[holder] and run > low:
+            low, bound_cards = run, bound_cards | cards
+        elif holder >= 0 and not ours[holder] and cfg[TRICKS] - trick_number - run < high:
+            high, bound_cards = cfg[TRICKS] - trick_number - run, bound_cards | cards
+        relevant[depth] = bound_cards
+        if low >= beta or low >= high:
+            stats[2] += 1
             return low
         if high <= alpha:
+            stats[2] += 1
             return high
+        stats[3] += 1
         alpha, beta = max(alpha, low), min(beta, high)
     alpha0, beta0 = alpha, beta
     # -- moves -------------------------------------------------------------------------------
     hand = hands[seat]
     present = trick_cards
-    for s in range(cfg[N_SEATS]):
+    for s in range(n_seats):
         present |= hands[s]
     if forced >= 0:
         n = 1
@@ -371,6 +333,7 @@ def search(seat, count, depth, trick_number, leader, led, best_key, best, winner
     maximise = ours[seat] != 0
     result = -1 if maximise else LOSER
     trump = cfg[TRUMP]
+    searched = np.int64(0)
     for j in range(n):
         card = moves[depth, j]
         bit = np.int64(1) << card
@@ -397,8 +360,9 @@ def search(seat, count, depth, trick_number, leader, led, best_key, best, winner
                            n_key, n_best, n_win, n_blind, n_first, n_best_led, n_best_led_str,
                            trick_cards | bit, alpha, beta, -1, hands, cfg, next_seat, ours,
                            suit_of, strength, power, level_lo, level_hi, above, below,
-                           suit_mask, played, moves, keys, rows, tt_keys, tt_bounds,
-                           stats)  # fmt: skip
+                           suit_mask, played, moves, keys, rows, relevant, found, tt_keys,
+                           tt_bounds, stats)  # fmt: skip
+            child_cards = relevant[depth + 1]
         else:
             taker = n_win
             if n_blind and n_best < 0:
@@ -414,9 +378,12 @@ def search(seat, count, depth, trick_number, leader, led, best_key, best, winner
                                   False, -1, -1, -1, np.int64(0), alpha - gain, beta - gain, -1,
                                   hands, cfg, next_seat, ours, suit_of, strength, power,
                                   level_lo, level_hi, above, below, suit_mask, played, moves,
-                                  keys, rows, tt_keys, tt_bounds, stats)  # fmt: skip
+                                  keys, rows, relevant, found, tt_keys, tt_bounds,
+                                  stats)  # fmt: skip
+            child_cards = relevant[depth + 1] | _rank_won(depth, cfg, played, suit_of, n_best)
         hands[seat] = hand
         # -- alpha-beta ----------------------------------------------------------------------
+        searched |= child_cards
         if maximise:
             if value > result:
                 result, best_move = value, card
@@ -425,17 +392,35 @@ def search(seat, count, depth, trick_number, leader, led, best_key, best, winner
             result, best_move = value, card
             beta = min(beta, value)
         if alpha >= beta:
+            searched = child_cards  # the refutation alone decides the bound
             break
+    relevant[depth] = searched | bound_cards
     # -- store the bound at a trick boundary -------------------------------------------------
-    if slot >= 0:
+    if base >= 0:
         if result <= alpha0:
             high = min(high, result)
         elif result >= beta0:
             low = max(low, result)
         else:
             low = high = result
-        for i in range(cfg[N_SEATS] + 3):
-            tt_keys[slot, i] = rows[digest_row, i]
-        tt_bounds[slot, 0], tt_bounds[slot, 1], tt_bounds[slot, 2] = low, high, cfg[GENERATION]
-        tt_bounds[slot, 3], tt_bounds[slot, 4] = cfg[TRICKS] - trick_number, best_move
+        care = care_mask(relevant[depth], present, suit_of, strength, cfg[PARTITION] != 0)
+        store(base, leader, row, n_seats, care, low, high, cfg[TRICKS] - trick_number,
+              best_move, cfg[GENERATION], stats[0], tt_keys, tt_bounds)  # fmt: skip
     return result
+
+
+@njit(cache=True)
+def _rank_won(depth, cfg, played, suit_of, best):  # type: ignore[no-untyped-def]
+    """The trick's winning card if it beat a card of its own suit (its rank won the trick;
+    a ruff or a lone card of the led suit wins by the suit lengths alone), else nothing.
+    A trick with no face-up best card (an unanswered blind lead) counts every card."""
+    start = depth - cfg[SIZE] + 1
+    if best < 0:
+        everything = np.int64(0)
+        for i in range(start, depth + 1):
+            everything |= np.int64(1) << played[i]
+        return everything
+    for i in range(start, depth + 1):
+        if played[i] != best and suit_of[played[i]] == suit_of[best]:
+            return np.int64(1) << best
+    return np.int64(0)
