@@ -31,8 +31,9 @@ def available() -> bool:
 
 
 SMALL = 28
-"""Up to this many cards in play (a Hasenpfeffer deal) pure Python is quick enough that the
-kernel's compilation, seconds at its first use in a process, does not pay."""
+"""Up to this many cards in play (a Hasenpfeffer deal) pure Python is quick enough that
+loading the kernel (a second or two a process; its compilation, once after an install, is
+kept on disk) does not pay."""
 
 _COMPILED: list[bool] = []
 
@@ -68,8 +69,8 @@ class _Tables:
 
 
 _TABLES: dict[int, _Tables] = {}
-LAST_NODES: list[int] = [0, 0]
-"""Nodes the kernel visited in the last solve, and table hits (for benchmarks)."""
+LAST_NODES: list[int] = [0]
+"""Nodes the kernel visited in the last solve (for benchmarks)."""
 
 
 def _tables(width: int) -> _Tables:
@@ -83,7 +84,7 @@ def values(position: Position) -> dict[int, int]:
     """{card: tricks of the side to move from the current trick on} for every legal card."""
     import numpy as np
 
-    from . import kernel
+    from . import kernel, kernel_search
 
     packed = _pack(position)
     for i, card in enumerate(position.trick.cards):
@@ -94,30 +95,34 @@ def values(position: Position) -> dict[int, int]:
     cfg[kernel.GENERATION] = tables.generation
     reps, classes = Searcher(position)._classes(_trick_mask(position))
     legal = position.legal_cards()
-    state = _root_state(position, compact)
+    root = (position.to_move, len(position.trick.cards), position.trick_number,
+            *_root_state(position, compact))  # fmt: skip
+    state = tuple(int(x) for x in root)
+    static = tuple(packed[name] for name in _STATIC)
+    work = tuple(packed[name] for name in _WORK)
     out: dict[int, int] = {}
     remaining = position.tricks - position.trick_number
-    stats = np.zeros(8, dtype=np.int64)
+    stats = np.zeros(1, dtype=np.int64)
     guess = remaining // 2
     for card in indices_of(legal & reps[position.to_move]):
 
         def test(alpha: int, beta: int, card: int = card) -> int:
-            return int(kernel.search(
-                position.to_move, len(position.trick.cards), len(position.trick.cards),
-                position.trick_number, *state, alpha, beta, compact[card],
-                packed["hands"].copy(), cfg, packed["next_seat"], packed["ours"],
-                packed["suit_of"], packed["strength"], packed["power"], packed["level_lo"],
-                packed["level_hi"], packed["above"], packed["below"], packed["suit_mask"],
-                packed["played"], packed["moves"], packed["keys"], packed["rows"],
-                packed["relevant"], packed["found"], tables.keys, tables.bounds, stats,
+            return int(kernel_search.search(
+                len(position.trick.cards), state, alpha, beta, compact[card], static,
+                (packed["hands"], *work, tables.keys, tables.bounds, stats),
             ))  # fmt: skip
 
         guess = zero_window_value(test, guess, remaining)
         for twin in indices_of(classes[card] & legal):
             out[twin] = guess
     _COMPILED[:] = [True]
-    LAST_NODES[:] = [int(x) for x in stats[:4]]
+    LAST_NODES[0] = int(stats[0])
     return out
+
+
+_STATIC = ("cfg", "next_seat", "ours", "suit_of", "strength", "power", "level_lo", "level_hi",
+           "above", "below", "suit_mask")  # fmt: skip
+_WORK = ("played", "moves", "keys", "rows", "relevant", "found", "frame")
 
 
 def zero_window_value(test: Callable[[int, int], int], guess: int, most: int) -> int:
@@ -156,7 +161,7 @@ def _pack(position: Position) -> dict[str, Any]:
     """The position as the kernel's arrays, cards renumbered in :func:`_order_cards` order."""
     import numpy as np
 
-    from . import kernel
+    from . import kernel, kernel_search
 
     table, rules = position.table, position.rules
     order = _order_cards(position)
@@ -184,6 +189,7 @@ def _pack(position: Position) -> dict[str, Any]:
     cfg[kernel.TRUMP_LEADS] = sum(1 << t for t in rules.trump_leads if 0 <= t < 63)
     cfg[kernel.TT_MASK], cfg[kernel.N_CARDS] = (1 << TT_BITS) - 1, n_cards
     cfg[kernel.WIDTH] = 2 * n_seats + 3
+    cfg[kernel.TIES] = _signed(sum(1 << i for i in range(n_cards) if level_lo[i] < i))
     cfg[kernel.PARTITION] = int(rules.policy != "loo_strict" and not rules.blind_lead)
     cfg[kernel.QUICK] = int(not rules.trump_leads)
     for suit in range(5):
@@ -207,6 +213,7 @@ def _pack(position: Position) -> dict[str, Any]:
         "rows": np.zeros((position.tricks + 1, 2 * n_seats + 1), dtype=np.int64),
         "relevant": np.zeros(depth + 1, dtype=np.int64),
         "found": np.zeros(4, dtype=np.int64),
+        "frame": np.zeros((depth + 1, kernel_search.FRAME_WIDTH), dtype=np.int64),
     }  # fmt: skip
 
 

@@ -1,12 +1,10 @@
-"""The numba kernel of the double-dummy search (optional: the ``[fast]`` extra).
+"""The numba kernel of the double-dummy search (optional: the ``[fast]`` extra): play rules,
+bounds and move ordering on a compact card numbering.
 
-The same search as :mod:`tricktable.solver.search` on a compact card numbering: the cards in
-play at the root are renumbered 0..n-1 by (effective suit, strength), so a hand is one int64,
-"the cards above this one" is a table lookup and two cards are equivalent when no other card
-in play (in another hand or on the table) lies in the span of their strength levels. The
-transposition table is a fixed array probed at trick boundaries, keyed on the hands squeezed
-onto the cards still in play (relative ranks), with a mark per suit start and per tied level
-and the set of suits still in play.
+The cards in play at the root are renumbered 0..n-1 by (effective suit, strength), so a hand
+is one int64, "the cards above this one" is a table lookup and two cards are equivalent when
+no other card in play (in another hand or on the table) lies in the span of their strength
+levels. The search loop is :mod:`.kernel_search`, its transposition table :mod:`.kernel_tt`.
 
 This module imports numba; :mod:`tricktable.solver.fast` loads it only when numba is there.
 """
@@ -16,21 +14,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .kernel_tt import BUCKET, absolute, care_mask, lowest, probe, shape_rows, store
+from .kernel_tt import lowest, popcount
 
 # Slots of the configuration vector.
 N_SEATS, SIZE, TRICKS, TRUMP, LOO, HEADING, BLIND, UNANSWERED, TRUMP_LEADS, TT_MASK = range(10)
-N_CARDS, GENERATION, WIDTH, QUICK, SUIT_LO, SUIT_HI, SIDES, PARTITION = (
-    10,
-    11,
-    12,
-    13,
-    14,
-    19,
-    24,
-    25,
-)
-CONFIG_LENGTH = 26
+N_CARDS, GENERATION, WIDTH, QUICK, SUIT_LO, SUIT_HI = 10, 11, 12, 13, 14, 19
+SIDES, PARTITION, TIES = 24, 25, 26  # fmt: skip
+CONFIG_LENGTH = 27
 HEADINGS = ("win_if_possible", "always_head_led_suit", "beat_led_card")
 UNANSWERED_CODES = ("leader_wins", "trick_void", "reveal_and_follow")
 TRUMP_BONUS = 1000
@@ -132,9 +122,9 @@ def _quick_tricks(leader, hands, present, cfg, suit_mask):  # type: ignore[no-un
             # An opponent ruffs once void; a partner only when he has nothing else left (his
             # ruff would take the lead and might strand the leader's winners).
             if _same_side(s, leader, cfg):
-                run = min(run, _popcount(hands[s] & ~suit_mask[trump]))
+                run = min(run, popcount(hands[s] & ~suit_mask[trump]))
             else:
-                run = min(run, _popcount(hands[s] & suit_mask[suit]))
+                run = min(run, popcount(hands[s] & suit_mask[suit]))
         extra = max(extra, run)
     # The count holds wherever the same seats hold these top cards and the suit lengths are
     # the same (the rest of the rule reads lengths only): those cards are what it depends on.
@@ -144,15 +134,6 @@ def _quick_tricks(leader, hands, present, cfg, suit_mask):  # type: ignore[no-un
 @njit(cache=True)
 def _same_side(a, b, cfg):  # type: ignore[no-untyped-def]
     return ((cfg[SIDES] >> a) & 1) == ((cfg[SIDES] >> b) & 1)
-
-
-@njit(cache=True)
-def _popcount(x):  # type: ignore[no-untyped-def]
-    count = 0
-    while x != 0:
-        x &= x - 1
-        count += 1
-    return count
 
 
 @njit(cache=True)
@@ -234,19 +215,29 @@ def _lead_key(seat, card, hands, present, cfg, ours, suit_of, suit_mask, level_l
 
 @njit(cache=True)
 def _order(seat, count, n, led, best_key, winner, depth, cfg, ours, suit_of, strength, power,  # type: ignore[no-untyped-def]
-           moves, keys, hands, present, suit_mask, level_lo, level_hi, below):  # fmt: skip
+           moves, keys, hands, present, suit_mask, level_lo, level_hi, below, next_seat):  # fmt: skip
     """Sort the candidates: leads by :func:`_lead_key`; followers cheapest useful card first."""
-    partner_wins = count > 0 and best_key >= 0 and ours[winner] == ours[seat]
+    threat, help_ = -1, -1
+    if count > 0:
+        threat, help_ = _still_to_play(seat, count, led, cfg, ours, hands, suit_mask, power,
+                                       next_seat)  # fmt: skip
+    partner_holds = best_key >= 0 and ours[winner] == ours[seat] and best_key > threat
+    partner_can = help_ > best_key and help_ > threat
     for j in range(n):
         card = moves[depth, j]
         if count == 0:
             keys[depth, j] = _lead_key(seat, card, hands, present, cfg, ours, suit_of,
                                        suit_mask, level_lo, level_hi, below)  # fmt: skip
-        elif partner_wins:
-            keys[depth, j] = power[card]
+            continue
+        bid = _power(card, led, cfg[TRUMP], suit_of, strength)
+        if partner_holds or (partner_can and bid <= threat):
+            keys[depth, j] = power[card]  # the side wins anyway: play low
+        elif bid > best_key and bid > threat:
+            keys[depth, j] = bid  # a sure winner, the cheapest first
+        elif bid > best_key:
+            keys[depth, j] = LOSER + bid  # wins for now
         else:
-            bid = _power(card, led, cfg[TRUMP], suit_of, strength)
-            keys[depth, j] = bid if bid > best_key else LOSER + power[card]
+            keys[depth, j] = 2 * LOSER + power[card]
     for j in range(1, n):
         card, key, i = moves[depth, j], keys[depth, j], j - 1
         while i >= 0 and keys[depth, i] > key:
@@ -255,158 +246,26 @@ def _order(seat, count, n, led, best_key, winner, depth, cfg, ours, suit_of, str
         moves[depth, i + 1], keys[depth, i + 1] = card, key
 
 
-# Not cached: numba's on-disk cache of a recursive function crashes when it is loaded again.
-@njit
-def search(seat, count, depth, trick_number, leader, led, best_key, best, winner, blind, first,  # type: ignore[no-untyped-def]
-           best_led, best_led_str, trick_cards, alpha, beta, forced, hands, cfg, next_seat,
-           ours, suit_of, strength, power, level_lo, level_hi, above, below, suit_mask, played,
-           moves, keys, rows, relevant, found, tt_keys, tt_bounds, stats):  # fmt: skip
-    """Our tricks from the current trick on; ``forced`` >= 0 plays that card (root moves).
-
-    Also leaves in ``relevant[depth]`` the cards whose ranks the answer depends on (see
-    :mod:`.kernel_tt`): the answer holds in every position that differs only below them."""
-    stats[0] += 1
-    # -- trick boundary: end of hand, table probe, bounds -----------------------------------
-    base, tt_move, best_move = -1, -1, -1
-    low, high = 0, cfg[TRICKS] - trick_number
-    bound_cards = np.int64(0)
-    n_seats = cfg[N_SEATS]
-    row = rows[trick_number]
-    if count == 0 and forced < 0:
-        relevant[depth] = 0
-        if high == 0:
-            return 0
-        present = np.int64(0)
-        for s in range(n_seats):
-            present |= hands[s]
-        digest = shape_rows(leader, hands, present, n_seats, suit_of, level_lo, row)
-        base = digest & cfg[TT_MASK] & ~np.int64(BUCKET - 1)
-        if probe(base, leader, row, n_seats, cfg[GENERATION], stats[0], tt_keys, tt_bounds,
-                 found):  # fmt: skip
-            if found[0] > low or found[1] < high:
-                bound_cards |= absolute(found[2], present)
-            low, high, tt_move = max(low, found[0]), min(high, found[1]), found[3]
-            stats[1] += 1
-        if cfg[QUICK]:
-            sure, cards = _quick_tricks(leader, hands, present, cfg, suit_mask)
-            if ours[leader] and sure > low:
-                low, bound_cards = sure, bound_cards | cards
-            elif not ours[leader] and cfg[TRICKS] - trick_number - sure < high:
-                high, bound_cards = cfg[TRICKS] - trick_number - sure, bound_cards | cards
-        holder, run, cards = _trump_run(hands, present, cfg, level_lo, level_hi)
-        if holder >= 0 and ours[holder] and run > low:
-            low, bound_cards = run, bound_cards | cards
-        elif holder >= 0 and not ours[holder] and cfg[TRICKS] - trick_number - run < high:
-            high, bound_cards = cfg[TRICKS] - trick_number - run, bound_cards | cards
-        relevant[depth] = bound_cards
-        if low >= beta or low >= high:
-            stats[2] += 1
-            return low
-        if high <= alpha:
-            stats[2] += 1
-            return high
-        stats[3] += 1
-        alpha, beta = max(alpha, low), min(beta, high)
-    alpha0, beta0 = alpha, beta
-    # -- moves -------------------------------------------------------------------------------
-    hand = hands[seat]
-    present = trick_cards
-    for s in range(n_seats):
-        present |= hands[s]
-    if forced >= 0:
-        n = 1
-        moves[depth, 0] = forced
-    else:
-        legal = _legal(hand, count, led, best, first, blind, best_led, trick_number, cfg,
-                       suit_mask, suit_of, above)  # fmt: skip
-        n = _candidates(hand, legal, present, depth, suit_of, level_lo, level_hi, below, moves)
-        _order(seat, count, n, led, best_key, winner, depth, cfg, ours, suit_of, strength,
-               power, moves, keys, hands, present, suit_mask, level_lo, level_hi,
-               below)  # fmt: skip
-        # The table's best lead from an earlier search of this position goes first.
-        for j in range(1, n if tt_move >= 0 else 0):
-            if moves[depth, j] == tt_move:
-                for i in range(j, 0, -1):
-                    moves[depth, i] = moves[depth, i - 1]
-                moves[depth, 0] = tt_move
-                break
-    maximise = ours[seat] != 0
-    result = -1 if maximise else LOSER
-    trump = cfg[TRUMP]
-    searched = np.int64(0)
-    for j in range(n):
-        card = moves[depth, j]
-        bit = np.int64(1) << card
-        hands[seat] = hand ^ bit
-        played[depth] = card
-        # -- the card joins the trick --------------------------------------------------------
-        n_led, n_key, n_best, n_win, n_blind, n_first = led, best_key, best, winner, blind, first
-        n_best_led, n_best_led_str = best_led, best_led_str
-        if count == 0:
-            n_first = card
-            n_blind = (cfg[BLIND] != 0 and (cfg[TRUMP_LEADS] >> trick_number) & 1 == 1
-                       and hand & suit_mask[trump] == 0)  # fmt: skip
-            n_led = trump if n_blind else suit_of[card]
-            n_key, n_best, n_win, n_best_led, n_best_led_str = -1, -1, seat, -1, -1
-        if not (count == 0 and n_blind):
-            key = _power(card, n_led, trump, suit_of, strength)
-            if key > n_key:
-                n_key, n_best, n_win = key, card, seat
-            if suit_of[card] == n_led and strength[card] > n_best_led_str:
-                n_best_led, n_best_led_str = card, strength[card]
-        # -- next seat, or the trick is complete ---------------------------------------------
-        if count + 1 < cfg[SIZE]:
-            value = search(next_seat[seat], count + 1, depth + 1, trick_number, leader, n_led,
-                           n_key, n_best, n_win, n_blind, n_first, n_best_led, n_best_led_str,
-                           trick_cards | bit, alpha, beta, -1, hands, cfg, next_seat, ours,
-                           suit_of, strength, power, level_lo, level_hi, above, below,
-                           suit_mask, played, moves, keys, rows, relevant, found, tt_keys,
-                           tt_bounds, stats)  # fmt: skip
-            child_cards = relevant[depth + 1]
+@njit(cache=True)
+def _still_to_play(seat, count, led, cfg, ours, hands, suit_mask, power, next_seat):  # type: ignore[no-untyped-def]
+    """(threat, help): the strongest card the opponents, and the partners, still to play to
+    this trick could add (their best of the led suit, else their best trump; -1 for none)."""
+    threat, help_, other = -1, -1, next_seat[seat]
+    for _ in range(cfg[SIZE] - count - 1):
+        cards = hands[other] & suit_mask[led]
+        if cards == 0:
+            cards = hands[other] & suit_mask[cfg[TRUMP]]
+        top = -1
+        while cards != 0:
+            low = cards & -cards
+            cards ^= low
+            top = max(top, power[lowest(low)])
+        if ours[other] == ours[seat]:
+            help_ = max(help_, top)
         else:
-            taker = n_win
-            if n_blind and n_best < 0:
-                if cfg[UNANSWERED] == 1:
-                    taker = -1
-                elif cfg[UNANSWERED] == 2:
-                    taker = _revealed(leader, depth, cfg, played, next_seat, suit_of, strength)
-                else:
-                    taker = leader
-            gain = 1 if taker >= 0 and ours[taker] != 0 else 0
-            nxt = taker if taker >= 0 else leader
-            value = gain + search(nxt, 0, depth + 1, trick_number + 1, nxt, -1, -1, -1, nxt,
-                                  False, -1, -1, -1, np.int64(0), alpha - gain, beta - gain, -1,
-                                  hands, cfg, next_seat, ours, suit_of, strength, power,
-                                  level_lo, level_hi, above, below, suit_mask, played, moves,
-                                  keys, rows, relevant, found, tt_keys, tt_bounds,
-                                  stats)  # fmt: skip
-            child_cards = relevant[depth + 1] | _rank_won(depth, cfg, played, suit_of, n_best)
-        hands[seat] = hand
-        # -- alpha-beta ----------------------------------------------------------------------
-        searched |= child_cards
-        if maximise:
-            if value > result:
-                result, best_move = value, card
-                alpha = max(alpha, value)
-        elif value < result:
-            result, best_move = value, card
-            beta = min(beta, value)
-        if alpha >= beta:
-            searched = child_cards  # the refutation alone decides the bound
-            break
-    relevant[depth] = searched | bound_cards
-    # -- store the bound at a trick boundary -------------------------------------------------
-    if base >= 0:
-        if result <= alpha0:
-            high = min(high, result)
-        elif result >= beta0:
-            low = max(low, result)
-        else:
-            low = high = result
-        care = care_mask(relevant[depth], present, suit_of, strength, cfg[PARTITION] != 0)
-        store(base, leader, row, n_seats, care, low, high, cfg[TRICKS] - trick_number,
-              best_move, cfg[GENERATION], stats[0], tt_keys, tt_bounds)  # fmt: skip
-    return result
+            threat = max(threat, top)
+        other = next_seat[other]
+    return threat, help_
 
 
 @njit(cache=True)

@@ -13,56 +13,65 @@ is partition search (Ginsberg), the idea behind the bridge solvers' "winning ran
 Under Loo's obligations (heading, overtrumping) the legal cards themselves depend on ranks,
 so there every card of the position is kept: an entry then matches that position alone.
 
-Layout of a slot's key row for ``n`` seats: ``[leader, lengths[0..n), care, ties & care,
-hands[0..n) & care]``, hands and care in relative ranks (bit ``k`` = the ``k``-th card in
+Layout of a slot's key row for ``n`` seats: ``[hash of the shape, lengths[0..n) (the leader
+with seat 0's), care, ties & care, hands[0..n) & care]``, hands and care in relative ranks (bit ``k`` = the ``k``-th card in
 play by suit and strength). Bounds row: ``low, high, generation, tricks left, best card, last use``.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.core.extending import intrinsic
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 BUCKET = 32
 """Slots searched for one shape (the table is probed a bucket at a time)."""
 
-_DEBRUIJN = np.int64(0x03F79D71B4CB0A89)
-_DEBRUIJN_INDEX = np.zeros(64, dtype=np.int64)
-for _bit in range(64):
-    _DEBRUIJN_INDEX[(((1 << _bit) * 0x03F79D71B4CB0A89) & ((1 << 64) - 1)) >> 58] = _bit
+LEADER_SHIFT = 24
+"""The leader rides above seat 0's suit lengths (5 suits of 4 bits) in the shape words."""
+
+
+@intrinsic
+def _ctpop(typingctx, value):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return builder.ctpop(args[0])
+
+    return types.int64(types.int64), codegen
+
+
+@njit(cache=True, inline="always")
+def popcount(value):  # type: ignore[no-untyped-def]
+    """The number of bits set in an int64 (one machine instruction)."""
+    return _ctpop(value)  # type: ignore[call-arg]  # numba supplies the typing context
 
 
 @njit(cache=True)
 def lowest(low):  # type: ignore[no-untyped-def]
-    """The index of the single bit set in ``low`` (a de Bruijn multiply)."""
-    return _DEBRUIJN_INDEX[((low * _DEBRUIJN) >> 58) & 63]
+    """The index of the lowest bit set in ``low``."""
+    return trailing_zeros(low)  # type: ignore[call-arg]
 
 
 @njit(cache=True)
-def shape_rows(leader, hands, present, n, suit_of, level_lo, row):  # type: ignore[no-untyped-def]
+def shape_rows(leader, hands, present, n, suit_mask, ties_of, row):  # type: ignore[no-untyped-def]
     """Fill ``row`` for a trick boundary: ``row[0..n)`` the hands in relative ranks,
-    ``row[n]`` the ties, ``row[n+1..2n]`` each seat's suit lengths (4 bits a suit). Returns
-    the hash of the leader and the lengths, which picks the bucket."""
-    for s in range(2 * n + 1):
-        row[s] = 0
-    ties = np.int64(0)
-    k, prev = 0, -1
-    rest = present
-    while rest != 0:
-        low = rest & -rest
-        rest ^= low
-        card = lowest(low)
-        for s in range(n):
-            if hands[s] & low:
-                row[s] |= np.int64(1) << k
-                row[n + 1 + s] += np.int64(1) << (4 * suit_of[card])
-                break
-        if prev >= 0 and suit_of[prev] == suit_of[card] and level_lo[card] <= prev:
-            ties |= np.int64(1) << k
-        prev = card
-        k += 1
-    row[n] = ties
-    digest = np.int64(leader + 1)
+    ``row[n]`` the ties, ``row[n+1..2n]`` each seat's suit lengths (4 bits a suit, the leader
+    above seat 0's). Returns the hash of the lengths, which picks the bucket.
+
+    ``ties_of`` has bit ``k`` for a card as strong as the card below it (the second copy of
+    a pinochle card): the two are tied while both are in play."""
+    for s in range(n):
+        lengths, relative, rest = np.int64(0), np.int64(0), hands[s]
+        for suit in range(5):
+            lengths |= popcount(rest & suit_mask[suit]) << (4 * suit)
+        while rest != 0:
+            low = rest & -rest
+            rest ^= low
+            relative |= np.int64(1) << popcount(present & (low - 1))
+        row[s], row[n + 1 + s] = relative, lengths
+    row[n + 1] |= np.int64(leader) << LEADER_SHIFT
+    row[n] = _squeeze(ties_of & present & (present << 1), present) if ties_of != 0 else 0
+    digest = np.int64(n)
     for s in range(n + 1, 2 * n + 1):
         digest = (digest ^ row[s]) * np.int64(-7046029254386353131)
         digest ^= digest >> 29
@@ -70,27 +79,30 @@ def shape_rows(leader, hands, present, n, suit_of, level_lo, row):  # type: igno
 
 
 @njit(cache=True)
-def care_mask(rel, present, suit_of, strength, partition):  # type: ignore[no-untyped-def]
+def _squeeze(cards, present):  # type: ignore[no-untyped-def]
+    """``cards`` (a subset of ``present``) in relative ranks."""
+    out, rest = np.int64(0), cards
+    while rest != 0:
+        low = rest & -rest
+        rest ^= low
+        out |= np.int64(1) << popcount(present & (low - 1))
+    return out
+
+
+@njit(cache=True)
+def care_mask(rel, present, suit_mask, level_lo, below, partition):  # type: ignore[no-untyped-def]
     """The relative-rank mask of the cards an entry keeps: in each suit, every card in play
     at least as strong as the weakest relevant card of that suit (every card if not
-    ``partition``)."""
-    floor = np.full(5, 1 << 30, dtype=np.int64)
-    rest = rel & present
-    while rest != 0:
-        low = rest & -rest
-        rest ^= low
-        card = lowest(low)
-        floor[suit_of[card]] = min(floor[suit_of[card]], strength[card])
-    care, k = np.int64(0), 0
-    rest = present
-    while rest != 0:
-        low = rest & -rest
-        rest ^= low
-        card = lowest(low)
-        if not partition or strength[card] >= floor[suit_of[card]]:
-            care |= np.int64(1) << k
-        k += 1
-    return care
+    ``partition``). Compact cards are ordered by suit and strength, so that is every card
+    of the suit from the weakest relevant card's strength level up."""
+    if not partition:
+        return (np.int64(1) << popcount(present)) - 1
+    kept = np.int64(0)
+    for suit in range(5):
+        mine = rel & present & suit_mask[suit]
+        if mine != 0:
+            kept |= present & suit_mask[suit] & ~below[level_lo[lowest(mine)]]
+    return _squeeze(kept, present)
 
 
 @njit(cache=True)
@@ -107,8 +119,8 @@ def absolute(care, present):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _same_shape(slot, leader, row, n, tt_keys):  # type: ignore[no-untyped-def]
-    if tt_keys[slot, 0] != leader:
+def _same_shape(slot, digest, row, n, tt_keys):  # type: ignore[no-untyped-def]
+    if tt_keys[slot, 0] != digest:
         return False
     for s in range(n):  # noqa: SIM110 - numba compiles loops, not all()
         if tt_keys[slot, 1 + s] != row[n + 1 + s]:
@@ -127,12 +139,12 @@ def _same_top(slot, row, n, tt_keys, care):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def probe(base, leader, row, n, generation, stamp, tt_keys, tt_bounds, found):  # type: ignore[no-untyped-def]
+def probe(base, digest, row, n, generation, stamp, tt_keys, tt_bounds, found):  # type: ignore[no-untyped-def]
     """Combine every matching entry of the bucket into ``found``: [low, high, care, card].
     Returns whether any entry matched."""
     hit = False
     for slot in range(base, base + BUCKET):
-        if tt_bounds[slot, 2] != generation or not _same_shape(slot, leader, row, n, tt_keys):
+        if tt_bounds[slot, 2] != generation or not _same_shape(slot, digest, row, n, tt_keys):
             continue
         care = tt_keys[slot, n + 1]
         if not _same_top(slot, row, n, tt_keys, care):
@@ -150,7 +162,7 @@ def probe(base, leader, row, n, generation, stamp, tt_keys, tt_bounds, found):  
 
 
 @njit(cache=True)
-def store(base, leader, row, n, care, low, high, left, card, generation, stamp, tt_keys,  # type: ignore[no-untyped-def]
+def store(base, digest, row, n, care, low, high, left, card, generation, stamp, tt_keys,  # type: ignore[no-untyped-def]
           tt_bounds):  # fmt: skip
     """Keep the bounds of a position: in the slot of the same entry, else a stale slot, else
     the slot with the fewest tricks left (the cheapest to search again), the least recently
@@ -159,7 +171,7 @@ def store(base, leader, row, n, care, low, high, left, card, generation, stamp, 
     for slot in range(base, base + BUCKET):
         if tt_bounds[slot, 2] != generation:
             stale = slot if stale < 0 else stale
-        elif (tt_keys[slot, n + 1] == care and _same_shape(slot, leader, row, n, tt_keys)
+        elif (tt_keys[slot, n + 1] == care and _same_shape(slot, digest, row, n, tt_keys)
                 and _same_top(slot, row, n, tt_keys, care)):  # fmt: skip
             target = slot
             break
@@ -167,7 +179,7 @@ def store(base, leader, row, n, care, low, high, left, card, generation, stamp, 
             victim = slot
     if target < 0:
         target = stale if stale >= 0 else victim
-    tt_keys[target, 0] = leader
+    tt_keys[target, 0] = digest
     for s in range(n):
         tt_keys[target, 1 + s] = row[n + 1 + s]
         tt_keys[target, n + 3 + s] = row[s] & care

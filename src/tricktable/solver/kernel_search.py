@@ -1,0 +1,289 @@
+"""The numba kernel's alpha-beta search, as a loop over an explicit stack (``[fast]`` extra).
+
+The search of :mod:`tricktable.solver.search` on the compact card numbering of
+:mod:`.kernel`, with the partition table of :mod:`.kernel_tt`. It is written as a loop rather
+than a recursion: numba can keep a loop's machine code on disk (a recursive function's cache
+crashes when loaded again), so a process pays the compilation once per install, not once per
+run, and the loop passes no arguments per node.
+
+Each ply has a frame (a row of ``frame``): the trick so far, the window, the moves and how
+far through them the node is. :func:`_enter` opens a node (table probe, bounds, moves);
+:func:`_play` makes the node's next move and opens the child's frame; :func:`_back` takes the
+child's value back into the node and says whether the node is done.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .kernel import (
+    BLIND,
+    GENERATION,
+    LOSER,
+    N_SEATS,
+    PARTITION,
+    QUICK,
+    SIZE,
+    TIES,
+    TRICKS,
+    TRUMP,
+    TRUMP_LEADS,
+    TT_MASK,
+    UNANSWERED,
+    _candidates,
+    _legal,
+    _order,
+    _power,
+    _quick_tricks,
+    _rank_won,
+    _revealed,
+    _trump_run,
+)
+from .kernel_tt import BUCKET, absolute, care_mask, probe, shape_rows, store
+
+# Fields of a frame.
+(SEAT, COUNT, TRICK, LEADER, LED, BEST_KEY, BEST, WINNER, BLIND_LEAD, FIRST, BEST_LED,
+ BEST_LED_STR, TRICK_CARDS, ALPHA, BETA, ALPHA0, BETA0, RESULT, BEST_MOVE, N, J, HAND, BASE,
+ LOW, HIGH, BOUND_CARDS, SEARCHED, GAIN, WON, FORCED, TT_MOVE, DIGEST) = range(32)  # fmt: skip
+FRAME_WIDTH = 32
+
+
+@njit(cache=True)
+def search(depth, state, alpha, beta, forced, static, work):  # type: ignore[no-untyped-def]
+    """Our tricks from the current trick on, from the position at ``depth`` described by
+    ``state`` (seat, count, trick number, leader, led, best key, best, winner, blind, first,
+    best led, its strength, trick cards); ``forced`` >= 0 plays that card first and only."""
+    frame = work[7]
+    for i in range(13):
+        frame[depth, i] = state[i]
+    frame[depth, ALPHA], frame[depth, BETA], frame[depth, FORCED] = alpha, beta, forced
+    top = depth
+    done = _enter(depth, static, work)
+    while True:
+        if not done:
+            _play(depth, static, work)
+            depth += 1
+            done = _enter(depth, static, work)
+            continue
+        if depth == top:
+            return frame[depth, RESULT]
+        value, cards = frame[depth, RESULT], work[5][depth]
+        depth -= 1
+        done = _back(depth, value, cards, static, work)
+
+
+@njit(cache=True, inline="always")
+def _enter(d, static, work):  # type: ignore[no-untyped-def]
+    """Open the node of frame ``d``; True when its value is known at once (in RESULT)."""
+    cfg, ours = static[0], static[2]
+    hands, relevant, frame, stats = work[0], work[5], work[7], work[10]
+    stats[0] += 1
+    seat, count, trick = frame[d, SEAT], frame[d, COUNT], frame[d, TRICK]
+    alpha, beta = frame[d, ALPHA], frame[d, BETA]
+    frame[d, BASE], frame[d, BOUND_CARDS], frame[d, TT_MOVE] = -1, 0, -1
+    low, high = 0, cfg[TRICKS] - trick
+    if count == 0 and frame[d, FORCED] < 0:
+        if high == 0:
+            frame[d, RESULT], relevant[d] = 0, 0
+            return True
+        low, high = _bounds(d, static, work)
+        if low >= beta or low >= high:
+            frame[d, RESULT], relevant[d] = low, frame[d, BOUND_CARDS]
+            return True
+        if high <= alpha:
+            frame[d, RESULT], relevant[d] = high, frame[d, BOUND_CARDS]
+            return True
+        alpha, beta = max(alpha, low), min(beta, high)
+    frame[d, LOW], frame[d, HIGH] = low, high
+    frame[d, ALPHA], frame[d, BETA], frame[d, ALPHA0], frame[d, BETA0] = alpha, beta, alpha, beta
+    frame[d, RESULT] = -1 if ours[seat] else LOSER
+    frame[d, BEST_MOVE], frame[d, J], frame[d, SEARCHED] = -1, 0, 0
+    frame[d, HAND] = hands[seat]
+    frame[d, N] = _moves(d, static, work)
+    return False
+
+
+@njit(cache=True, inline="always")
+def _bounds(d, static, work):  # type: ignore[no-untyped-def]
+    """(low, high) at a trick boundary from the table, quick tricks and a run of top trumps;
+    the cards they depend on go to BOUND_CARDS, the table's best lead to TT_MOVE."""
+    cfg, ours, level_lo, level_hi, suit_mask = (
+        static[0],
+        static[2],
+        static[6],
+        static[7],
+        static[10],
+    )
+    hands, rows, found, frame, tt_keys, tt_bounds, stats = (
+        work[0], work[4], work[6], work[7], work[8], work[9], work[10])  # fmt: skip
+    leader, trick, n_seats = frame[d, LEADER], frame[d, TRICK], cfg[N_SEATS]
+    left = cfg[TRICKS] - trick
+    low, high, cards_used = 0, left, np.int64(0)
+    present = np.int64(0)
+    for s in range(n_seats):
+        present |= hands[s]
+    row = rows[trick]
+    digest = shape_rows(leader, hands, present, n_seats, suit_mask, cfg[TIES], row)
+    base = digest & cfg[TT_MASK] & ~np.int64(BUCKET - 1)
+    frame[d, BASE], frame[d, DIGEST], frame[d, TT_MOVE] = base, digest, -1
+    if probe(base, digest, row, n_seats, cfg[GENERATION], stats[0], tt_keys, tt_bounds, found):
+        if found[0] > low or found[1] < high:
+            cards_used |= absolute(found[2], present)
+        low, high, frame[d, TT_MOVE] = max(low, found[0]), min(high, found[1]), found[3]
+    if cfg[QUICK]:
+        sure, cards = _quick_tricks(leader, hands, present, cfg, suit_mask)
+        if ours[leader] and sure > low:
+            low, cards_used = sure, cards_used | cards
+        elif not ours[leader] and left - sure < high:
+            high, cards_used = left - sure, cards_used | cards
+    holder, run, cards = _trump_run(hands, present, cfg, level_lo, level_hi)
+    if holder >= 0 and ours[holder] and run > low:
+        low, cards_used = run, cards_used | cards
+    elif holder >= 0 and not ours[holder] and left - run < high:
+        high, cards_used = left - run, cards_used | cards
+    frame[d, BOUND_CARDS] = cards_used
+    return low, high
+
+
+@njit(cache=True, inline="always")
+def _moves(d, static, work):  # type: ignore[no-untyped-def]
+    """Generate and order the node's moves into ``moves[d]``; returns how many."""
+    cfg, next_seat, ours, suit_of, strength, power, level_lo, level_hi, above, below, suit_mask = (
+        static)  # fmt: skip
+    hands, moves, keys, frame = work[0], work[2], work[3], work[7]
+    seat, count, hand = frame[d, SEAT], frame[d, COUNT], frame[d, HAND]
+    present = frame[d, TRICK_CARDS]
+    for s in range(cfg[N_SEATS]):
+        present |= hands[s]
+    if frame[d, FORCED] >= 0:
+        moves[d, 0] = frame[d, FORCED]
+        return 1
+    legal = _legal(hand, count, frame[d, LED], frame[d, BEST], frame[d, FIRST],
+                   frame[d, BLIND_LEAD] != 0, frame[d, BEST_LED], frame[d, TRICK], cfg,
+                   suit_mask, suit_of, above)  # fmt: skip
+    n = _candidates(hand, legal, present, d, suit_of, level_lo, level_hi, below, moves)
+    _order(seat, count, n, frame[d, LED], frame[d, BEST_KEY], frame[d, WINNER], d, cfg, ours,
+           suit_of, strength, power, moves, keys, hands, present, suit_mask, level_lo,
+           level_hi, below, next_seat)  # fmt: skip
+    # The table's best lead from an earlier search of this position goes first.
+    tt_move = frame[d, TT_MOVE] if count == 0 else -1
+    for j in range(1, n if tt_move >= 0 else 0):
+        if moves[d, j] == tt_move:
+            for i in range(j, 0, -1):
+                moves[d, i] = moves[d, i - 1]
+            moves[d, 0] = tt_move
+            break
+    return n
+
+
+@njit(cache=True, inline="always")
+def _play(d, static, work):  # type: ignore[no-untyped-def]
+    """Play the node's next move and fill the child's frame ``d + 1``."""
+    cfg, next_seat, ours, suit_of, strength = static[0], static[1], static[2], static[3], static[4]
+    suit_mask = static[10]
+    hands, played, moves, frame = work[0], work[1], work[2], work[7]
+    seat, count, trick, trump = frame[d, SEAT], frame[d, COUNT], frame[d, TRICK], cfg[TRUMP]
+    hand, card = frame[d, HAND], moves[d, frame[d, J]]
+    bit = np.int64(1) << card
+    hands[seat] = hand ^ bit
+    played[d] = card
+    c = d + 1
+    for i in range(LED, TRICK_CARDS):
+        frame[c, i] = frame[d, i]
+    if count == 0:
+        blind = (cfg[BLIND] != 0 and (cfg[TRUMP_LEADS] >> trick) & 1 == 1
+                 and hand & suit_mask[trump] == 0)  # fmt: skip
+        frame[c, FIRST], frame[c, BLIND_LEAD] = card, blind
+        frame[c, LED] = trump if blind else suit_of[card]
+        frame[c, BEST_KEY], frame[c, BEST], frame[c, WINNER] = -1, -1, seat
+        frame[c, BEST_LED], frame[c, BEST_LED_STR] = -1, -1
+    if not (count == 0 and frame[c, BLIND_LEAD]):
+        key = _power(card, frame[c, LED], trump, suit_of, strength)
+        if key > frame[c, BEST_KEY]:
+            frame[c, BEST_KEY], frame[c, BEST], frame[c, WINNER] = key, card, seat
+        if suit_of[card] == frame[c, LED] and strength[card] > frame[c, BEST_LED_STR]:
+            frame[c, BEST_LED], frame[c, BEST_LED_STR] = card, strength[card]
+    frame[c, FORCED] = -1
+    if count + 1 < cfg[SIZE]:
+        frame[c, SEAT], frame[c, COUNT], frame[c, TRICK] = next_seat[seat], count + 1, trick
+        frame[c, LEADER], frame[c, TRICK_CARDS] = frame[d, LEADER], frame[d, TRICK_CARDS] | bit
+        frame[c, ALPHA], frame[c, BETA] = frame[d, ALPHA], frame[d, BETA]
+        frame[d, GAIN], frame[d, WON] = 0, 0
+        return
+    taker = _taker(d, c, static, work)
+    gain = 1 if taker >= 0 and ours[taker] != 0 else 0
+    nxt = taker if taker >= 0 else frame[d, LEADER]
+    frame[d, GAIN] = gain
+    frame[d, WON] = _rank_won(d, cfg, played, suit_of, frame[c, BEST])
+    frame[c, SEAT], frame[c, COUNT], frame[c, TRICK], frame[c, LEADER] = nxt, 0, trick + 1, nxt
+    frame[c, TRICK_CARDS] = 0
+    frame[c, ALPHA], frame[c, BETA] = frame[d, ALPHA] - gain, frame[d, BETA] - gain
+
+
+@njit(cache=True, inline="always")
+def _taker(d, c, static, work):  # type: ignore[no-untyped-def]
+    """Who takes the trick just completed at ply ``d`` (-1: nobody, a void trick)."""
+    cfg, next_seat, suit_of, strength = static[0], static[1], static[3], static[4]
+    played, frame = work[1], work[7]
+    if frame[c, BLIND_LEAD] and frame[c, BEST] < 0:
+        if cfg[UNANSWERED] == 1:
+            return -1
+        if cfg[UNANSWERED] == 2:
+            return _revealed(frame[d, LEADER], d, cfg, played, next_seat, suit_of, strength)
+        return frame[d, LEADER]
+    return frame[c, WINNER]
+
+
+@njit(cache=True, inline="always")
+def _back(d, value, cards, static, work):  # type: ignore[no-untyped-def]
+    """Take a child's value into node ``d``; True when the node is done (cut off or every
+    move tried), its value then in RESULT."""
+    ours = static[2]
+    hands, moves, frame = work[0], work[2], work[7]
+    seat = frame[d, SEAT]
+    hands[seat] = frame[d, HAND]
+    value += frame[d, GAIN]
+    cards |= frame[d, WON]
+    frame[d, SEARCHED] |= cards
+    card = moves[d, frame[d, J]]
+    if ours[seat]:
+        if value > frame[d, RESULT]:
+            frame[d, RESULT], frame[d, BEST_MOVE] = value, card
+            frame[d, ALPHA] = max(frame[d, ALPHA], value)
+    elif value < frame[d, RESULT]:
+        frame[d, RESULT], frame[d, BEST_MOVE] = value, card
+        frame[d, BETA] = min(frame[d, BETA], value)
+    frame[d, J] += 1
+    if frame[d, ALPHA] >= frame[d, BETA]:
+        frame[d, SEARCHED] = cards  # the refutation alone decides the bound
+    elif frame[d, J] < frame[d, N]:
+        return False
+    _finish(d, static, work)
+    return True
+
+
+@njit(cache=True, inline="always")
+def _finish(d, static, work):  # type: ignore[no-untyped-def]
+    """Report the node's relevant cards and keep its bound in the table (trick boundaries)."""
+    cfg, level_lo, below, suit_mask = static[0], static[6], static[9], static[10]
+    hands, rows, relevant, frame, tt_keys, tt_bounds, stats = (
+        work[0], work[4], work[5], work[7], work[8], work[9], work[10])  # fmt: skip
+    relevant[d] = frame[d, SEARCHED] | frame[d, BOUND_CARDS]
+    if frame[d, BASE] < 0:
+        return
+    result, low, high = frame[d, RESULT], frame[d, LOW], frame[d, HIGH]
+    if result <= frame[d, ALPHA0]:
+        high = min(high, result)
+    elif result >= frame[d, BETA0]:
+        low = max(low, result)
+    else:
+        low = high = result
+    present = np.int64(0)
+    for s in range(cfg[N_SEATS]):
+        present |= hands[s]
+    care = care_mask(relevant[d], present, suit_mask, level_lo, below, cfg[PARTITION] != 0)
+    trick = frame[d, TRICK]
+    store(frame[d, BASE], frame[d, DIGEST], rows[trick], cfg[N_SEATS], care, low, high,
+          cfg[TRICKS] - trick, frame[d, BEST_MOVE], cfg[GENERATION], stats[0], tt_keys,
+          tt_bounds)  # fmt: skip
