@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import leading_zeros
 
 from .kernel_tt import lowest, popcount
 
@@ -137,32 +138,62 @@ def _same_side(a, b, cfg):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _trump_run(hands, present, cfg, level_lo, level_hi):  # type: ignore[no-untyped-def]
-    """(seat, k, cards): one seat holds the k highest trumps in play, each of which must win
-    the trick it is played to (whatever the rules: no card beats it, and it is never led face
-    down). (-1, 0, cards) when the top trump's level is shared between seats."""
-    trump, n = cfg[TRUMP], cfg[N_SEATS]
-    holder, run, counted = -1, 0, np.int64(0)
-    card = cfg[SUIT_HI + trump]
-    while card >= cfg[SUIT_LO + trump]:
-        if (present >> card) & 1 == 0:
-            card -= 1
+def _top_trumps(hands, cfg, ours, suit_mask, above):  # type: ignore[no-untyped-def]
+    """(ours, theirs, cards): tricks each side is sure of with its top trumps, and the cards
+    that decide it. A trump above every trump of the other side wins the trick it is played
+    to, whatever the rules (only a partner's higher trump could beat it, and a trump is
+    never led face down), so a side takes at least as many tricks as one of its seats holds
+    such trumps."""
+    n, trumps = cfg[N_SEATS], suit_mask[cfg[TRUMP]]
+    mine, theirs = np.int64(0), np.int64(0)
+    for s in range(n):
+        if ours[s]:
+            mine |= hands[s] & trumps
+        else:
+            theirs |= hands[s] & trumps
+    top_mine, top_theirs = _highest(mine), _highest(theirs)
+    sure_mine, sure_theirs, cards = 0, 0, np.int64(0)
+    for s in range(n):
+        held = hands[s] & trumps
+        if held == 0:
             continue
-        owners = 0
-        for c in range(level_lo[card], level_hi[card] + 1):
-            for s in range(n):
-                if (hands[s] >> c) & 1:
-                    owners |= 1 << s
-        if owners & (owners - 1) != 0 or (holder >= 0 and owners != 1 << holder):
-            break
-        for s in range(n):
-            if owners == 1 << s:
-                holder = s
-        for c in range(level_lo[card], level_hi[card] + 1):
-            run += (hands[holder] >> c) & 1
-            counted |= present & (np.int64(1) << c)
-        card = level_lo[card] - 1
-    return holder, run, counted
+        beaten = top_theirs if ours[s] else top_mine
+        winners = held & above[beaten] if beaten >= 0 else held
+        cards |= winners
+        if ours[s]:
+            sure_mine = max(sure_mine, popcount(winners))
+        else:
+            sure_theirs = max(sure_theirs, popcount(winners))
+    for top in (top_mine, top_theirs):
+        if top >= 0:
+            cards |= np.int64(1) << top
+    return sure_mine, sure_theirs, cards
+
+
+@njit(cache=True)
+def _highest(cards):  # type: ignore[no-untyped-def]
+    """The index of the highest bit set in ``cards``, -1 for none."""
+    return -1 if cards == 0 else 63 - leading_zeros(cards)  # type: ignore[call-arg]
+
+
+@njit(cache=True)
+def last_trick(leader, hands, cfg, next_seat, ours, suit_of, strength, suit_mask):  # type: ignore[no-untyped-def]
+    """(tricks of ours, cards that decided it) when every seat has one card left (and no
+    face-down lead is possible): each plays it, no search needed. The winner's rank
+    decided the trick only if it beat a card of its own suit."""
+    card = lowest(hands[leader])
+    led, best, winner, trick = suit_of[card], card, leader, np.int64(1) << card
+    best_key = _power(card, led, cfg[TRUMP], suit_of, strength)
+    seat = next_seat[leader]
+    for _ in range(cfg[SIZE] - 1):
+        card = lowest(hands[seat])
+        trick |= np.int64(1) << card
+        key = _power(card, led, cfg[TRUMP], suit_of, strength)
+        if key > best_key:
+            best, best_key, winner = card, key, seat
+        seat = next_seat[seat]
+    beaten = trick & suit_mask[suit_of[best]] & ~(np.int64(1) << best)
+    return (1 if ours[winner] else 0), (np.int64(1) << best if beaten != 0 else np.int64(0))
 
 
 @njit(cache=True)

@@ -38,7 +38,8 @@ from .kernel import (
     _quick_tricks,
     _rank_won,
     _revealed,
-    _trump_run,
+    _top_trumps,
+    last_trick,
 )
 from .kernel_tt import BUCKET, absolute, care_mask, probe, shape_rows, store
 
@@ -87,6 +88,11 @@ def _enter(d, static, work):  # type: ignore[no-untyped-def]
         if high == 0:
             frame[d, RESULT], relevant[d] = 0, 0
             return True
+        if high == 1 and cfg[BLIND] == 0:
+            frame[d, RESULT], relevant[d] = last_trick(
+                frame[d, LEADER], hands, cfg, static[1], ours, static[3], static[4], static[10]
+            )
+            return True
         low, high = _bounds(d, static, work)
         if low >= beta or low >= high:
             frame[d, RESULT], relevant[d] = low, frame[d, BOUND_CARDS]
@@ -106,15 +112,9 @@ def _enter(d, static, work):  # type: ignore[no-untyped-def]
 
 @njit(cache=True, inline="always")
 def _bounds(d, static, work):  # type: ignore[no-untyped-def]
-    """(low, high) at a trick boundary from the table, quick tricks and a run of top trumps;
+    """(low, high) at a trick boundary from the table, quick tricks and the top trumps;
     the cards they depend on go to BOUND_CARDS, the table's best lead to TT_MOVE."""
-    cfg, ours, level_lo, level_hi, suit_mask = (
-        static[0],
-        static[2],
-        static[6],
-        static[7],
-        static[10],
-    )
+    cfg, ours, above, suit_mask = static[0], static[2], static[8], static[10]
     hands, rows, found, frame, tt_keys, tt_bounds, stats = (
         work[0], work[4], work[6], work[7], work[8], work[9], work[10])  # fmt: skip
     leader, trick, n_seats = frame[d, LEADER], frame[d, TRICK], cfg[N_SEATS]
@@ -137,11 +137,11 @@ def _bounds(d, static, work):  # type: ignore[no-untyped-def]
             low, cards_used = sure, cards_used | cards
         elif not ours[leader] and left - sure < high:
             high, cards_used = left - sure, cards_used | cards
-    holder, run, cards = _trump_run(hands, present, cfg, level_lo, level_hi)
-    if holder >= 0 and ours[holder] and run > low:
-        low, cards_used = run, cards_used | cards
-    elif holder >= 0 and not ours[holder] and left - run < high:
-        high, cards_used = left - run, cards_used | cards
+    sure_mine, sure_theirs, cards = _top_trumps(hands, cfg, ours, suit_mask, above)
+    if sure_mine > low:
+        low, cards_used = sure_mine, cards_used | cards
+    if left - sure_theirs < high:
+        high, cards_used = left - sure_theirs, cards_used | cards
     frame[d, BOUND_CARDS] = cards_used
     return low, high
 
