@@ -101,11 +101,11 @@ def _quick_tricks(leader, hands, present, cfg, suit_mask):  # type: ignore[no-un
     for s in range(cfg[N_SEATS]):
         if s != leader and hands[s] & suit_mask[trump] != 0:
             ruffable = True
-    total, extra, counted = 0, 0, np.int64(0)
+    total, extra, counted, extra_cards = 0, 0, np.int64(0), np.int64(0)
     for suit in range(5):
         if suit != trump and ruffable and loo:
             continue
-        run = 0
+        run, cards = 0, np.int64(0)
         for card in range(cfg[SUIT_HI + suit], cfg[SUIT_LO + suit] - 1, -1):
             bit = np.int64(1) << card
             if present & bit == 0:
@@ -113,9 +113,10 @@ def _quick_tricks(leader, hands, present, cfg, suit_mask):  # type: ignore[no-un
             if mine & bit == 0:
                 break
             run += 1
-            counted |= bit
+            cards |= bit
         if suit == trump or not ruffable:
             total += run
+            counted |= cards
             continue
         for s in range(cfg[N_SEATS]):
             if s == leader or hands[s] & suit_mask[trump] == 0:
@@ -126,7 +127,9 @@ def _quick_tricks(leader, hands, present, cfg, suit_mask):  # type: ignore[no-un
                 run = min(run, popcount(hands[s] & ~suit_mask[trump]))
             else:
                 run = min(run, popcount(hands[s] & suit_mask[suit]))
-        extra = max(extra, run)
+        if run > extra:
+            extra, extra_cards = run, cards
+    counted |= extra_cards
     # The count holds wherever the same seats hold these top cards and the suit lengths are
     # the same (the rest of the rule reads lengths only): those cards are what it depends on.
     return total + extra, counted

@@ -46,8 +46,9 @@ from .kernel_tt import BUCKET, absolute, care_mask, probe, shape_rows, store
 # Fields of a frame.
 (SEAT, COUNT, TRICK, LEADER, LED, BEST_KEY, BEST, WINNER, BLIND_LEAD, FIRST, BEST_LED,
  BEST_LED_STR, TRICK_CARDS, ALPHA, BETA, ALPHA0, BETA0, RESULT, BEST_MOVE, N, J, HAND, BASE,
- LOW, HIGH, BOUND_CARDS, SEARCHED, GAIN, WON, FORCED, TT_MOVE, DIGEST) = range(32)  # fmt: skip
-FRAME_WIDTH = 32
+ LOW, HIGH, LOW_CARDS, HIGH_CARDS, SEARCHED, GAIN, WON, FORCED, TT_MOVE, DIGEST, ALPHA_IN,
+ BETA_IN) = range(35)  # fmt: skip
+FRAME_WIDTH = 35
 
 
 @njit(cache=True)
@@ -82,7 +83,8 @@ def _enter(d, static, work):  # type: ignore[no-untyped-def]
     stats[0] += 1
     seat, count, trick = frame[d, SEAT], frame[d, COUNT], frame[d, TRICK]
     alpha, beta = frame[d, ALPHA], frame[d, BETA]
-    frame[d, BASE], frame[d, BOUND_CARDS], frame[d, TT_MOVE] = -1, 0, -1
+    frame[d, BASE], frame[d, TT_MOVE] = -1, -1
+    frame[d, ALPHA_IN], frame[d, BETA_IN] = alpha, beta
     low, high = 0, cfg[TRICKS] - trick
     if count == 0 and frame[d, FORCED] < 0:
         if high == 0:
@@ -94,11 +96,14 @@ def _enter(d, static, work):  # type: ignore[no-untyped-def]
             )
             return True
         low, high = _bounds(d, static, work)
-        if low >= beta or low >= high:
-            frame[d, RESULT], relevant[d] = low, frame[d, BOUND_CARDS]
+        if low >= high:
+            frame[d, RESULT], relevant[d] = low, frame[d, LOW_CARDS] | frame[d, HIGH_CARDS]
+            return True
+        if low >= beta:
+            frame[d, RESULT], relevant[d] = low, frame[d, LOW_CARDS]
             return True
         if high <= alpha:
-            frame[d, RESULT], relevant[d] = high, frame[d, BOUND_CARDS]
+            frame[d, RESULT], relevant[d] = high, frame[d, HIGH_CARDS]
             return True
         alpha, beta = max(alpha, low), min(beta, high)
     frame[d, LOW], frame[d, HIGH] = low, high
@@ -113,13 +118,13 @@ def _enter(d, static, work):  # type: ignore[no-untyped-def]
 @njit(cache=True, inline="always")
 def _bounds(d, static, work):  # type: ignore[no-untyped-def]
     """(low, high) at a trick boundary from the table, quick tricks and the top trumps;
-    the cards they depend on go to BOUND_CARDS, the table's best lead to TT_MOVE."""
+    the cards each depends on go to LOW_CARDS and HIGH_CARDS, the table's best lead to TT_MOVE."""
     cfg, ours, above, suit_mask = static[0], static[2], static[8], static[10]
     hands, rows, found, frame, tt_keys, tt_bounds, stats = (
         work[0], work[4], work[6], work[7], work[8], work[9], work[10])  # fmt: skip
     leader, trick, n_seats = frame[d, LEADER], frame[d, TRICK], cfg[N_SEATS]
     left = cfg[TRICKS] - trick
-    low, high, cards_used = 0, left, np.int64(0)
+    low, high, low_cards, high_cards = 0, left, np.int64(0), np.int64(0)
     present = np.int64(0)
     for s in range(n_seats):
         present |= hands[s]
@@ -128,21 +133,27 @@ def _bounds(d, static, work):  # type: ignore[no-untyped-def]
     base = digest & cfg[TT_MASK] & ~np.int64(BUCKET - 1)
     frame[d, BASE], frame[d, DIGEST], frame[d, TT_MOVE] = base, digest, -1
     if probe(base, digest, row, n_seats, cfg[GENERATION], stats[0], tt_keys, tt_bounds, found):
+        frame[d, TT_MOVE] = found[3]
         if found[0] > low or found[1] < high:
-            cards_used |= absolute(found[2], present)
-        low, high, frame[d, TT_MOVE] = max(low, found[0]), min(high, found[1]), found[3]
-    if cfg[QUICK]:
-        sure, cards = _quick_tricks(leader, hands, present, cfg, suit_mask)
-        if ours[leader] and sure > low:
-            low, cards_used = sure, cards_used | cards
-        elif not ours[leader] and left - sure < high:
-            high, cards_used = left - sure, cards_used | cards
+            cards = absolute(found[2], present)
+            low, low_cards = (found[0], cards) if found[0] > low else (low, low_cards)
+            high, high_cards = (found[1], cards) if found[1] < high else (high, high_cards)
+    # Each bound keeps the cards of the source that gave it (a bound that is not needed
+    # would only make the table's entries narrower).
     sure_mine, sure_theirs, cards = _top_trumps(hands, cfg, ours, suit_mask, above)
     if sure_mine > low:
-        low, cards_used = sure_mine, cards_used | cards
+        low, low_cards = sure_mine, cards
     if left - sure_theirs < high:
-        high, cards_used = left - sure_theirs, cards_used | cards
-    frame[d, BOUND_CARDS] = cards_used
+        high, high_cards = left - sure_theirs, cards
+    # Quick tricks only where they settle the node: a weaker bound returned in place of a
+    # search, or a window narrowed by it, costs more later than it saves here.
+    if cfg[QUICK]:
+        sure, cards = _quick_tricks(leader, hands, present, cfg, suit_mask)
+        if ours[leader] and sure > low and sure >= frame[d, BETA]:
+            low, low_cards = sure, cards
+        elif not ours[leader] and left - sure < high and left - sure <= frame[d, ALPHA]:
+            high, high_cards = left - sure, cards
+    frame[d, LOW_CARDS], frame[d, HIGH_CARDS] = low_cards, high_cards
     return low, high
 
 
@@ -269,16 +280,23 @@ def _finish(d, static, work):  # type: ignore[no-untyped-def]
     cfg, level_lo, below, suit_mask = static[0], static[6], static[9], static[10]
     hands, rows, relevant, frame, tt_keys, tt_bounds, stats = (
         work[0], work[4], work[5], work[7], work[8], work[9], work[10])  # fmt: skip
-    relevant[d] = frame[d, SEARCHED] | frame[d, BOUND_CARDS]
+    relevant[d] = frame[d, SEARCHED]
+    result, left = frame[d, RESULT], cfg[TRICKS] - frame[d, TRICK]
+    # The search's value alone bounds the node; a bound that narrowed the window is needed
+    # too when the value fell between the window given and the narrowed one.
+    low, high = result, result
+    if result <= frame[d, ALPHA0]:
+        low = 0
+        if result > frame[d, ALPHA_IN]:
+            low = frame[d, LOW]
+            relevant[d] |= frame[d, LOW_CARDS]
+    elif result >= frame[d, BETA0]:
+        high = left
+        if result < frame[d, BETA_IN]:
+            high = frame[d, HIGH]
+            relevant[d] |= frame[d, HIGH_CARDS]
     if frame[d, BASE] < 0:
         return
-    result, low, high = frame[d, RESULT], frame[d, LOW], frame[d, HIGH]
-    if result <= frame[d, ALPHA0]:
-        high = min(high, result)
-    elif result >= frame[d, BETA0]:
-        low = max(low, result)
-    else:
-        low = high = result
     present = np.int64(0)
     for s in range(cfg[N_SEATS]):
         present |= hands[s]
