@@ -6,9 +6,13 @@ same trick counts as the pure-Python search; the tests run both when numba is th
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import os
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from ..cards import indices_of
@@ -38,6 +42,26 @@ kept on disk) does not pay."""
 _COMPILED: list[bool] = []
 
 
+@cache
+def _kernel() -> tuple[ModuleType, ModuleType]:
+    """The kernel's modules, imported with numba's on-disk cache in a directory of its own
+    for this exact kernel source: numba checks only the file of each function it caches,
+    so machine code compiled before one of the kernel's other files changed would be used
+    otherwise. ``NUMBA_CACHE_DIR``, if set, is honoured."""
+    import numba
+
+    if not os.environ.get("NUMBA_CACHE_DIR"):
+        digest = hashlib.blake2b(numba.__version__.encode(), digest_size=8)
+        for name in ("kernel.py", "kernel_tt.py", "kernel_search.py"):
+            digest.update((Path(__file__).parent / name).read_bytes())
+        root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+        cache_dir = root / "tricktable" / f"kernel-{digest.hexdigest()}"
+        numba.config.CACHE_DIR = str(cache_dir)  # type: ignore[attr-defined]
+    from . import kernel, kernel_search
+
+    return kernel, kernel_search
+
+
 def fits(position: Position) -> bool:
     """Whether the kernel can take this position (at most 63 cards in play)."""
     return _cards(position) <= MAX_CARDS and available()
@@ -63,8 +87,10 @@ class _Tables:
         # page faults of a lazily mapped table.
         self.keys = np.empty((size, width), dtype=np.int64)
         self.keys.fill(0)
-        self.bounds = np.empty((size, 6), dtype=np.int64)  # low, high, generation, left, card, use
+        self.bounds = np.empty((size, 5), dtype=np.int64)  # low, high, generation, left, card
         self.bounds.fill(0)
+        self.index = np.empty((2, size), dtype=np.int64)  # tag, age
+        self.index.fill(0)
         self.generation = 0
 
 
@@ -84,8 +110,7 @@ def values(position: Position) -> dict[int, int]:
     """{card: tricks of the side to move from the current trick on} for every legal card."""
     import numpy as np
 
-    from . import kernel, kernel_search
-
+    kernel, kernel_search = _kernel()
     packed = _pack(position)
     for i, card in enumerate(position.trick.cards):
         packed["played"][i] = packed["compact"][card]
@@ -109,7 +134,7 @@ def values(position: Position) -> dict[int, int]:
         def test(alpha: int, beta: int, card: int = card) -> int:
             return int(kernel_search.search(
                 len(position.trick.cards), state, alpha, beta, compact[card], static,
-                (packed["hands"], *work, tables.keys, tables.bounds, stats),
+                (packed["hands"], *work, tables.keys, tables.bounds, stats, tables.index),
             ))  # fmt: skip
 
         guess = zero_window_value(test, guess, remaining)
@@ -161,8 +186,7 @@ def _pack(position: Position) -> dict[str, Any]:
     """The position as the kernel's arrays, cards renumbered in :func:`_order_cards` order."""
     import numpy as np
 
-    from . import kernel, kernel_search
-
+    kernel, kernel_search = _kernel()
     table, rules = position.table, position.rules
     order = _order_cards(position)
     compact = {card: i for i, card in enumerate(order)}

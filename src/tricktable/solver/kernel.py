@@ -226,9 +226,7 @@ def _lead_key(seat, card, hands, present, cfg, ours, suit_of, suit_mask, level_l
     that wins the trick, else lead towards a partner's top card or his ruff, and avoid suits
     an opponent can ruff; within a kind, winners high and the rest low."""
     suit, trump, n = suit_of[card], cfg[TRUMP], cfg[N_SEATS]
-    top = cfg[SUIT_HI + suit]
-    while top >= cfg[SUIT_LO + suit] and (present >> top) & 1 == 0:
-        top -= 1
+    top = _highest(present & suit_mask[suit])
     span = below[level_hi[top] + 1] & ~below[level_lo[card]]
     score = 0
     if present & ~hands[seat] & span == 0:
@@ -289,11 +287,7 @@ def _still_to_play(seat, count, led, cfg, ours, hands, suit_mask, power, next_se
         cards = hands[other] & suit_mask[led]
         if cards == 0:
             cards = hands[other] & suit_mask[cfg[TRUMP]]
-        top = -1
-        while cards != 0:
-            low = cards & -cards
-            cards ^= low
-            top = max(top, power[lowest(low)])
+        top = power[_highest(cards)] if cards != 0 else -1
         if ours[other] == ours[seat]:
             help_ = max(help_, top)
         else:

@@ -132,7 +132,8 @@ def _bounds(d, static, work):  # type: ignore[no-untyped-def]
     digest = shape_rows(leader, hands, present, n_seats, suit_mask, cfg[TIES], row)
     base = digest & cfg[TT_MASK] & ~np.int64(BUCKET - 1)
     frame[d, BASE], frame[d, DIGEST], frame[d, TT_MOVE] = base, digest, -1
-    if probe(base, digest, row, n_seats, cfg[GENERATION], stats[0], tt_keys, tt_bounds, found):
+    if probe(base, digest, row, n_seats, cfg[GENERATION], stats[0], tt_keys, tt_bounds,
+             work[11], found):  # fmt: skip
         frame[d, TT_MOVE] = found[3]
         if found[0] > low or found[1] < high:
             cards = absolute(found[2], present)
@@ -304,4 +305,4 @@ def _finish(d, static, work):  # type: ignore[no-untyped-def]
     trick = frame[d, TRICK]
     store(frame[d, BASE], frame[d, DIGEST], rows[trick], cfg[N_SEATS], care, low, high,
           cfg[TRICKS] - trick, frame[d, BEST_MOVE], cfg[GENERATION], stats[0], tt_keys,
-          tt_bounds)  # fmt: skip
+          tt_bounds, work[11])  # fmt: skip

@@ -15,7 +15,7 @@ so there every card of the position is kept: an entry then matches that position
 
 Layout of a slot's key row for ``n`` seats: ``[hash of the shape, lengths[0..n) (the leader
 with seat 0's), care, ties & care, hands[0..n) & care]``, hands and care in relative ranks (bit ``k`` = the ``k``-th card in
-play by suit and strength). Bounds row: ``low, high, generation, tricks left, best card, last use``.
+play by suit and strength). Bounds row: ``low, high, generation, tricks left, best card``; index: a tag and an age.
 """
 
 from __future__ import annotations
@@ -27,6 +27,9 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 BUCKET = 32
 """Slots searched for one shape (the table is probed a bucket at a time)."""
+
+GENERATION_BITS = (1 << 13) - 1
+STAMP_BITS = (1 << 42) - 1
 
 LEADER_SHIFT = 24
 """The leader rides above seat 0's suit lengths (5 suits of 4 bits) in the shape words."""
@@ -139,15 +142,31 @@ def _same_top(slot, row, n, tt_keys, care):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def probe(base, digest, row, n, generation, stamp, tt_keys, tt_bounds, found):  # type: ignore[no-untyped-def]
+def _tag(digest, generation):  # type: ignore[no-untyped-def]
+    return (digest ^ (generation * np.int64(-7046029254386353131))) | 1
+
+
+@njit(cache=True)
+def _age(generation, left, stamp):  # type: ignore[no-untyped-def]
+    """Replacement order of a slot, smallest first: another generation's, then fewer tricks
+    left (the cheapest to search again), then the least recently used."""
+    return ((generation & GENERATION_BITS) << 50) | (left << 42) | (stamp & STAMP_BITS)
+
+
+@njit(cache=True)
+def probe(base, digest, row, n, generation, stamp, tt_keys, tt_bounds, tt_index, found):  # type: ignore[no-untyped-def]
     """Combine every matching entry of the bucket into ``found``: [low, high, care, card].
-    Returns whether any entry matched."""
-    hit = False
+    Returns whether any entry matched. ``tt_index`` holds each slot's tag and age in two
+    rows, so a bucket is scanned in a few cache lines."""
+    hit, tag = False, _tag(digest, generation)
+    tags, ages = tt_index[0], tt_index[1]
     for slot in range(base, base + BUCKET):
-        if tt_bounds[slot, 2] != generation or not _same_shape(slot, digest, row, n, tt_keys):
+        if tags[slot] != tag or tt_bounds[slot, 2] != generation:
             continue
         care = tt_keys[slot, n + 1]
-        if not _same_top(slot, row, n, tt_keys, care):
+        if not _same_shape(slot, digest, row, n, tt_keys) or not _same_top(
+            slot, row, n, tt_keys, care
+        ):
             continue
         if not hit:
             found[0], found[1], found[2], found[3] = 0, 1 << 20, 0, -1
@@ -155,7 +174,7 @@ def probe(base, digest, row, n, generation, stamp, tt_keys, tt_bounds, found):  
         found[0] = max(found[0], tt_bounds[slot, 0])
         found[1] = min(found[1], tt_bounds[slot, 1])
         found[2] |= care
-        tt_bounds[slot, 5] = stamp
+        ages[slot] = (ages[slot] & ~STAMP_BITS) | (stamp & STAMP_BITS)
         if found[3] < 0:
             found[3] = tt_bounds[slot, 4]
     return hit
@@ -163,34 +182,28 @@ def probe(base, digest, row, n, generation, stamp, tt_keys, tt_bounds, found):  
 
 @njit(cache=True)
 def store(base, digest, row, n, care, low, high, left, card, generation, stamp, tt_keys,  # type: ignore[no-untyped-def]
-          tt_bounds):  # fmt: skip
-    """Keep the bounds of a position: in the slot of the same entry, else a stale slot, else
-    the slot with the fewest tricks left (the cheapest to search again), the least recently
-    used of those."""
-    target, stale, victim = -1, -1, -1
+          tt_bounds, tt_index):  # fmt: skip
+    """Keep the bounds of a position: in the slot of the same entry, else in the slot that
+    comes first in the replacement order (:func:`_age`)."""
+    tag, target, victim, oldest = _tag(digest, generation), -1, -1, np.int64(0)
+    tags, ages = tt_index[0], tt_index[1]
+    now = generation & GENERATION_BITS
     for slot in range(base, base + BUCKET):
-        if tt_bounds[slot, 2] != generation:
-            stale = slot if stale < 0 else stale
-        elif (tt_keys[slot, n + 1] == care and _same_shape(slot, digest, row, n, tt_keys)
+        if (tags[slot] == tag and tt_keys[slot, n + 1] == care and tt_bounds[slot, 2] == generation
+                and _same_shape(slot, digest, row, n, tt_keys)
                 and _same_top(slot, row, n, tt_keys, care)):  # fmt: skip
             target = slot
             break
-        elif victim < 0 or _older(tt_bounds, slot, victim):
-            victim = slot
+        age = ages[slot] if ages[slot] >> 50 == now else np.int64(-1)
+        if victim < 0 or age < oldest:
+            victim, oldest = slot, age
     if target < 0:
-        target = stale if stale >= 0 else victim
+        target = victim
     tt_keys[target, 0] = digest
     for s in range(n):
         tt_keys[target, 1 + s] = row[n + 1 + s]
         tt_keys[target, n + 3 + s] = row[s] & care
     tt_keys[target, n + 1], tt_keys[target, n + 2] = care, row[n] & care
     tt_bounds[target, 0], tt_bounds[target, 1], tt_bounds[target, 2] = low, high, generation
-    tt_bounds[target, 3], tt_bounds[target, 4], tt_bounds[target, 5] = left, card, stamp
-
-
-@njit(cache=True)
-def _older(tt_bounds, slot, other):  # type: ignore[no-untyped-def]
-    """Whether ``slot`` is the better one to overwrite: fewer tricks left, or used longer ago."""
-    if tt_bounds[slot, 3] != tt_bounds[other, 3]:
-        return tt_bounds[slot, 3] < tt_bounds[other, 3]
-    return tt_bounds[slot, 5] < tt_bounds[other, 5]
+    tt_bounds[target, 3], tt_bounds[target, 4] = left, card
+    tags[target], ages[target] = tag, _age(generation, left, stamp)
