@@ -43,19 +43,19 @@ def _ctpop(typingctx, value):  # type: ignore[no-untyped-def]
     return types.int64(types.int64), codegen
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, inline="always", _nrt=False)
 def popcount(value):  # type: ignore[no-untyped-def]
     """The number of bits set in an int64 (one machine instruction)."""
     return _ctpop(value)  # type: ignore[call-arg]  # numba supplies the typing context
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def lowest(low):  # type: ignore[no-untyped-def]
     """The index of the lowest bit set in ``low``."""
     return trailing_zeros(low)  # type: ignore[call-arg]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shape_rows(leader, hands, present, n, suit_mask, ties_of, row):  # type: ignore[no-untyped-def]
     """Fill ``row`` for a trick boundary: ``row[0..n)`` the hands in relative ranks,
     ``row[n]`` the ties, ``row[n+1..2n]`` each seat's suit lengths (4 bits a suit, the leader
@@ -81,7 +81,7 @@ def shape_rows(leader, hands, present, n, suit_mask, ties_of, row):  # type: ign
     return digest
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _squeeze(cards, present):  # type: ignore[no-untyped-def]
     """``cards`` (a subset of ``present``) in relative ranks."""
     out, rest = np.int64(0), cards
@@ -92,7 +92,7 @@ def _squeeze(cards, present):  # type: ignore[no-untyped-def]
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def care_mask(rel, present, suit_mask, level_lo, below, partition):  # type: ignore[no-untyped-def]
     """The relative-rank mask of the cards an entry keeps: in each suit, every card in play
     at least as strong as the weakest relevant card of that suit (every card if not
@@ -108,7 +108,7 @@ def care_mask(rel, present, suit_mask, level_lo, below, partition):  # type: ign
     return _squeeze(kept, present)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def absolute(care, present):  # type: ignore[no-untyped-def]
     """The cards in play at the relative ranks ``care``."""
     out, k, rest = np.int64(0), 0, present
@@ -121,7 +121,7 @@ def absolute(care, present):  # type: ignore[no-untyped-def]
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _same_shape(slot, digest, row, n, tt_keys):  # type: ignore[no-untyped-def]
     if tt_keys[slot, 0] != digest:
         return False
@@ -131,7 +131,7 @@ def _same_shape(slot, digest, row, n, tt_keys):  # type: ignore[no-untyped-def]
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _same_top(slot, row, n, tt_keys, care):  # type: ignore[no-untyped-def]
     if tt_keys[slot, n + 2] != row[n] & care:
         return False
@@ -141,19 +141,19 @@ def _same_top(slot, row, n, tt_keys, care):  # type: ignore[no-untyped-def]
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _tag(digest, generation):  # type: ignore[no-untyped-def]
     return (digest ^ (generation * np.int64(-7046029254386353131))) | 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _age(generation, left, stamp):  # type: ignore[no-untyped-def]
     """Replacement order of a slot, smallest first: another generation's, then fewer tricks
     left (the cheapest to search again), then the least recently used."""
     return ((generation & GENERATION_BITS) << 50) | (left << 42) | (stamp & STAMP_BITS)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def probe(base, digest, row, n, generation, stamp, tt_keys, tt_bounds, tt_index, found):  # type: ignore[no-untyped-def]
     """Combine every matching entry of the bucket into ``found``: [low, high, care, card].
     Returns whether any entry matched. ``tt_index`` holds each slot's tag and age in two
@@ -180,7 +180,7 @@ def probe(base, digest, row, n, generation, stamp, tt_keys, tt_bounds, tt_index,
     return hit
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def store(base, digest, row, n, care, low, high, left, card, generation, stamp, tt_keys,  # type: ignore[no-untyped-def]
           tt_bounds, tt_index):  # fmt: skip
     """Keep the bounds of a position: in the slot of the same entry, else in the slot that
