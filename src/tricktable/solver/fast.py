@@ -10,7 +10,7 @@ import hashlib
 import importlib.util
 import os
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -128,18 +128,22 @@ def values(position: Position) -> dict[int, int]:
     out: dict[int, int] = {}
     remaining = position.tricks - position.trick_number
     stats = np.zeros(1, dtype=np.int64)
-    guess = remaining // 2
+
+    def test(alpha: int, beta: int, card: int) -> int:
+        """A fail-soft search with ``card`` played first (-1: any legal card)."""
+        return int(kernel_search.search(
+            len(position.trick.cards), state, alpha, beta, card, static,
+            (packed["hands"], *work, tables.keys, tables.bounds, stats, tables.index),
+        ))  # fmt: skip
+
+    # The best card's value first; every card that reaches it then needs one test only.
+    best = zero_window_value(partial(test, card=-1), remaining // 2, remaining)
     for card in indices_of(legal & reps[position.to_move]):
-
-        def test(alpha: int, beta: int, card: int = card) -> int:
-            return int(kernel_search.search(
-                len(position.trick.cards), state, alpha, beta, compact[card], static,
-                (packed["hands"], *work, tables.keys, tables.bounds, stats, tables.index),
-            ))  # fmt: skip
-
-        guess = zero_window_value(test, guess, remaining)
+        value = best if best == 0 else test(best - 1, best, compact[card])
+        if value < best:
+            value = zero_window_value(partial(test, card=compact[card]), value, value)
         for twin in indices_of(classes[card] & legal):
-            out[twin] = guess
+            out[twin] = min(value, best)
     _COMPILED[:] = [True]
     LAST_NODES[0] = int(stats[0])
     return out

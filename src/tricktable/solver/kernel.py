@@ -6,20 +6,15 @@ is one int64, "the cards above this one" is a table lookup and two cards are equ
 no other card in play (in another hand or on the table) lies in the span of their strength
 levels. The search loop is :mod:`.kernel_search`, its transposition table :mod:`.kernel_tt`.
 
-Every kernel function is compiled without numba's reference counting (``_nrt=False``): the
-kernel allocates nothing, and counting the references of each array passed from function to
-function took more than half of the search's time.
-
 This module imports numba; :mod:`tricktable.solver.fast` loads it only when numba is there.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import leading_zeros
 
-from .kernel_tt import lowest, popcount
+from .kernel_tt import kernel_function, lowest, popcount
 
 # Slots of the configuration vector.
 N_SEATS, SIZE, TRICKS, TRUMP, LOO, HEADING, BLIND, UNANSWERED, TRUMP_LEADS, TT_MASK = range(10)
@@ -32,7 +27,7 @@ TRUMP_BONUS = 1000
 LOSER = 1 << 20
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def _power(card, led, trump, suit_of, strength):  # type: ignore[no-untyped-def]
     suit = suit_of[card]
     if suit == trump:
@@ -42,7 +37,7 @@ def _power(card, led, trump, suit_of, strength):  # type: ignore[no-untyped-def]
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def _legal(hand, count, led, best, first, blind, best_led, trick_number, cfg, suit_mask,  # type: ignore[no-untyped-def]
            suit_of, above):  # fmt: skip
     trump = cfg[TRUMP]
@@ -75,7 +70,7 @@ def _legal(hand, count, led, best, first, blind, best_led, trick_number, cfg, su
     return hand
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def _revealed(leader, depth, cfg, played, next_seat, suit_of, strength):  # type: ignore[no-untyped-def]
     size = cfg[SIZE]
     start = depth - size + 1
@@ -89,7 +84,7 @@ def _revealed(leader, depth, cfg, played, next_seat, suit_of, strength):  # type
     return best_seat
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def _quick_tricks(leader, hands, present, cfg, suit_mask):  # type: ignore[no-untyped-def]
     """Tricks the leader takes by cashing his top cards: every top trump, and the top cards
     of the plain suits when nobody else holds a trump. Not even a partner: one who must ruff
@@ -139,12 +134,12 @@ def _quick_tricks(leader, hands, present, cfg, suit_mask):  # type: ignore[no-un
     return total + extra, counted
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def _same_side(a, b, cfg):  # type: ignore[no-untyped-def]
     return ((cfg[SIDES] >> a) & 1) == ((cfg[SIDES] >> b) & 1)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def _top_trumps(hands, cfg, ours, suit_mask, above):  # type: ignore[no-untyped-def]
     """(ours, theirs, cards): tricks each side is sure of with its top trumps, and the cards
     that decide it. A trump above every trump of the other side wins the trick it is played
@@ -177,13 +172,13 @@ def _top_trumps(hands, cfg, ours, suit_mask, above):  # type: ignore[no-untyped-
     return sure_mine, sure_theirs, cards
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def _highest(cards):  # type: ignore[no-untyped-def]
     """The index of the highest bit set in ``cards``, -1 for none."""
     return -1 if cards == 0 else 63 - leading_zeros(cards)  # type: ignore[call-arg]
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def last_trick(leader, hands, cfg, next_seat, ours, suit_of, strength, suit_mask):  # type: ignore[no-untyped-def]
     """(tricks of ours, cards that decided it) when every seat has one card left (and no
     face-down lead is possible): each plays it, no search needed. The winner's rank
@@ -203,7 +198,7 @@ def last_trick(leader, hands, cfg, next_seat, ours, suit_of, strength, suit_mask
     return (1 if ours[winner] else 0), (np.int64(1) << best if beaten != 0 else np.int64(0))
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def _candidates(hand, legal, present, depth, suit_of, level_lo, level_hi, below, moves):  # type: ignore[no-untyped-def]
     """One card per class of equivalent legal cards into ``moves[depth]``; returns the count."""
     others = present & ~hand
@@ -223,7 +218,7 @@ def _candidates(hand, legal, present, depth, suit_of, level_lo, level_hi, below,
     return count
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def _lead_key(seat, card, hands, present, cfg, ours, suit_of, suit_mask, level_lo, level_hi,  # type: ignore[no-untyped-def]
               below):  # fmt: skip
     """Sort key of a lead (smallest first), after the bridge solvers' heuristics: cash a card
@@ -249,7 +244,7 @@ def _lead_key(seat, card, hands, present, cfg, ours, suit_of, suit_mask, level_l
     return -score * 128 + (-card if score >= 6 else card)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def _order(seat, count, n, led, best_key, winner, depth, cfg, ours, suit_of, strength, power,  # type: ignore[no-untyped-def]
            moves, keys, hands, present, suit_mask, level_lo, level_hi, below, next_seat):  # fmt: skip
     """Sort the candidates: leads by :func:`_lead_key`; followers cheapest useful card first."""
@@ -282,7 +277,7 @@ def _order(seat, count, n, led, best_key, winner, depth, cfg, ours, suit_of, str
         moves[depth, i + 1], keys[depth, i + 1] = card, key
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def _still_to_play(seat, count, led, cfg, ours, hands, suit_mask, power, next_seat):  # type: ignore[no-untyped-def]
     """(threat, help): the strongest card the opponents, and the partners, still to play to
     this trick could add (their best of the led suit, else their best trump; -1 for none)."""
@@ -300,7 +295,7 @@ def _still_to_play(seat, count, led, cfg, ours, hands, suit_mask, power, next_se
     return threat, help_
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def _rank_won(depth, cfg, played, suit_of, best):  # type: ignore[no-untyped-def]
     """The trick's winning card if it beat a card of its own suit (its rank won the trick;
     a ruff or a lone card of the led suit wins by the suit lengths alone), else nothing.

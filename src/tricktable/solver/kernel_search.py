@@ -15,7 +15,6 @@ child's value back into the node and says whether the node is done.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from .kernel import (
     BLIND,
@@ -41,7 +40,7 @@ from .kernel import (
     _top_trumps,
     last_trick,
 )
-from .kernel_tt import BUCKET, absolute, care_mask, probe, shape_rows, store
+from .kernel_tt import BUCKET, absolute, care_mask, kernel_function, probe, shape_rows, store
 
 # Fields of a frame.
 (SEAT, COUNT, TRICK, LEADER, LED, BEST_KEY, BEST, WINNER, BLIND_LEAD, FIRST, BEST_LED,
@@ -51,7 +50,7 @@ from .kernel_tt import BUCKET, absolute, care_mask, probe, shape_rows, store
 FRAME_WIDTH = 35
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def search(depth, state, alpha, beta, forced, static, work):  # type: ignore[no-untyped-def]
     """Our tricks from the current trick on, from the position at ``depth`` described by
     ``state`` (seat, count, trick number, leader, led, best key, best, winner, blind, first,
@@ -75,7 +74,7 @@ def search(depth, state, alpha, beta, forced, static, work):  # type: ignore[no-
         done = _back(depth, value, cards, static, work)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel_function(inline=True)
 def _enter(d, static, work):  # type: ignore[no-untyped-def]
     """Open the node of frame ``d``; True when its value is known at once (in RESULT)."""
     cfg, ours = static[0], static[2]
@@ -115,7 +114,7 @@ def _enter(d, static, work):  # type: ignore[no-untyped-def]
     return False
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel_function(inline=True)
 def _bounds(d, static, work):  # type: ignore[no-untyped-def]
     """(low, high) at a trick boundary from the table, quick tricks and the top trumps;
     the cards each depends on go to LOW_CARDS and HIGH_CARDS, the table's best lead to TT_MOVE."""
@@ -158,7 +157,7 @@ def _bounds(d, static, work):  # type: ignore[no-untyped-def]
     return low, high
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel_function(inline=True)
 def _moves(d, static, work):  # type: ignore[no-untyped-def]
     """Generate and order the node's moves into ``moves[d]``; returns how many."""
     cfg, next_seat, ours, suit_of, strength, power, level_lo, level_hi, above, below, suit_mask = (
@@ -189,7 +188,7 @@ def _moves(d, static, work):  # type: ignore[no-untyped-def]
     return n
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel_function(inline=True)
 def _play(d, static, work):  # type: ignore[no-untyped-def]
     """Play the node's next move and fill the child's frame ``d + 1``."""
     cfg, next_seat, ours, suit_of, strength = static[0], static[1], static[2], static[3], static[4]
@@ -233,7 +232,7 @@ def _play(d, static, work):  # type: ignore[no-untyped-def]
     frame[c, ALPHA], frame[c, BETA] = frame[d, ALPHA] - gain, frame[d, BETA] - gain
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel_function(inline=True)
 def _taker(d, c, static, work):  # type: ignore[no-untyped-def]
     """Who takes the trick just completed at ply ``d`` (-1: nobody, a void trick)."""
     cfg, next_seat, suit_of, strength = static[0], static[1], static[3], static[4]
@@ -247,7 +246,7 @@ def _taker(d, c, static, work):  # type: ignore[no-untyped-def]
     return frame[c, WINNER]
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel_function(inline=True)
 def _back(d, value, cards, static, work):  # type: ignore[no-untyped-def]
     """Take a child's value into node ``d``; True when the node is done (cut off or every
     move tried), its value then in RESULT."""
@@ -275,7 +274,7 @@ def _back(d, value, cards, static, work):  # type: ignore[no-untyped-def]
     return True
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel_function(inline=True)
 def _finish(d, static, work):  # type: ignore[no-untyped-def]
     """Report the node's relevant cards and keep its bound in the table (trick boundaries)."""
     cfg, level_lo, below, suit_mask = static[0], static[6], static[9], static[10]

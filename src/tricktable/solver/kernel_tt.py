@@ -20,6 +20,8 @@ play by suit and strength). Bounds row: ``low, high, generation, tricks left, be
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit, types
 from numba.core.extending import intrinsic
@@ -27,6 +29,17 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 BUCKET = 32
 """Slots searched for one shape (the table is probed a bucket at a time)."""
+
+
+def kernel_function(*, inline: bool = False) -> Any:
+    """The decorator of every kernel function: numba, cached on disk, without reference
+    counting (the kernel allocates nothing, and counting the references of each array
+    passed between its functions took more than half of the search's time)."""
+    options: dict[str, Any] = {"cache": True, "_nrt": False}
+    if inline:
+        options["inline"] = "always"
+    return njit(**options)
+
 
 GENERATION_BITS = (1 << 13) - 1
 STAMP_BITS = (1 << 42) - 1
@@ -43,19 +56,19 @@ def _ctpop(typingctx, value):  # type: ignore[no-untyped-def]
     return types.int64(types.int64), codegen
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel_function(inline=True)
 def popcount(value):  # type: ignore[no-untyped-def]
     """The number of bits set in an int64 (one machine instruction)."""
     return _ctpop(value)  # type: ignore[call-arg]  # numba supplies the typing context
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def lowest(low):  # type: ignore[no-untyped-def]
     """The index of the lowest bit set in ``low``."""
     return trailing_zeros(low)  # type: ignore[call-arg]
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def shape_rows(leader, hands, present, n, suit_mask, ties_of, row):  # type: ignore[no-untyped-def]
     """Fill ``row`` for a trick boundary: ``row[0..n)`` the hands in relative ranks,
     ``row[n]`` the ties, ``row[n+1..2n]`` each seat's suit lengths (4 bits a suit, the leader
@@ -81,7 +94,7 @@ def shape_rows(leader, hands, present, n, suit_mask, ties_of, row):  # type: ign
     return digest
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def _squeeze(cards, present):  # type: ignore[no-untyped-def]
     """``cards`` (a subset of ``present``) in relative ranks."""
     out, rest = np.int64(0), cards
@@ -92,7 +105,7 @@ def _squeeze(cards, present):  # type: ignore[no-untyped-def]
     return out
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def care_mask(rel, present, suit_mask, level_lo, below, partition):  # type: ignore[no-untyped-def]
     """The relative-rank mask of the cards an entry keeps: in each suit, every card in play
     at least as strong as the weakest relevant card of that suit (every card if not
@@ -108,7 +121,7 @@ def care_mask(rel, present, suit_mask, level_lo, below, partition):  # type: ign
     return _squeeze(kept, present)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def absolute(care, present):  # type: ignore[no-untyped-def]
     """The cards in play at the relative ranks ``care``."""
     out, k, rest = np.int64(0), 0, present
@@ -121,7 +134,7 @@ def absolute(care, present):  # type: ignore[no-untyped-def]
     return out
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def _same_shape(slot, digest, row, n, tt_keys):  # type: ignore[no-untyped-def]
     if tt_keys[slot, 0] != digest:
         return False
@@ -131,7 +144,7 @@ def _same_shape(slot, digest, row, n, tt_keys):  # type: ignore[no-untyped-def]
     return True
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def _same_top(slot, row, n, tt_keys, care):  # type: ignore[no-untyped-def]
     if tt_keys[slot, n + 2] != row[n] & care:
         return False
@@ -141,19 +154,19 @@ def _same_top(slot, row, n, tt_keys, care):  # type: ignore[no-untyped-def]
     return True
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def _tag(digest, generation):  # type: ignore[no-untyped-def]
     return (digest ^ (generation * np.int64(-7046029254386353131))) | 1
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def _age(generation, left, stamp):  # type: ignore[no-untyped-def]
     """Replacement order of a slot, smallest first: another generation's, then fewer tricks
     left (the cheapest to search again), then the least recently used."""
     return ((generation & GENERATION_BITS) << 50) | (left << 42) | (stamp & STAMP_BITS)
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def probe(base, digest, row, n, generation, stamp, tt_keys, tt_bounds, tt_index, found):  # type: ignore[no-untyped-def]
     """Combine every matching entry of the bucket into ``found``: [low, high, care, card].
     Returns whether any entry matched. ``tt_index`` holds each slot's tag and age in two
@@ -180,7 +193,7 @@ def probe(base, digest, row, n, generation, stamp, tt_keys, tt_bounds, tt_index,
     return hit
 
 
-@njit(cache=True, _nrt=False)
+@kernel_function()
 def store(base, digest, row, n, care, low, high, left, card, generation, stamp, tt_keys,  # type: ignore[no-untyped-def]
           tt_bounds, tt_index):  # fmt: skip
     """Keep the bounds of a position: in the slot of the same entry, else in the slot that
