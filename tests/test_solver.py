@@ -307,6 +307,37 @@ def test_numba_kernel_on_bigger_deals_matches_python() -> None:
         assert solve(position, backend="numba") == solve(position, backend="python"), variant
 
 
+@pytest.mark.skipif(not fast.available(), reason="numba (the [fast] extra) is not installed")
+@pytest.mark.parametrize("size,count", [(9, 4), (10, 2)])
+def test_numba_partition_search_agrees_with_dds_on_longer_deals(size: int, count: int) -> None:
+    """Partition search shares table entries between positions that differ in low cards:
+    every card's value must still be exactly DDS's, with and without trumps."""
+    rng = random.Random(40 + size)
+    for _ in range(count):
+        pbn, hands = _random_bridge(rng, size)
+        trump, leader = rng.choice(["S", "H", "D", "C", None]), rng.randrange(4)
+        expected = _dds_values(pbn, trump, leader)
+        ours = solve(whist_position(hands, trump=trump, leader=leader), backend="numba")
+        assert {card: ours[card] for card in expected} == expected, (hands, trump, leader)
+
+
+@pytest.mark.skipif(not fast.available(), reason="numba (the [fast] extra) is not installed")
+def test_numba_partition_search_on_pinochle_deals_matches_python() -> None:
+    """Identical cards (ties in the table's entries) and bowers, from trick starts and from
+    the middle of a trick."""
+    rng = random.Random(48)
+    pinochle = Ranking(DECKS["pinochle48"].mask, bowers=True)
+    for deal in range(4):
+        pack = indices_of(pinochle.deck_mask)
+        rng.shuffle(pack)
+        hands = [format_cards(sum(1 << c for c in pack[i * 7 : (i + 1) * 7])) for i in range(4)]
+        position = position_from_deal(" / ".join(hands), ranking=pinochle, trump=deal,
+                                      leader=rng.randrange(4), sides=PARTNERS)  # fmt: skip
+        for _ in range(deal % 3):
+            position = position.after(rng.choice(indices_of(position.legal_cards())))
+        assert solve(position, backend="numba") == solve(position, backend="python"), hands
+
+
 def test_unknown_backend_is_refused() -> None:
     position = whist_position(["AS", "KS", "QS", "JS"])
     with pytest.raises(RulesError, match="'gpu'"):
