@@ -23,7 +23,14 @@ from .search import Searcher
 __all__ = ["TT_BITS", "available", "fits", "values", "worthwhile"]
 
 TT_BITS = 19
-"""The kernel's transposition table has 2**TT_BITS entries (kept between solves)."""
+"""The kernel's transposition table has 2**TT_BITS slots (about 75 MB for four seats, kept
+between solves) for positions with more than :data:`SMALL_CARDS` cards in play."""
+
+SMALL_TT_BITS = 15
+SMALL_CARDS = 32
+"""Positions with at most this many cards in play (every game but Double Hasenpfeffer, and
+the ends of its hands) use a table of 2**SMALL_TT_BITS slots, a few megabytes: enough for
+their searches, and light for the bots that solve thousands of them."""
 
 MAX_CARDS = 63
 
@@ -79,10 +86,10 @@ def _cards(position: Position) -> int:
 class _Tables:
     """The kernel's reusable arrays: the table survives solves, told apart by a generation."""
 
-    def __init__(self, width: int) -> None:
+    def __init__(self, width: int, bits: int) -> None:
         import numpy as np
 
-        size = 1 << TT_BITS
+        size = 1 << bits
         # Filled rather than np.zeros: touching every page now spares the first solves the
         # page faults of a lazily mapped table.
         self.keys = np.empty((size, width), dtype=np.int64)
@@ -94,16 +101,23 @@ class _Tables:
         self.generation = 0
 
 
-_TABLES: dict[int, _Tables] = {}
+_TABLES: dict[tuple[int, int], _Tables] = {}
 LAST_NODES: list[int] = [0]
 """Nodes the kernel visited in the last solve (for benchmarks)."""
 
 
-def _tables(width: int) -> _Tables:
-    if width not in _TABLES:
-        _TABLES.clear()  # keep one table in memory, for the seat count last solved
-        _TABLES[width] = _Tables(width)
-    return _TABLES[width]
+def _tables(width: int, bits: int) -> _Tables:
+    """The table for this row width and size: one of each size is kept, for the seat count
+    last solved."""
+    for key in [key for key in _TABLES if key[1] == bits and key[0] != width]:
+        del _TABLES[key]
+    if (width, bits) not in _TABLES:
+        _TABLES[width, bits] = _Tables(width, bits)
+    return _TABLES[width, bits]
+
+
+def _table_bits(position: Position) -> int:
+    return SMALL_TT_BITS if _cards(position) <= SMALL_CARDS else TT_BITS
 
 
 def values(position: Position) -> dict[int, int]:
@@ -115,7 +129,7 @@ def values(position: Position) -> dict[int, int]:
     for i, card in enumerate(position.trick.cards):
         packed["played"][i] = packed["compact"][card]
     cfg, compact = packed["cfg"], packed["compact"]
-    tables = _tables(int(cfg[kernel.WIDTH]))
+    tables = _tables(int(cfg[kernel.WIDTH]), _table_bits(position))
     tables.generation += 1
     cfg[kernel.GENERATION] = tables.generation
     reps, classes = Searcher(position)._classes(_trick_mask(position))
@@ -215,7 +229,7 @@ def _pack(position: Position) -> dict[str, Any]:
     cfg[kernel.BLIND] = int(rules.blind_lead)
     cfg[kernel.UNANSWERED] = kernel.UNANSWERED_CODES.index(rules.blind_unanswered)
     cfg[kernel.TRUMP_LEADS] = sum(1 << t for t in rules.trump_leads if 0 <= t < 63)
-    cfg[kernel.TT_MASK], cfg[kernel.N_CARDS] = (1 << TT_BITS) - 1, n_cards
+    cfg[kernel.TT_MASK], cfg[kernel.N_CARDS] = (1 << _table_bits(position)) - 1, n_cards
     cfg[kernel.WIDTH] = 2 * n_seats + 3
     cfg[kernel.TIES] = _signed(sum(1 << i for i in range(n_cards) if level_lo[i] < i))
     cfg[kernel.PARTITION] = int(rules.policy != "loo_strict" and not rules.blind_lead)
