@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -418,3 +419,20 @@ def test_solve_refuses_a_game_outside_play() -> None:
     game = tt.new_game("hasenpfeffer", seed=1)
     with pytest.raises(IllegalActionError, match="play phase"):
         solve(game)
+
+
+@pytest.mark.skipif(not fast.available(), reason="numba (the [fast] extra) is not installed")
+def test_kernel_is_cached_per_source_and_reported_compiled_once_used() -> None:
+    solve(whist_position(["AS KS", "QS 2S", "JS 3S", "4S 5S"]), backend="numba")
+    assert fast.is_compiled()
+    folder = fast.cache_dir()
+    if folder is not None:  # None when NUMBA_CACHE_DIR chooses the place
+        assert folder.parent.name == "tricktable"
+        assert folder.name.startswith("kernel-") and len(folder.name) == len("kernel-") + 16
+
+
+def test_only_older_kernel_folders_are_forgotten(tmp_path: Path) -> None:
+    for name in ("kernel-old", "kernel-new", "notes"):
+        (tmp_path / name).mkdir()
+    fast._forget_older_kernels(tmp_path / "kernel-new")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kernel-new", "notes"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import shutil
 from collections.abc import Callable
 from functools import cache, partial
 from pathlib import Path
@@ -20,7 +21,7 @@ from ..ranking import TRUMP_BONUS
 from .position import Position
 from .search import Searcher
 
-__all__ = ["TT_BITS", "available", "fits", "values", "worthwhile"]
+__all__ = ["TT_BITS", "available", "cache_dir", "fits", "is_compiled", "values", "worthwhile"]
 
 TT_BITS = 19
 """The kernel's transposition table has 2**TT_BITS slots (about 75 MB for four seats, kept
@@ -46,27 +47,58 @@ SMALL = 28
 loading the kernel (a second or two a process; its compilation, once after an install, is
 kept on disk) does not pay."""
 
-_COMPILED: list[bool] = []
-
-
 @cache
 def _kernel() -> tuple[ModuleType, ModuleType]:
     """The kernel's modules, imported with numba's on-disk cache in a directory of its own
-    for this exact kernel source: numba checks only the file of each function it caches,
-    so machine code compiled before one of the kernel's other files changed would be used
-    otherwise. ``NUMBA_CACHE_DIR``, if set, is honoured."""
+    for this exact kernel source (:func:`cache_dir`)."""
     import numba
 
-    if not os.environ.get("NUMBA_CACHE_DIR"):
-        digest = hashlib.blake2b(numba.__version__.encode(), digest_size=8)
-        for name in ("kernel.py", "kernel_tt.py", "kernel_search.py"):
-            digest.update((Path(__file__).parent / name).read_bytes())
-        root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-        cache_dir = root / "tricktable" / f"kernel-{digest.hexdigest()}"
-        numba.config.CACHE_DIR = str(cache_dir)  # type: ignore[attr-defined]
+    folder = cache_dir()
+    if folder is not None:
+        if not folder.exists():
+            _forget_older_kernels(folder)
+        numba.config.CACHE_DIR = str(folder)  # type: ignore[attr-defined]
     from . import kernel, kernel_search
 
+    _LOADED[:] = [True]
     return kernel, kernel_search
+
+
+@cache
+def cache_dir() -> Path | None:
+    """Where the compiled kernel is kept: a directory per kernel source and numba version
+    under the user's cache (numba checks only the file of each function it caches, so code
+    compiled before another kernel file changed would be used otherwise). None when
+    ``NUMBA_CACHE_DIR`` is set: numba's own layout there is honoured."""
+    if os.environ.get("NUMBA_CACHE_DIR") or not available():
+        return None
+    from importlib.metadata import version
+
+    digest = hashlib.blake2b(version("numba").encode(), digest_size=8)
+    for name in _SOURCES:
+        digest.update((Path(__file__).parent / name).read_bytes())
+    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return root / "tricktable" / f"kernel-{digest.hexdigest()}"
+
+
+_SOURCES = ("kernel.py", "kernel_tt.py", "kernel_search.py")
+_LOADED: list[bool] = []
+
+
+def _forget_older_kernels(folder: Path) -> None:
+    """Remove the machine code of earlier kernel versions (ours alone, by name)."""
+    for old in folder.parent.glob("kernel-*"):
+        if old != folder and old.is_dir():
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def is_compiled() -> bool:
+    """Whether the kernel is loaded in this process or compiled on disk, so using it costs a
+    second or two at most (a first compilation takes about a minute)."""
+    if _LOADED:
+        return True
+    folder = cache_dir()
+    return folder is not None and any(folder.rglob("kernel_search.search-*.nbi"))
 
 
 def fits(position: Position) -> bool:
@@ -75,8 +107,10 @@ def fits(position: Position) -> bool:
 
 
 def worthwhile(position: Position) -> bool:
-    """Whether ``auto`` should use the kernel: it fits and is compiled or the position is big."""
-    return fits(position) and (bool(_COMPILED) or _cards(position) > SMALL)
+    """Whether ``auto`` should use the kernel: it fits, and it is loaded in this process or
+    the position is big enough to be worth loading (or compiling) it. Callers that solve
+    many small positions (the search bots) ask :func:`is_compiled` and choose the kernel."""
+    return fits(position) and (bool(_LOADED) or _cards(position) > SMALL)
 
 
 def _cards(position: Position) -> int:
@@ -158,7 +192,6 @@ def values(position: Position) -> dict[int, int]:
             value = zero_window_value(partial(test, card=compact[card]), value, value)
         for twin in indices_of(classes[card] & legal):
             out[twin] = min(value, best)
-    _COMPILED[:] = [True]
     LAST_NODES[0] = int(stats[0])
     return out
 
