@@ -114,3 +114,37 @@ def test_pinochle_packs_wait_for_fewer_cards_before_solving():
     assert bot._solvable(single)  # 24 cards, plain pack
     assert not PimcBot(solve_cards=51)._solvable(double)  # 48 cards need 48 + 4
     assert PimcBot(solve_cards=52)._solvable(double)
+
+
+def test_deals_that_explain_the_others_bids_weigh_more():
+    game = tt.new_game("hasenpfeffer", seed=6)
+    bot = make_bot("heuristic", seed=1)
+    for _ in range(3):
+        game.apply(bot.choose(game.view(game.to_move)))
+    view = game.view(game.to_move)
+    plain = PimcBot(seed=2, samples=8, time_limit=30.0, infer=0).analyse(view)
+    weighted = PimcBot(seed=2, samples=8, time_limit=30.0).analyse(view)
+    assert plain.samples == weighted.samples == 8
+    assert plain.values != weighted.values
+
+
+def test_a_decision_too_slow_to_play_out_often_enough_is_left_to_the_heuristic():
+    game = tt.new_game("double-hasenpfeffer", seed=3)
+    heuristic = make_bot("heuristic", seed=4)
+    while game.phase.value != "play":
+        game.apply(heuristic.choose(game.view(game.to_move)))
+    view = game.view(game.to_move)
+    slow = PimcBot(seed=4, samples=50, time_limit=1e-6, min_samples=5)
+    assert slow.analyse(view).samples == 1  # one playout showed five would not fit
+    assert slow.choose(view) == heuristic.choose(view)
+
+
+def test_many_choices_are_narrowed_to_the_heuristics_pick_its_neighbours_and_a_pass():
+    game = tt.new_game("hasenpfeffer", seed=6)
+    view = game.view(game.to_move)
+    assert len(view.legal) == 7  # pass and bids 1 to 6
+    pick = str(make_bot("heuristic", seed=2).choose(view))
+    analysis = PimcBot(seed=2, **TINY).analyse(view)
+    assert pick in analysis.values and "pass" in analysis.values
+    assert len(analysis.values) <= 4
+    assert str(analysis.best) in analysis.values

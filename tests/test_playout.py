@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import tricktable as tt
+from tricktable.bots.heuristic import STRATEGIES
 from tricktable.bots.playout import greedy_play, hand_values, playout
 
 
@@ -43,3 +44,16 @@ def test_countdown_values_a_falling_counter_as_a_gain():
     values = hand_values(game, before)
     best = min(range(4), key=lambda s: game.scores[s] - before[s])
     assert values[best] == max(values)
+
+
+def test_heuristic_playouts_play_the_cards_the_heuristic_strategy_would():
+    game = tt.new_game("hasenpfeffer", seed=4)
+    twin = game.copy()
+    playout(game, random.Random(1), heuristic=True)
+    strategy = STRATEGIES["hasenpfeffer"]
+    for _, seat, action in game.log:
+        legal = twin.legal_actions()
+        if len(legal) > 1:
+            assert action == strategy(twin.view(seat), random.Random(0))
+        twin.apply(action)
+    assert twin.scores == game.scores

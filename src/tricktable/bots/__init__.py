@@ -7,8 +7,9 @@
 >>> bot.choose(game.view(game.to_move)) in game.legal_actions()
 True
 
-Names: ``random`` and ``heuristic``, and the difficulty levels ``easy`` (random), ``medium``,
-``hard`` and ``expert`` (the heuristic bot for now; stronger bots will take these levels over).
+Names: ``random``, ``heuristic``, ``pimc`` and ``ismcts``, and the difficulty levels ``easy``
+(random), ``medium`` (heuristic), ``hard`` and ``expert`` (PIMC with the budgets of
+:data:`LEVEL_PARAMS`).
 """
 
 from __future__ import annotations
@@ -43,8 +44,8 @@ LEVELS: Final[dict[str, str]] = {
 }
 
 LEVEL_PARAMS: Final[dict[str, dict[str, Any]]] = {
-    "hard": {"samples": 24, "time_limit": 0.7, "solve_cards": 24},
-    "expert": {"samples": 96, "time_limit": 4.0, "solve_cards": 28},
+    "hard": {"samples": 48, "time_limit": 0.7, "solve_cards": 24},
+    "expert": {"samples": 160, "time_limit": 4.0, "solve_cards": 28},
 }
 """Budgets of the levels: ``hard`` decides within 1 s a move, ``expert`` within 5 s."""
 

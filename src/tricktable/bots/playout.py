@@ -3,8 +3,9 @@
 The search bots (:mod:`.pimc`, :mod:`.ismcts`) run these on games they sampled themselves from
 their own view (:mod:`.sampler`), so reading that game's cards is no peeking: every card in it
 was drawn by the bot. Card play is greedy (win the trick as cheaply as possible, else throw the
-lowest card; a little randomness keeps playouts varied); other decisions use the heuristic bot's
-strategy on the sampled game's views.
+lowest card; a little randomness keeps playouts varied) or, with ``heuristic=True``, the
+heuristic bot's (what PIMC uses: greedy leads are random, which values hands too noisily);
+other decisions use the heuristic bot's strategy on the sampled game's views.
 """
 
 from __future__ import annotations
@@ -25,19 +26,27 @@ EXPLORE = 0.1
 """Chance that a playout plays a random legal card instead of the greedy one."""
 
 
-def playout(game: Game, rng: random.Random, hand: int | None = None) -> None:
-    """Play ``game`` on until hand ``hand`` (default: the current one) is over."""
+def playout(
+    game: Game, rng: random.Random, hand: int | None = None, *, heuristic: bool = False
+) -> None:
+    """Play ``game`` on until hand ``hand`` (default: the current one) is over.
+
+    ``heuristic``: every seat plays its cards by the heuristic strategy too (several times
+    slower than the greedy card play, but it is how the heuristic bot would go on).
+    """
     hand = game.hand_number if hand is None else hand
     while not game.is_over and game.hand_number == hand:
-        game.push(policy_action(game, rng))
+        game.push(policy_action(game, rng, heuristic=heuristic))
 
 
-def policy_action(game: Game, rng: random.Random) -> Action:
+def policy_action(game: Game, rng: random.Random, *, heuristic: bool = False) -> Action:
     """The playout policy's choice for the seat to move."""
-    if game.phase is Phase.PLAY:
+    if game.phase is Phase.PLAY and not heuristic:
         return greedy_play(game, rng)
     seat = game.to_move
     view = game.view(seat)
+    if len(view.legal) == 1:
+        return view.legal[0]
     return STRATEGIES.get(game.rules.name, fallback_strategy)(view, rng)
 
 

@@ -22,11 +22,11 @@ replaying: an attempt that does not reproduce the view is thrown away and drawn 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..actions import Kind, parse_action
+from ..actions import Action, Kind, parse_action
 from ..cards import CARD_TEXT, COPY_STRIDE, JOKER_INDEX, parse_card
 from ..deal import Deal
 from ..engine import Game
@@ -35,7 +35,7 @@ from ..rules.base import HandResult
 from ..trick import Trick
 from ..view import View
 
-__all__ = ["SamplingError", "ViewFacts", "sample_game"]
+__all__ = ["Judge", "SamplingError", "ViewFacts", "sample_game", "sample_weighted"]
 
 RAMS_HAND_SIZE = 5
 DEFAULT_ATTEMPTS = 400
@@ -358,17 +358,49 @@ def sample_game(view: View, rng: random.Random, attempts: int = DEFAULT_ATTEMPTS
 
 def sample_from_facts(facts: ViewFacts, rng: random.Random, attempts: int) -> Game:
     """As :func:`sample_game`, reusing the facts worked out from the view once."""
+    return sample_weighted(facts, rng, attempts)[0]
+
+
+Judge = Callable[[Game, int, Action], float]
+"""How likely (0–1, relative) a seat was to take an action in a position of a sampled deal."""
+
+
+def sample_weighted(
+    facts: ViewFacts, rng: random.Random, attempts: int, judge: Judge | None = None
+) -> tuple[Game, float]:
+    """A deal as :func:`sample_from_facts`, with its weight: the product of ``judge`` over the
+    other seats' visible actions of this hand (1.0 without a judge).
+
+    Drawing deals uniformly ignores what the others' choices say about their cards (a pass
+    shows a weak hand); weighting each deal by how well it explains those choices puts that
+    back without rejecting deals outright.
+    """
     for _ in range(attempts):
-        game = _attempt(facts, rng)
+        weight = [1.0]
+        game = _attempt(facts, rng, _weigher(facts, judge, weight))
         if game is not None and game.view(facts.seat).data == facts.data:
-            return game
+            return game, weight[0]
     raise SamplingError(
         f"no deal consistent with the view of seat {facts.seat} in {attempts} attempts "
         f"(hand {facts.data['hand_number']}, actions {[a for _, a in facts.actions]!r})"
     )
 
 
-def _attempt(facts: ViewFacts, rng: random.Random) -> Game | None:
+Observer = Callable[[Game, int, Action], None]
+
+
+def _weigher(facts: ViewFacts, judge: Judge | None, weight: list[float]) -> Observer | None:
+    if judge is None:
+        return None
+
+    def observe(game: Game, seat: int, action: Action) -> None:
+        if seat != facts.seat:
+            weight[0] *= judge(game, seat, action)
+
+    return observe
+
+
+def _attempt(facts: ViewFacts, rng: random.Random, observe: Observer | None = None) -> Game | None:
     dealer = int(facts.data["dealer"])
     try:
         misdeals = int(facts.data.get("misdeals") or 0)
@@ -377,7 +409,7 @@ def _attempt(facts: ViewFacts, rng: random.Random) -> Game | None:
         deals.append(draw_deal(facts, rng, dealer, gifts))
         game = _start(facts, rng, dealer, deals)
         _replay_misdeals(game, misdeals)
-        _replay(game, facts, rng, gifts)
+        _replay(game, facts, rng, gifts, observe)
     except (SamplingError, IllegalActionError):
         return None
     return game
@@ -391,7 +423,9 @@ def _start(facts: ViewFacts, rng: random.Random, dealer: int, deals: list[Deal])
     game.ledger = _ledger(game, history[-1])
     game.results = [_result(r) for r in history]
     game.hand_number = int(facts.data["hand_number"])
-    game.last_tricks = [_trick(facts.data["last_trick"])] if facts.data["last_trick"] else []
+    filler = (game.flow.deck.mask & -game.flow.deck.mask).bit_length() - 1
+    saved = facts.data["last_trick"]
+    game.last_tricks = [_trick(saved, filler)] if saved else []
     game.restart_hand(*deals)  # this hand's deal, after the history it cannot replay
     return game
 
@@ -413,12 +447,14 @@ def _ledger(game: Game, last: dict[str, Any]) -> Any:
     return ledger
 
 
-def _trick(saved: dict[str, Any]) -> Trick:
-    """The last trick of the previous hand, as shown (only its display matters now)."""
+def _trick(saved: dict[str, Any], filler: int) -> Trick:
+    """The last trick of the previous hand, as shown (only its display matters now); a card
+    led face down and never shown becomes ``filler``, a card of the pack, so that the other
+    seats' views of the sampled game can still be drawn."""
     trick = Trick(int(saved["leader"]))
     for play in saved["plays"]:
         trick.seats.append(int(play["seat"]))
-        trick.cards.append(card_index(play["card"]) if play["card"] else 0)
+        trick.cards.append(card_index(play["card"]) if play["card"] else filler)
         trick.face_down.append(bool(play["face_down"]))
     trick.winner = -1 if saved["winner"] is None else int(saved["winner"])
     return trick
@@ -438,7 +474,13 @@ def _replay_misdeals(game: Game, misdeals: int) -> None:
         raise SamplingError("a misdeal did not replay")
 
 
-def _replay(game: Game, facts: ViewFacts, rng: random.Random, gifts: dict[int, list[int]]) -> None:
+def _replay(
+    game: Game,
+    facts: ViewFacts,
+    rng: random.Random,
+    gifts: dict[int, list[int]],
+    observe: Observer | None = None,
+) -> None:
     future = [list(cards) for cards in facts.future]
     received = [(int(g["seat"]), f"give {g['card']}") for g in facts.data.get("received", [])]
     planned = {seat: [f"give {CARD_TEXT[c]}" for c in cards] for seat, cards in gifts.items()}
@@ -453,6 +495,8 @@ def _replay(game: Game, facts: ViewFacts, rng: random.Random, gifts: dict[int, l
         if "?" in text:
             game.apply(_hidden_choice(game, text, future[seat], facts.shown_out[seat], rng))
             continue
+        if observe is not None:
+            observe(game, seat, parse_action(text))
         action = game.apply(text)
         if seat != facts.seat and action.kind is Kind.PLAY and action.cards[0] in future[seat]:
             future[seat].remove(action.cards[0])

@@ -47,6 +47,7 @@ SMALL = 28
 loading the kernel (a second or two a process; its compilation, once after an install, is
 kept on disk) does not pay."""
 
+
 @cache
 def _kernel() -> tuple[ModuleType, ModuleType]:
     """The kernel's modules, imported with numba's on-disk cache in a directory of its own

@@ -1,0 +1,44 @@
+"""Reading the other seats' choices: how well a sampled deal explains what they did.
+
+The sampler draws the hidden cards uniformly among those consistent with the rules, so a deal
+where an opponent who passed holds the best hand at the table is as likely as any other. The
+search bots weight each sampled deal by a *model* of the others: the heuristic strategy. At
+every visible choice of another seat (a bid, a pass, a declaration, an exchange; optionally a
+card), the deal keeps its weight when the model would have chosen the same and loses most of
+it otherwise. A seat that plays differently from the model only costs some precision: no deal
+is ever ruled out.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from ..actions import Action, Kind
+from ..engine import Game
+from .heuristic import STRATEGIES, fallback_strategy
+from .sampler import Judge
+
+__all__ = ["MISMATCH", "model_judge"]
+
+MISMATCH: Final = 0.25
+"""Weight factor for a deal on which the model would have acted otherwise."""
+
+
+def model_judge(cards: bool = False, mismatch: float = MISMATCH) -> Judge:
+    """A judge that compares each choice with the heuristic strategy's in the sampled deal.
+
+    ``cards``: judge card play too, not only the bidding and declarations.
+    """
+
+    def judge(game: Game, seat: int, action: Action) -> float:
+        if action.kind is Kind.PLAY and not cards:
+            return 1.0
+        view = game.view(seat)
+        if len(view.legal) < 2:
+            return 1.0
+        strategy = STRATEGIES.get(game.rules.name, fallback_strategy)
+        # A fixed generator: strategies draw from it only to break ties between equal choices.
+        return 1.0 if strategy(view, random.Random(0)) == action else mismatch
+
+    return judge

@@ -1,0 +1,68 @@
+"""Inference: sampled deals are weighted by how well they explain the other seats' choices."""
+
+from __future__ import annotations
+
+import random
+
+import tricktable as tt
+from tricktable.actions import Kind
+from tricktable.bots.heuristic import STRATEGIES, HeuristicBot
+from tricktable.bots.inference import MISMATCH, model_judge
+from tricktable.bots.sampler import ViewFacts, sample_from_facts, sample_weighted
+
+
+def heuristic_until(game: tt.Game, done: int) -> None:
+    bot = HeuristicBot(seed=1)
+    while len(game.log) < done:
+        game.apply(bot.choose(game.view(game.to_move)))
+
+
+def test_the_model_keeps_its_own_choice_and_discounts_any_other():
+    game = tt.new_game("hasenpfeffer", seed=3)
+    view = game.view(game.to_move)
+    judge = model_judge()
+    own = STRATEGIES["hasenpfeffer"](view, random.Random(0))
+    others = [a for a in view.legal if a != own]
+    assert judge(game, view.seat, own) == 1.0
+    assert {judge(game, view.seat, a) for a in others} == {MISMATCH}
+
+
+def test_card_play_is_judged_only_when_asked():
+    game = tt.new_game("rounce", seed=2)
+    heuristic_until(game, 0)
+    bot = HeuristicBot(seed=1)
+    while game.phase.value != "play" or len(game.legal_actions()) < 2:
+        game.apply(bot.choose(game.view(game.to_move)))
+    view = game.view(game.to_move)
+    own = STRATEGIES["rounce"](view, random.Random(0))
+    other = next(a for a in view.legal if a != own)
+    assert other.kind is Kind.PLAY
+    assert model_judge()(game, view.seat, other) == 1.0
+    assert model_judge(cards=True)(game, view.seat, other) == MISMATCH
+
+
+def test_without_a_judge_a_deal_weighs_one_and_is_the_unweighted_sample():
+    game = tt.new_game("hasenpfeffer", seed=4)
+    heuristic_until(game, 3)
+    facts = ViewFacts.from_view(game.view(game.to_move))
+    weighted, weight = sample_weighted(facts, random.Random(7), 50)
+    plain = sample_from_facts(facts, random.Random(7), 50)
+    assert weight == 1.0
+    assert weighted.hands == plain.hands
+
+
+def test_the_weight_is_the_product_over_the_other_seats_actions():
+    game = tt.new_game("rams", seed=6)
+    heuristic_until(game, 3)
+    seat = game.to_move
+    facts = ViewFacts.from_view(game.view(seat))
+    judged: list[int] = []
+
+    def halves(sampled: tt.Game, who: int, action: object) -> float:
+        judged.append(who)
+        return 0.5
+
+    _, weight = sample_weighted(facts, random.Random(1), 50, halves)
+    others = [s for s, _ in facts.actions if s != seat]
+    assert judged == others and len(others) >= 2
+    assert weight == 0.5 ** len(others)
