@@ -8,7 +8,7 @@ import pytest
 
 import tricktable as tt
 from support import legal_choices_at_random_moments
-from tricktable.bots import make_bot
+from tricktable.bots import make_bot, pimc
 from tricktable.bots.pimc import PimcBot, contract_worth
 from tricktable.bots.sampler import sample_game
 
@@ -106,14 +106,24 @@ def test_games_without_a_contract_get_no_bonus():
     assert {contract_worth(game)(t) for t in range(6)} == {0.0}
 
 
-def test_pinochle_packs_wait_for_fewer_cards_before_solving():
-    bot = PimcBot(solve_cards=24)
+@pytest.mark.parametrize(("backend", "margin"), [("python", 0), ("numba", pimc.KERNEL_MARGIN)])
+def test_pinochle_packs_wait_for_fewer_cards_before_solving(monkeypatch, backend, margin):
+    """The numba kernel, far faster, starts solving ``KERNEL_MARGIN`` cards earlier."""
+    monkeypatch.setattr(pimc, "solver_backend", lambda: backend)
+    bot = PimcBot(solve_cards=24 - margin)
     single = tt.new_game("hasenpfeffer", deal="JK JH AH KH QH 10H / AS KS QS JS 10S 9S / "
                          "AD KD QD JD 10D 9D / AC KC QC JC 10C 9H | 9C")  # fmt: skip
     double = tt.new_game("double-hasenpfeffer", players=6, seed=1)  # 6 x 8 cards
     assert bot._solvable(single)  # 24 cards, plain pack
-    assert not PimcBot(solve_cards=51)._solvable(double)  # 48 cards need 48 + 4
-    assert PimcBot(solve_cards=52)._solvable(double)
+    assert not PimcBot(solve_cards=51 - margin)._solvable(double)  # 48 cards need 48 + 4
+    assert PimcBot(solve_cards=52 - margin)._solvable(double)
+
+
+def test_the_bots_solve_with_the_kernel_once_it_is_compiled(monkeypatch):
+    monkeypatch.setattr(pimc.fast, "is_compiled", lambda: True)
+    assert pimc.solver_backend() == "numba"
+    monkeypatch.setattr(pimc.fast, "is_compiled", lambda: False)
+    assert pimc.solver_backend() == "python"
 
 
 def test_deals_that_explain_the_others_bids_weigh_more():

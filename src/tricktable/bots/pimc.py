@@ -30,7 +30,7 @@ from ..actions import Action, Kind
 from ..cards import COPY_STRIDE
 from ..engine import Game
 from ..phase import Phase
-from ..solver import solve
+from ..solver import Backend, fast, solve
 from ..view import View
 from .base import decision_random
 from .heuristic import HeuristicBot
@@ -43,6 +43,7 @@ __all__ = ["Analysis", "PimcBot"]
 
 SAMPLE_ATTEMPTS = 200
 PINOCHLE_MARGIN = 4
+KERNEL_MARGIN = 8
 MAX_CANDIDATES = 4
 
 
@@ -155,7 +156,7 @@ class PimcBot:
         totals, shown = sums
         if game.phase is Phase.PLAY and self._solvable(game):
             worth = contract_worth(game)
-            for text, tricks in solve(game, backend="python").items():
+            for text, tricks in solve(game, backend=solver_backend()).items():
                 totals[text] += weight * (tricks + worth(tricks))
                 shown[text] += weight * tricks
             return "tricks"
@@ -169,10 +170,19 @@ class PimcBot:
 
     def _solvable(self, game: Game) -> bool:
         """Few enough cards left for the solver (pinochle packs, with their long suits of
-        twin cards, search several times slower: they get ``PINOCHLE_MARGIN`` cards less)."""
+        twin cards, search several times slower: they get ``PINOCHLE_MARGIN`` cards less;
+        the numba kernel, some twenty times faster, ``KERNEL_MARGIN`` cards more)."""
         cards = sum(game.hands[s].bit_count() for s in range(game.player_count) if game.active[s])
         twins = game.flow.deck.mask >> COPY_STRIDE != 0
-        return cards <= self.solve_cards - (PINOCHLE_MARGIN if twins else 0)
+        margin = KERNEL_MARGIN if solver_backend() == "numba" else 0
+        return cards <= self.solve_cards + margin - (PINOCHLE_MARGIN if twins else 0)
+
+
+def solver_backend() -> Backend:
+    """The numba kernel once it is compiled (a bot solves thousands of deals, so loading it
+    pays at once; compiling it, a minute after an install, is left to a first big solve),
+    else the Python search. Both give the same values."""
+    return "numba" if fast.is_compiled() else "python"
 
 
 @dataclass
