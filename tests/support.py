@@ -401,3 +401,15 @@ def legal_choices_at_random_moments(bot: Any, name: str, deals: int = 6) -> int:
                 checked += 1
             game.apply(rng.choice(game.legal_actions()))
     return checked
+
+
+def bot_plays_one_hand(game: tt.Game, bot: Any) -> int:
+    """Let ``bot`` take every seat until the hand ends; every choice must be legal.
+    Returns the number of actions."""
+    hand, moves = game.hand_number, 0
+    while not game.is_over and game.hand_number == hand:
+        action = bot.choose(game.view(game.to_move))
+        assert action in game.legal_actions()
+        game.apply(action)
+        moves += 1
+    return moves

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import tricktable as tt
-from support import legal_choices_at_random_moments
+from support import bot_plays_one_hand, legal_choices_at_random_moments
 from tricktable.bots import make_bot
 from tricktable.bots.ismcts import IsmctsBot
 from tricktable.bots.sampler import sample_game
@@ -18,14 +18,7 @@ TINY = {"iterations": 20, "determinizations": 4, "time_limit": 30.0}
 @pytest.mark.parametrize("name", tt.GAME_NAMES)
 def test_ismcts_plays_a_whole_hand_legally(name: str):
     game = tt.new_game(name, seed=3)
-    bot = IsmctsBot(seed=2, **TINY)
-    hand, moves = game.hand_number, 0
-    while not game.is_over and game.hand_number == hand:
-        action = bot.choose(game.view(game.to_move))
-        assert action in game.legal_actions()
-        game.apply(action)
-        moves += 1
-    assert moves > 5
+    assert bot_plays_one_hand(game, IsmctsBot(seed=2, **TINY)) > 5
 
 
 def test_the_root_holds_every_legal_action_and_all_iterations():

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import tricktable as tt
-from support import legal_choices_at_random_moments
+from support import bot_plays_one_hand, legal_choices_at_random_moments
 from tricktable.bots import make_bot, pimc
 from tricktable.bots.pimc import PimcBot, contract_worth
 from tricktable.bots.sampler import sample_game
@@ -22,20 +22,10 @@ VARIANTS = [
 ]
 
 
-def play_one_hand(game: tt.Game, bot: PimcBot) -> int:
-    hand, moves = game.hand_number, 0
-    while not game.is_over and game.hand_number == hand:
-        action = bot.choose(game.view(game.to_move))
-        assert action in game.legal_actions()
-        game.apply(action)
-        moves += 1
-    return moves
-
-
 @pytest.mark.parametrize(("name", "options"), VARIANTS, ids=[n for n, _ in VARIANTS])
 def test_pimc_plays_a_whole_hand_legally(name: str, options: dict[str, object]):
     game = tt.new_game(name, seed=4, **options)
-    assert play_one_hand(game, PimcBot(seed=1, solve_cards=12, **TINY)) > 5
+    assert bot_plays_one_hand(game, PimcBot(seed=1, solve_cards=12, **TINY)) > 5
 
 
 def test_same_visible_information_same_choice():
