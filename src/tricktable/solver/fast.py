@@ -42,7 +42,7 @@ def available() -> bool:
     return importlib.util.find_spec("numba") is not None
 
 
-SMALL = 28
+PYTHON_CARDS = 28
 """Up to this many cards in play (a Hasenpfeffer deal) pure Python is quick enough that
 loading the kernel (a second or two a process; its compilation, once after an install, is
 kept on disk) does not pay."""
@@ -111,7 +111,7 @@ def worthwhile(position: Position) -> bool:
     """Whether ``auto`` should use the kernel: it fits, and it is loaded in this process or
     the position is big enough to be worth loading (or compiling) it. Callers that solve
     many small positions (the search bots) ask :func:`is_compiled` and choose the kernel."""
-    return fits(position) and (bool(_LOADED) or _cards(position) > SMALL)
+    return fits(position) and (bool(_LOADED) or _cards(position) > PYTHON_CARDS)
 
 
 def _cards(position: Position) -> int:
@@ -263,7 +263,7 @@ def _pack(position: Position) -> dict[str, Any]:
     cfg[kernel.BLIND] = int(rules.blind_lead)
     cfg[kernel.UNANSWERED] = kernel.UNANSWERED_CODES.index(rules.blind_unanswered)
     cfg[kernel.TRUMP_LEADS] = sum(1 << t for t in rules.trump_leads if 0 <= t < 63)
-    cfg[kernel.TT_MASK], cfg[kernel.N_CARDS] = (1 << _table_bits(position)) - 1, n_cards
+    cfg[kernel.TT_MASK] = (1 << _table_bits(position)) - 1
     cfg[kernel.WIDTH] = 2 * n_seats + 3
     cfg[kernel.TIES] = _signed(sum(1 << i for i in range(n_cards) if level_lo[i] < i))
     cfg[kernel.PARTITION] = int(rules.policy != "loo_strict" and not rules.blind_lead)
