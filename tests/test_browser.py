@@ -105,6 +105,10 @@ def test_a_whole_game_in_the_browser_against_bots(browser: Browser, base_url: st
     page.wait_for_function("document.querySelector('#rules-string').textContent.includes('2')")
     assert page.locator("#seats select").count() == 4
     page.select_option("#seat-1", "bot:easy")
+    with page.expect_response("**/api/rules"):
+        page.locator("#opt-target_score").dispatch_event("change")
+    page.wait_for_timeout(50)
+    assert page.locator("#seat-1").input_value() == "bot:easy", "an option change reset the seats"
     page.click("#create-button")
     page.wait_for_url("**/t/**")
     page.wait_for_selector("#hand svg.card")

@@ -2,6 +2,8 @@
 const $ = (id) => document.getElementById(id);
 let games = [];
 let levels = [];
+// Each rules check is numbered so that a slow, older answer never overwrites a newer one.
+let rulesRequest = 0;
 
 async function fetchJson(url, body) {
   const init = body === undefined ? {} : {
@@ -78,18 +80,23 @@ function renderOptions() {
 
 async function refreshRules() {
   $("lobby-error").textContent = "";
+  const request = ++rulesRequest;
   try {
     const checked = await fetchJson("/api/rules", { game: $("game").value, options: chosenOptions() });
+    if (request !== rulesRequest) return;
     $("rules-string").textContent = checked.rules;
     renderSeats(checked.players);
     $("create-button").disabled = false;
   } catch (error) {
+    if (request !== rulesRequest) return;
     $("lobby-error").textContent = error.message;
     $("create-button").disabled = true;
   }
 }
 
 function renderSeats(players) {
+  // A change of options must not undo who the player already seated.
+  const previous = chosenSeatValues();
   const rows = [];
   for (let seat = 0; seat < players; seat += 1) {
     const row = document.createElement("div");
@@ -105,11 +112,16 @@ function renderSeats(players) {
       select.add(new Option("a friend (invite link)", "human"));
       for (const level of levels) select.add(new Option(`bot: ${level}`, `bot:${level}`));
       select.value = "bot:medium";
+      if (previous[seat] !== undefined) select.value = previous[seat];
     }
     row.append(label, select);
     rows.push(row);
   }
   $("seats").replaceChildren(...rows);
+}
+
+function chosenSeatValues() {
+  return [...$("seats").querySelectorAll("select")].map((select) => select.value);
 }
 
 function chosenSeats() {
