@@ -29,6 +29,13 @@ def test_rotations_give_every_bot_every_seat():
         assert held == {0, 1}
 
 
+def test_rotations_give_every_bot_as_many_seats_when_the_seats_do_not_divide():
+    for players, bots in [(5, 2), (3, 2), (5, 3), (4, 2)]:
+        seats = [sum(r.count(bot) for r in rotations(players, bots)) for bot in range(bots)]
+        assert len(set(seats)) == 1, (players, bots, seats)
+    assert len(rotations(5, 2)) == 10
+
+
 def test_mean_ci_on_known_data():
     centre, low, high = mean_ci([1, 2, 3, 4, 5])
     assert centre == 3
@@ -86,7 +93,7 @@ def test_worker_processes_give_the_same_outcomes():
     two = run_arena("rams(players=3)", ["random", "heuristic"], 2, seed=4, workers=2)
     key = lambda o: (o.deal, o.rotation, o.values, o.wins)  # noqa: E731
     assert sorted(map(key, one.outcomes)) == sorted(map(key, two.outcomes))
-    assert len(one.outcomes) == 2 * 3
+    assert len(one.outcomes) == 2 * len(rotations(3, 2)) == 2 * 6
 
 
 def test_game_mode_plays_to_the_end_and_counts_games_won():

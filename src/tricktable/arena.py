@@ -100,13 +100,20 @@ def _number(text: str) -> Any:
 
 
 def rotations(players: int, bots: int) -> list[tuple[int, ...]]:
-    """Distinct seat→bot assignments: the alternating one, shifted round the table."""
-    base = [seat % bots for seat in range(players)]
+    """Distinct seat→bot assignments: each alternating pattern, shifted round the table.
+
+    When the bots cannot share the seats evenly (two bots at five seats), the patterns that
+    start with each bot are all used, so over the rotations every bot holds every seat and
+    every bot holds as many seats in all: a whole game's winner is then not favoured by the
+    bot that happens to hold three seats of five.
+    """
     out: list[tuple[int, ...]] = []
-    for shift in range(players):
-        assignment = tuple(base[(seat + shift) % players] for seat in range(players))
-        if assignment not in out:
-            out.append(assignment)
+    for start in range(bots):
+        base = [(seat + start) % bots for seat in range(players)]
+        for shift in range(players):
+            assignment = tuple(base[(seat + shift) % players] for seat in range(players))
+            if assignment not in out:
+                out.append(assignment)
     return out
 
 
