@@ -9,7 +9,7 @@ import pytest
 import tricktable as tt
 from support import bot_plays_one_hand, legal_choices_at_random_moments
 from tricktable.bots import make_bot, pimc
-from tricktable.bots.pimc import PimcBot, contract_worth
+from tricktable.bots.pimc import PimcBot, card_utility, contract_worth
 from tricktable.bots.sampler import sample_game
 
 TINY = {"samples": 2, "time_limit": 30.0}
@@ -94,6 +94,29 @@ def test_games_without_a_contract_get_no_bonus():
     while game.phase.value != "play":
         game.apply(rng.choice(game.legal_actions()))
     assert {contract_worth(game)(t) for t in range(6)} == {0.0}
+
+
+@pytest.mark.parametrize("name", ["rams", "bierspiel", "rounce"])
+def test_rams_family_cards_are_valued_by_the_hand_score_so_a_loo_costs_its_penalty(name: str):
+    game = tt.new_game(name, seed=2, general_rams=False)
+    rng = random.Random(1)
+    while game.phase.value != "play":
+        game.apply(rng.choice(game.legal_actions()))
+    utility = card_utility(game)
+    seat = game.to_move
+    values = [utility(t) for t in range(6)]
+    assert values == sorted(values)
+    assert values[1] - values[0] > values[2] - values[1]  # the first trick saves the loo too
+    assert values[0] == game.flow.gain_if(game, seat, 0) == -5  # the loo penalty
+
+
+def test_partnership_cards_are_valued_by_tricks_and_the_contract():
+    game = tt.new_game("hasenpfeffer", seed=2)
+    rng = random.Random(1)
+    while game.phase.value != "play":
+        game.apply(rng.choice(game.legal_actions()))
+    worth, utility = contract_worth(game), card_utility(game)
+    assert [utility(t) for t in range(7)] == [t + worth(t) for t in range(7)]
 
 
 @pytest.mark.parametrize(("backend", "margin"), [("python", 0), ("numba", pimc.KERNEL_MARGIN)])

@@ -155,9 +155,9 @@ class PimcBot:
         return the unit."""
         totals, shown = sums
         if game.phase is Phase.PLAY and self._solvable(game):
-            worth = contract_worth(game)
+            utility = card_utility(game)
             for text, tricks in solve(game, backend=solver_backend()).items():
-                totals[text] += weight * (tricks + worth(tricks))
+                totals[text] += weight * utility(tricks)
                 shown[text] += weight * tricks
             return "tricks"
         seat = game.to_move
@@ -210,6 +210,26 @@ class _Clock:
     def fits(self) -> float:
         """How many samples as long as the longest so far fit in the whole cap."""
         return self.limit / self.longest if self.longest > 0 else float("inf")
+
+
+def card_utility(game: Game) -> Callable[[int], float]:
+    """What taking ``tricks`` more tricks is worth to the seat to move, in the hand's terms.
+
+    Where a seat's score follows from its own tricks (the Rams family: a share of the pot per
+    trick, the loo penalty for none, the general's stake) that is the score itself: a card
+    that keeps one sure trick beats one that gambles for two against a loo. Elsewhere the
+    side's tricks, with the contract bonus of :func:`contract_worth`.
+    """
+    seat = game.to_move
+    assert seat is not None
+    have, left = game.tricks_won[seat], game.tricks_per_hand - len(game.tricks)
+    gains = [game.flow.gain_if(game, seat, have + more) for more in range(left + 1)]
+    if all(gain is not None for gain in gains):
+        # a trick's own worth breaks ties between cards whose scores are equal
+        table = [float(gain or 0.0) + 0.01 * more for more, gain in enumerate(gains)]
+        return lambda tricks: table[min(tricks, left)]
+    worth = contract_worth(game)
+    return lambda tricks: tricks + worth(tricks)
 
 
 def contract_worth(game: Game) -> Callable[[int], float]:

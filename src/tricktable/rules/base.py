@@ -186,6 +186,14 @@ class Flow(ABC):
         """The most cards a single ``exchange`` action can name (``LARGEST_EXCHANGE``)."""
         return self.LARGEST_EXCHANGE if Kind.EXCHANGE in self.ACTION_KINDS else 0
 
+    def gain_if(self, game: Game, seat: int, tricks: int) -> float | None:
+        """What ``seat`` alone gains this hand (``score_sign`` applied) if it ends the hand
+        with ``tricks`` tricks, the rest going to others; ``None`` where a seat's gain is not
+        a function of its own tricks (partnership contracts: the bots weigh those by the
+        contract). Search bots value card play with it, so that, say, a safe first trick
+        against a loo counts for what the loo would cost."""
+        return None
+
     def score_sign(self) -> int:
         """``1`` where a higher score is better, ``-1`` where lower is (counters counting down).
 

@@ -333,6 +333,23 @@ class RamsFlow(Flow):
             summary=self._summary(out, deltas), details=details,
         )  # fmt: skip
 
+    def gain_if(self, game: Game, seat: int, tricks: int) -> float | None:
+        state: HandState = game.state
+        done = [trick.winner for trick in game.tricks]
+        left = TRICKS - len(done)
+        more = min(max(tricks - done.count(seat), 0), left)
+        others = [s for s in state.players_in() if s != seat]
+        rest = others[0] if others else seat
+        winners = tuple(done + [seat] * more + [rest] * (left - more))
+        ledger = ledger_of(game).copy()
+        before = ledger.scores()[seat]
+        out = Outcome(state.seated, state.players_in(), winners, state.general)
+        if isinstance(ledger, ChipLedger):
+            settle_chips(ledger, self.o, out)
+        else:
+            settle_counters(ledger, self.o, out)
+        return float(self.score_sign() * (ledger.scores()[seat] - before))
+
     def _details(
         self, game: Game, out: Outcome, dropped: list[int], final: tuple[int, ...] | None
     ) -> dict[str, Any]:
