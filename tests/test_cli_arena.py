@@ -10,7 +10,9 @@ pytest.importorskip("typer")
 
 from typer.testing import CliRunner
 
+from tricktable.arena import run_arena
 from tricktable.cli import app
+from tricktable.cli.arena import summary_table
 
 runner = CliRunner()
 
@@ -38,3 +40,15 @@ def test_arena_refuses_an_unknown_backend():
     result = runner.invoke(app, ["arena", "rams", "--backend", "cloud", "--deals", "1"])
     assert result.exit_code != 0
     assert "cloud" in result.output
+
+
+def test_game_mode_counts_games_and_points_per_game():
+    args = ["arena", "hasenpfeffer(target_score=3)", "--bots", "random,heuristic", "--deals",
+            "1", "--mode", "game"]  # fmt: skip
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "games won" in result.output and "hands won" not in result.output
+    table = summary_table(run_arena("hasenpfeffer(target_score=3)", ["random", "heuristic"], 1,
+                                    mode="game"))  # fmt: skip
+    assert [str(c.header) for c in table.columns][1:4] == [
+        "games won", "95 % CI", "mean points / game"]  # fmt: skip

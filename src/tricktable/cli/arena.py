@@ -107,10 +107,11 @@ def _run(
 
 
 def summary_table(result: ArenaResult) -> Table:
-    """Each bot's win rate and mean value per hand, with their 95 % confidence intervals."""
+    """Each bot's win rate and mean value per hand (per game), with their 95 % intervals."""
     unit = "games won" if result.mode == "game" else "hands won"
     table = Table(title=f"{result.rules}, {result.deals} duplicate deals ({result.mode} mode)")
-    for name in ("bot", unit, "95 % CI", "mean points / hand", "95 % CI", "plays"):
+    points = f"mean points / {result.mode}"
+    for name in ("bot", unit, "95 % CI", points, "95 % CI", "plays"):
         table.add_column(name, justify="left" if name == "bot" else "right")
     for s in result.summaries():
         table.add_row(
@@ -130,7 +131,7 @@ def plot_result(result: ArenaResult, path: Path) -> None:
     wins.set_ylabel("win rate")
     wins.axhline(1 / len(names), color="grey", linewidth=0.8, linestyle="--")
     _bars(points, names, [s.mean_value for s in summaries], [s.value_ci for s in summaries])
-    points.set_ylabel("mean points per hand")
+    points.set_ylabel(f"mean points per {result.mode}")
     figure.suptitle(f"{result.rules}: {result.deals} duplicate deals")
     figure.tight_layout()
     figure.savefig(path, dpi=100)
