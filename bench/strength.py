@@ -4,13 +4,19 @@ OpenSpiel's ``ISMCTSBot`` runs on tricktable through the OpenSpiel adapter
 (:mod:`tricktable.envs.openspiel`: the python-game registration and its resampler), with random
 rollouts. Time per move is made equal: OpenSpiel's simulation budget is calibrated to
 ``--seconds`` a move first, and our bot gets the same ``--seconds`` as its time cap. Every deal
-is played twice with the sides swapped (every seat once per bot in individual games), one hand
-per deal; a bot wins a hand when its side's points beat the other side's (ties count half).
+is played twice with the sides swapped (every seat once per bot in individual games). With
+``--mode hand`` (the default) a deal is one hand and a bot wins it when its side's points beat
+the other side's (ties count half); with ``--mode game`` a deal is a whole game from that deal on
+and a bot wins when it holds a winning seat. OpenSpiel's ISMCTS then still searches the hand in
+play, with the hand's points as its reward (random rollouts of whole games can run for hundreds of
+hands): each of its decisions gets a one-hand state at the game's position
+(:func:`tricktable.envs.openspiel.state_at`).
 
     python bench/strength.py [--game hasenpfeffer] [--deals 10] [--seconds 0.5]
-                             [--ours hard] [--baseline heuristic] [--option k=v]
+                             [--mode hand|game] [--ours hard] [--baseline heuristic]
+                             [--option k=v]
 
-Prints hands won with 95 % Wilson intervals for ours vs OpenSpiel ISMCTS and, with
+Prints hands (games) won with 95 % Wilson intervals for ours vs OpenSpiel ISMCTS and, with
 ``--baseline``, ours vs that bot (the arena's duplicate deals). Needs the [rl] extra.
 """
 
@@ -56,7 +62,9 @@ def calibrate(spiel_game: Any, seconds: float) -> int:
     return max(10, int(seconds / per_simulation))
 
 
-def play_duplicate(spiel_game: Any, ours: str, seconds: float, sims: int, deal: int) -> list[float]:
+def play_duplicate(
+    spiel_game: Any, ours: str, seconds: float, sims: int, deal: int, *, whole_game: bool = False
+) -> list[float]:
     """Our share of wins in each rotation of one deal (1, 0.5 or 0)."""
     players = spiel_game.num_players()
     codec = spiel_game.config.codec
@@ -68,15 +76,23 @@ def play_duplicate(spiel_game: Any, ours: str, seconds: float, sims: int, deal: 
         before, hand = engine.scores, engine.hand_number
         ours_bot = make_bot(ours, seed=deal, time_limit=seconds)
         theirs = openspiel_bot(spiel_game, sims, deal)
-        while not state.is_terminal() and engine.hand_number == hand:
+        while not engine.is_over and (whole_game or engine.hand_number == hand):
             seat = engine.to_move
             if assignment[seat] == 0:
-                state.apply_action(codec.encode(ours_bot.choose(engine.view(seat))))
+                engine.apply(ours_bot.choose(engine.view(seat)))
             else:
-                state.apply_action(int(theirs.step(state)))
-            engine = state.engine
-        shares.append(_share(hand_values(engine, before), assignment))
+                number = int(theirs.step(tos.state_at(spiel_game, engine)))
+                engine.apply(codec.pick(number, engine.legal_actions()))
+        if whole_game:
+            shares.append(_game_share(engine.winners, assignment))
+        else:
+            shares.append(_share(hand_values(engine, before), assignment))
     return shares
+
+
+def _game_share(winners: tuple[int, ...], assignment: tuple[int, ...]) -> float:
+    holders = {assignment[seat] for seat in winners}
+    return 0.5 if len(holders) != 1 else 1.0 if holders == {0} else 0.0
 
 
 def _share(values: list[float], assignment: tuple[int, ...]) -> float:
@@ -86,9 +102,9 @@ def _share(values: list[float], assignment: tuple[int, ...]) -> float:
     return 1.0 if ours > theirs else 0.5 if ours == theirs else 0.0
 
 
-def report(label: str, wins: float, plays: int) -> None:
+def report(label: str, wins: float, plays: int, unit: str = "hands") -> None:
     rate, low, high = wilson_ci(wins, plays)
-    print(f"{label}: {rate:.1%} of {plays} hands won (95 % CI {low:.1%} - {high:.1%})")
+    print(f"{label}: {rate:.1%} of {plays} {unit} won (95 % CI {low:.1%} - {high:.1%})")
 
 
 def main() -> None:
@@ -100,20 +116,29 @@ def main() -> None:
     parser.add_argument("--ours", default="hard")
     parser.add_argument("--baseline", default="heuristic")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--mode", choices=["hand", "game"], default="hand")
     args = parser.parse_args()
     options = dict(item.split("=", 1) for item in args.option)
     rules = make_rules(args.game, **options)
+    whole_game = args.mode == "game"
     spiel_game = tos.load_game(rules, episode="hand", deal_seeds=100_000)
     sims = calibrate(spiel_game, args.seconds)
     print(f"{rules}: {args.ours} vs OpenSpiel ISMCTS ({sims} simulations ≈ {args.seconds} s)")
     deals = random.Random(args.seed).sample(range(100_000), args.deals)
-    shares = [s for deal in deals for s in play_duplicate(spiel_game, args.ours, args.seconds,
-                                                          sims, deal)]  # fmt: skip
-    report(f"{args.ours} vs OpenSpiel ISMCTS", sum(shares), len(shares))
+    shares = [
+        share
+        for deal in deals
+        for share in play_duplicate(
+            spiel_game, args.ours, args.seconds, sims, deal, whole_game=whole_game
+        )
+    ]
+    unit = f"{args.mode}s"
+    report(f"{args.ours} vs OpenSpiel ISMCTS", sum(shares), len(shares), unit)
     if args.baseline:
-        result = run_arena(str(rules), [args.ours, args.baseline], args.deals, seed=args.seed)
+        result = run_arena(str(rules), [args.ours, args.baseline], args.deals, seed=args.seed,
+                           mode=args.mode)  # fmt: skip
         ours = result.summaries()[0]
-        report(f"{args.ours} vs {args.baseline}", ours.win_rate * ours.plays, ours.plays)
+        report(f"{args.ours} vs {args.baseline}", ours.win_rate * ours.plays, ours.plays, unit)
 
 
 if __name__ == "__main__":

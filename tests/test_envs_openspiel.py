@@ -110,3 +110,22 @@ def test_pythons_ismcts_bot_plays_every_game(name: str) -> None:
             else:
                 state.apply_action(int(seeds.choice(state.legal_actions())))
         assert len(state.returns()) == game.num_players()
+
+
+def test_state_at_continues_a_later_hand_of_a_game_as_a_one_hand_episode() -> None:
+    game = tt.new_game("hasenpfeffer", seed=3)
+    rng = random.Random(2)
+    while len(game.results) < 1:
+        game.apply(rng.choice(game.legal_actions()))
+    spiel_game = tos.load_game("hasenpfeffer", episode="hand")
+    state = tos.state_at(spiel_game, game)
+    assert not state.is_terminal() and state.current_player() == game.to_move
+    before = len(game.log)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert len(game.log) == before  # the position given is copied, not played on
+    result = state.engine.results[-1]
+    assert len(state.engine.results) == 2
+    assert state.returns() == [float(delta) for delta in result.deltas]
+    resampled = tos.resample_from_infostate(tos.state_at(spiel_game, game), 0, rng)
+    assert not resampled.is_terminal()

@@ -46,7 +46,14 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise ImportError('tricktable.envs needs OpenSpiel: pip install "tricktable[rl]"') from exc
 
-__all__ = ["SHORT_NAMES", "load_game", "make_resampler", "resample_from_infostate", "short_name"]
+__all__ = [
+    "SHORT_NAMES",
+    "load_game",
+    "make_resampler",
+    "resample_from_infostate",
+    "short_name",
+    "state_at",
+]
 
 DEFAULT_DEAL_SEEDS = 10_000
 POINTS_BOUND = 10_000.0
@@ -202,6 +209,7 @@ class TricktableState(pyspiel.State):  # type: ignore[misc]
         self._holder = _Holder(None)
         self._returns = [0.0] * game.num_players()
         self._done = False
+        self._start = 0  # hands already scored when the episode began
 
     @property
     def engine(self) -> Game | None:
@@ -240,7 +248,7 @@ class TricktableState(pyspiel.State):  # type: ignore[misc]
         game.apply(chosen)
         earned = config.spec.rewards(game, hands)
         self._returns = [a + b for a, b in zip(self._returns, earned, strict=True)]
-        self._done = config.spec.is_done(game, 0)
+        self._done = config.spec.is_done(game, self._start)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -294,7 +302,20 @@ def resample_from_infostate(state: Any, player: int, rng: random.Random) -> Any:
     other = state.get_game().new_initial_state()
     other._holder = _Holder(resample_game(state.engine, player, rng))
     other._returns, other._done = state._returns[:], state._done
+    other._start = state._start
     return other
+
+
+def state_at(spiel_game: Any, game: Game) -> Any:
+    """A state of ``spiel_game`` that continues from a copy of the engine position ``game``.
+
+    The episode starts at the position's hand, so an OpenSpiel bot that searches one hand at a
+    time (``episode="hand"``) can take each decision of a longer game; its hidden cards are
+    resampled by :func:`make_resampler` as usual."""
+    state = spiel_game.new_initial_state()
+    state._holder = _Holder(game.copy())
+    state._start = len(game.results)
+    return state
 
 
 def make_resampler(seed: int) -> Any:
