@@ -596,19 +596,3 @@ def test_random_option_combinations_round_trip_and_play(data: st.DataObject, gam
     assert tt.rules(str(rules)) == rules
     seed = data.draw(st.integers(0, 10**6))
     play_session(tt.new_game(rules, seed=seed), random.Random(seed), 250)
-
-
-@pytest.mark.parametrize("scoring", ["chips", "countdown"])
-def test_gain_if_is_what_the_settlement_pays_a_seat_for_its_tricks(scoring: str) -> None:
-    """The search bots' card values: a seat's own gain for its final trick count."""
-    game = new(scoring=scoring)
-    to_play(game)
-    assert [game.flow.gain_if(game, 1, t) for t in range(3)] == [-5, 1, 2]  # looed; a trick each
-    gains = {seat: [game.flow.gain_if(game, seat, t) for t in range(6)] for seat in range(4)}
-    at_play = game.scores  # after the ante, which is not the tricks' doing
-    play_first_legal(game)
-    result = game.results[-1]
-    assert result.tricks[1] == 5
-    for seat in result.details["active"]:
-        change = game.flow.score_sign() * (result.scores[seat] - at_play[seat])
-        assert change == gains[seat][result.tricks[seat]], seat

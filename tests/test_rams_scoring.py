@@ -3,9 +3,18 @@
 
 from __future__ import annotations
 
+import pytest
+
 import tricktable as tt
+from rams_support import all_in, play_first_legal
 from tricktable.rules.rams_ledgers import ChipLedger, CounterLedger
 from tricktable.rules.rams_scoring import Outcome, settle_chips, settle_counters
+
+# Seat 1 holds five hearts (trumps) and wins every trick.
+LOO = (
+    "AS KS QS JS 10S / AH KH QH JH 10H / AD KD QD JD 10D / 7C 8C 9C 7S 8S"
+    " | AC KC QC JC 10C | 9H 8H 7H 9S 9D 8D 7D"
+)
 
 
 def outcome(
@@ -126,3 +135,21 @@ def test_general_loo_penalty_option_on_a_failed_general() -> None:
     options = tt.rules("rams", scoring="countdown", general_loo_penalty=True).options
     settle_counters(counters, options, outcome((1, 1, 1, 1, 1), general=2))
     assert counters.counters == [15, 5, 15, 15]
+
+
+@pytest.mark.parametrize("scoring", ["chips", "countdown"])
+def test_gain_if_is_what_the_settlement_pays_a_seat_for_its_tricks(scoring: str) -> None:
+    """The search bots' card values: a seat's own gain for its final trick count."""
+    game = tt.new_game("rams", dealer=0, deal=LOO, scoring=scoring)
+    all_in(game)
+    if game.phase == "exchange":
+        game.apply("decline")
+    assert [game.flow.gain_if(game, 1, t) for t in range(3)] == [-5, 1, 2]  # looed; a trick each
+    gains = {seat: [game.flow.gain_if(game, seat, t) for t in range(6)] for seat in range(4)}
+    at_play = game.scores  # after the ante, which is not the tricks' doing
+    play_first_legal(game)
+    result = game.results[-1]
+    assert result.tricks[1] == 5
+    for seat in result.details["active"]:
+        change = game.flow.score_sign() * (result.scores[seat] - at_play[seat])
+        assert change == gains[seat][result.tricks[seat]], seat
