@@ -317,11 +317,9 @@ class RamsFlow(Flow):
         out = Outcome(state.seated, state.players_in(), tuple(t.winner for t in game.tricks),
                       state.general)  # fmt: skip
         ledger = ledger_of(game)
+        self._settle(ledger, out)
         dropped: list[int] = []
-        if isinstance(ledger, ChipLedger):
-            settle_chips(ledger, self.o, out)
-        else:
-            settle_counters(ledger, self.o, out)
+        if isinstance(ledger, CounterLedger):
             dropped = self._after_counters(ledger, state, out)
         scores = ledger.scores()
         deltas = tuple(a - b for a, b in zip(scores, state.before, strict=True))
@@ -343,12 +341,14 @@ class RamsFlow(Flow):
         winners = tuple(done + [seat] * more + [rest] * (left - more))
         ledger = ledger_of(game).copy()
         before = ledger.scores()[seat]
-        out = Outcome(state.seated, state.players_in(), winners, state.general)
+        self._settle(ledger, Outcome(state.seated, state.players_in(), winners, state.general))
+        return float(self.score_sign() * (ledger.scores()[seat] - before))
+
+    def _settle(self, ledger: FamilyLedger, out: Outcome) -> None:
         if isinstance(ledger, ChipLedger):
             settle_chips(ledger, self.o, out)
         else:
             settle_counters(ledger, self.o, out)
-        return float(self.score_sign() * (ledger.scores()[seat] - before))
 
     def _details(
         self, game: Game, out: Outcome, dropped: list[int], final: tuple[int, ...] | None
