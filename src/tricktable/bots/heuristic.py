@@ -17,7 +17,7 @@ from .base import decision_random
 from .cardplay import PlayContext
 from .random_bot import require_legal
 
-__all__ = ["STRATEGIES", "HeuristicBot", "Strategy", "fallback_strategy"]
+__all__ = ["STRATEGIES", "HeuristicBot", "Strategy", "fallback_strategy", "strategy_for"]
 
 Strategy = Callable[[View, random.Random], Action]
 
@@ -38,6 +38,11 @@ def fallback_strategy(view: View, rng: random.Random) -> Action:
     return rng.choice(legal)
 
 
+def strategy_for(game_name: str) -> Strategy:
+    """The heuristic strategy of a game (the fallback for games without one)."""
+    return STRATEGIES.get(game_name, fallback_strategy)
+
+
 class HeuristicBot:
     """Plays each game by its strategy in :data:`STRATEGIES` (or the fallback)."""
 
@@ -48,5 +53,4 @@ class HeuristicBot:
 
     def choose(self, view: View) -> Action:
         require_legal(view)
-        strategy = STRATEGIES.get(view.rules.name, fallback_strategy)
-        return strategy(view, decision_random(self.seed, view))
+        return strategy_for(view.rules.name)(view, decision_random(self.seed, view))

@@ -16,7 +16,7 @@ from typing import Final
 
 from ..actions import Action, Kind
 from ..engine import Game
-from .heuristic import STRATEGIES, fallback_strategy
+from .heuristic import strategy_for
 from .sampler import Judge
 
 __all__ = ["MISMATCH", "model_judge"]
@@ -37,8 +37,7 @@ def model_judge(cards: bool = False, mismatch: float = MISMATCH) -> Judge:
         view = game.view(seat)
         if len(view.legal) < 2:
             return 1.0
-        strategy = STRATEGIES.get(game.rules.name, fallback_strategy)
         # A fixed generator: strategies draw from it only to break ties between equal choices.
-        return 1.0 if strategy(view, random.Random(0)) == action else mismatch
+        return 1.0 if strategy_for(game.rules.name)(view, random.Random(0)) == action else mismatch
 
     return judge

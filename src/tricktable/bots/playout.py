@@ -18,7 +18,7 @@ from ..cards import COPY_STRIDE
 from ..engine import Game
 from ..phase import Phase
 from ..ranking import TRUMP_BONUS, TrumpTable
-from .heuristic import STRATEGIES, fallback_strategy
+from .heuristic import strategy_for
 
 __all__ = ["greedy_play", "hand_values", "playout", "policy_action"]
 
@@ -47,7 +47,7 @@ def policy_action(game: Game, rng: random.Random, *, heuristic: bool = False) ->
     view = game.view(seat)
     if len(view.legal) == 1:
         return view.legal[0]
-    return STRATEGIES.get(game.rules.name, fallback_strategy)(view, rng)
+    return strategy_for(game.rules.name)(view, rng)
 
 
 def greedy_play(game: Game, rng: random.Random) -> Action:
