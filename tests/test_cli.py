@@ -21,7 +21,8 @@ from tricktable.cli.table import PROMPT, TerminalTable, parse_choice
 
 ROOT = Path(__file__).resolve().parent.parent
 runner = CliRunner()
-ALWAYS_FIRST = "1\n" * 400
+# "pass" while bidding (a typed number would be a bid), then the first move offered.
+ALWAYS_FIRST = "pass\n1\n" * 400
 
 
 def run(args: list[str], text: str = "", record_dir: Path | None = None, width: int = 80) -> str:
@@ -41,7 +42,10 @@ def test_a_whole_game_is_played_from_stdin_and_saved(tmp_path: Path) -> None:
     args = ["play", "hasenpfeffer", "--seed", "1", "-o", "target_score=4", "--record-dir"]
     output = run([*args, str(tmp_path)], ALWAYS_FIRST)
     assert "Game over." in output
-    assert "result:" in output and "wins the trick" in output
+    assert "End of hand 1." in output and re.search(
+        r"^(You win|\w+ wins) the trick\.$", output, re.M
+    )
+    assert not re.search(r"\bseat \d", output.replace("You sit in seat 1 of 4", ""))
     (path,) = saved_records(tmp_path)
     assert f"saved to {path}" in output.replace("\n", "")
     game = tt.replay(tt.load_record(path))
@@ -57,8 +61,8 @@ def test_bad_input_is_answered_with_the_reason_and_changes_nothing(tmp_path: Pat
     noisy = tmp_path / "noisy"
     output = run([*args, str(noisy)], "zz\n99\nplay 2C\nKH\n\n")
     assert "Not accepted: 'zz' is not an action" in output
-    assert "Not accepted: '99' is not a move number; choose 1 to" in output
-    assert "Not accepted: 'play 2C' is not legal for seat 0" in output
+    assert "Not accepted: '99' is not a bid you can make; you can bid" in output
+    assert "Not accepted: 'play 2C' is not legal for you" in output
     assert "Not accepted: 'KH' is not one of the legal moves" in output
     assert output.count(PROMPT) == 6  # five inputs and the end of input each get a prompt
     (before,) = saved_records(quiet)
@@ -72,7 +76,7 @@ def test_moves_by_notation_and_commands(tmp_path: Path) -> None:
     assert "alone ('JH') is enough" in output
     assert "Hint: " in output
     assert "Last trick: (none yet)" in output
-    assert "You (seat 0): pass" in output
+    assert "You pass." in output
     assert output.count("Game record saved to") == 2
     (path,) = saved_records(tmp_path)
     record = tt.load_record(path)
@@ -82,22 +86,22 @@ def test_moves_by_notation_and_commands(tmp_path: Path) -> None:
 
 def test_hints_are_shown_at_every_turn_with_the_flag(tmp_path: Path) -> None:
     output = run(["play", "hasenpfeffer", "--seed", "2", "--hints", "--record-dir", str(tmp_path)],
-                 "1\n1\n")  # fmt: skip
+                 "pass\n1\n")  # fmt: skip
     assert output.count("Hint: ") == output.count("Your hand: ") >= 2
 
 
 def test_other_seats_hidden_moves_are_announced_without_their_cards(tmp_path: Path) -> None:
     output = run(["play", "hasenpfeffer", "--seed", "1", "--seat", "1", "--record-dir",
                   str(tmp_path)], ALWAYS_FIRST)  # fmt: skip
-    discards = re.findall(r"^(.*) discards a card$", output, re.MULTILINE)
+    discards = re.findall(r"^(.*) discards a card\.$", output, re.MULTILINE)
     assert discards and all("You" not in line for line in discards)
-    assert not re.search(r"^(?!You)[^:\n]*: discard (?!\?)", output, re.MULTILINE)
+    assert not re.search(r"^(?!You)\w+ discards the ", output, re.MULTILINE)
 
 
 @pytest.mark.parametrize("name", sorted(set(tt.REGISTRY) - {"hasenpfeffer"}))
 def test_every_registered_game_can_be_played(tmp_path: Path, name: str) -> None:
     output = run(["play", name, "--seed", "3", "--record-dir", str(tmp_path)], "1\n" * 40)
-    assert "Your hand:" in output and "Moves: 1) " in output
+    assert "Your hand:" in output and ("Moves: 1) " in output or "Your bid: type " in output)
     (path,) = saved_records(tmp_path)
     assert tt.replay(tt.load_record(path)).rules.name == name
 
@@ -143,7 +147,6 @@ def test_ctrl_c_at_the_prompt_saves_and_ends_cleanly(tmp_path: Path) -> None:
 def test_parse_choice_reads_numbers_notation_and_lone_cards() -> None:
     game = tt.new_game("hasenpfeffer", seed=2)
     legal = tuple(game.legal_actions())
-    assert parse_choice("1", legal) == legal[0]
     assert str(parse_choice("BID 3", legal)) == "bid 3"
     game = tt.new_game("hasenpfeffer", dealer=3, deal="JK JH JD AH KH QH / QC 10C 9C KD QD 10D / "
                        "9D KS QS 10S 9S KC / AC AD AS JC JS 10H | 9H")  # fmt: skip
@@ -151,9 +154,37 @@ def test_parse_choice_reads_numbers_notation_and_lone_cards() -> None:
         game.apply(text)
     assert str(parse_choice("j♥", tuple(game.legal_actions()))) == "discard JH"
     with pytest.raises(tt.IllegalActionError, match="'0' is not a move number"):
-        parse_choice("0", legal)
+        parse_choice("0", tuple(game.legal_actions()))
     with pytest.raises(tt.NotationError, match="'xyz' is not an action"):
         parse_choice("xyz", legal)
+
+
+def test_while_bidding_a_typed_number_is_that_bid_not_a_menu_item() -> None:
+    game = tt.new_game("hasenpfeffer", seed=2, pepper_bidding=True)
+    legal = tuple(game.legal_actions())
+    assert str(parse_choice("4", legal)) == "bid 4"
+    assert str(parse_choice("1", legal)) == "bid 1" if "bid 1" in map(str, legal) else True
+    assert str(parse_choice("little-pepper", legal)) == "bid little-pepper"
+    with pytest.raises(tt.IllegalActionError, match="'9' is not a bid you can make; you can bid "):
+        parse_choice("9", legal)
+    game.apply("bid 4")
+    later = tuple(game.legal_actions())
+    with pytest.raises(
+        tt.IllegalActionError,
+        match=r"you can bid 5; or pass, bid little-pepper or bid big-pepper",
+    ):
+        parse_choice("2", later)
+
+
+def test_the_game_is_told_in_sentences_with_names(tmp_path: Path) -> None:
+    output = run(["play", "hasenpfeffer", "--seed", "3", "--record-dir", str(tmp_path)],
+                 "4\n" + ALWAYS_FIRST)  # fmt: skip
+    assert (
+        "You sit in seat 1 of 4; clockwise from your left: Bruno, Cleo (partner), Dmitri." in output
+    )
+    assert "You bid 4." in output and "Your bid: type " in output
+    assert re.search(r"^(Bruno|Cleo|Dmitri) (passes|bids \d)\.$", output, re.M)
+    assert re.search(r"(^|: )You (lead|play) the .+\.$", output, re.M)
 
 
 def test_rules_lists_the_games_and_one_games_options() -> None:
@@ -230,7 +261,11 @@ def documented_sessions() -> list[tuple[str, list[str]]]:
 
 
 def stdin_of(pipeline: str) -> str:
-    """The input a documented ``printf '…' |`` or ``yes 1 | head -n N |`` prefix feeds."""
+    """The input a documented ``printf '…' |``, ``printf '…%.0s' $(seq N) |`` or
+    ``yes 1 | head -n N |`` prefix feeds."""
+    repeated = re.fullmatch(r"printf '([^']*)%\.0s' \$\(seq (\d+)\)", pipeline)
+    if repeated:
+        return repeated.group(1).encode().decode("unicode_escape") * int(repeated.group(2))
     if pipeline.startswith("printf "):
         (text,) = shlex.split(pipeline)[1:]
         return text.encode().decode("unicode_escape")

@@ -10,13 +10,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 
-from ..actions import Action
+from ..actions import Action, Kind
 from ..cards import COPY_STRIDE, Card, Suit, parse_card
-from ..errors import NotationError
 from ..ranking import NO_TRUMP
 from ..view import View
+from .narrate import SeatNames
 
 __all__ = [
     "SeatNames",
@@ -31,37 +30,12 @@ __all__ = [
 ]
 
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-# Keys the renderer shows in its own way; any other key of a view is listed as "name: value".
-_SHOWN_KEYS = frozenset({
-    "game", "rules", "players", "seat", "phase", "to_move", "dealer", "hand_number", "hand",
-    "hand_sizes", "legal_actions", "scores", "sides", "trump", "active", "trick", "tricks",
-    "tricks_won", "last_trick", "last_result", "history", "is_over", "winners", "auction",
-    "high_bid", "bidder", "contract", "forced_bid", "alone", "lone_defender", "widow_size",
-    "widow_taken", "misdeals", "discard", "actions",
-})  # fmt: skip
-
-
-class SeatNames:
-    """How the human at the terminal sees the seats: "you", "partner", "seat 3"…"""
-
-    def __init__(self, me: int, sides: Sequence[Sequence[int]], players: int) -> None:
-        self.me = me
-        my_side = next((set(side) for side in sides if me in side), {me})
-        self.names = [self._name(seat, my_side) for seat in range(players)]
-
-    def _name(self, seat: int, my_side: set[int]) -> str:
-        if seat == self.me:
-            return f"you (seat {seat})"
-        if seat in my_side:
-            return f"partner (seat {seat})"
-        return f"seat {seat}"
-
-    def __getitem__(self, seat: int | None) -> str:
-        return "nobody" if seat is None else self.names[seat]
-
-    def title(self, seat: int | None) -> str:
-        name = self[seat]
-        return name[0].upper() + name[1:]
+PHASE_WORDS = {
+    "auction": "bidding", "trump": "naming trump", "discard": "discarding",
+    "alone": "alone or not", "give": "giving cards to the lone player",
+    "declare": "in, pass or widow", "exchange": "the turn-up exchange", "play": "card play",
+    "over": "game over",
+}  # fmt: skip
 
 
 def card_markup(text: str | None) -> str:
@@ -148,7 +122,7 @@ def render_trick(trick: dict[str, Any] | None, names: SeatNames) -> str:
     if not trick["plays"]:
         return "(no cards yet)"
     plays = ", ".join(f"{names[p['seat']]} {card_markup(p['card'])}" for p in trick["plays"])
-    if "winner" in trick:
+    if trick.get("winner") is not None:
         plays += f" — won by {names[trick['winner']]}"
     return plays
 
@@ -157,15 +131,15 @@ def render_scores(view: View, names: SeatNames) -> str:
     scores = view["scores"]
     sides = view["sides"]
     if all(len(side) == 1 for side in sides):
-        return ", ".join(f"{names[s]} {scores[s]}" for s in range(len(scores)))
-    return ", ".join(f"{' + '.join(names[s] for s in side)}: {scores[side[0]]}" for side in sides)
+        return ", ".join(f"{names.label(s)} {scores[s]}" for s in range(len(scores)))
+    return ", ".join(f"{names.listed(side)} {scores[side[0]]}" for side in sides)
 
 
 def render_status(view: View, names: SeatNames) -> list[str]:
     """Lines describing the table: hand, dealer, scores, auction, contract, trump, trick."""
     lines = [
-        f"[bold]Hand {view['hand_number']}[/bold] · dealer {names[view['dealer']]} · "
-        f"phase {view.phase}",
+        f"[bold]Hand {view['hand_number']}[/bold] · {names.does(view['dealer'], 'deal')} · "
+        f"{PHASE_WORDS.get(view.phase, view.phase)}",
         f"Scores: {render_scores(view, names)}",
     ]
     auction = view.get("auction")
@@ -173,7 +147,7 @@ def render_status(view: View, names: SeatNames) -> list[str]:
         calls = ", ".join(f"{names[c['seat']]} {c['call']}" for c in auction)
         lines.append(f"Auction: {calls}")
     lines.extend(_contract_lines(view, names))
-    lines.extend(_extra_lines(view))
+    lines.extend(_extra_lines(view, names))
     if view.get("trick") is not None:
         lines.append(f"Trick: {render_trick(view['trick'], names)}")
         lines.append("Tricks won: " + _tricks_won(view, names))
@@ -185,7 +159,7 @@ def _contract_lines(view: View, names: SeatNames) -> list[str]:
     if view.get("bidder") is not None:
         contract = view.get("contract") or "?"
         forced = " (forced)" if view.get("forced_bid") else ""
-        lines.append(f"Contract: {names[view['bidder']]} bid {contract}{forced}")
+        lines.append(f"Contract: {names[view['bidder']]} bid {contract.replace('-', ' ')}{forced}")
     if view.get("trump") is not None:
         lines.append(f"Trump: {_trump_name(view['trump'])}")
     for key, word in (("alone", "plays alone"), ("lone_defender", "defends alone")):
@@ -196,34 +170,40 @@ def _contract_lines(view: View, names: SeatNames) -> list[str]:
     return lines
 
 
-def _extra_lines(view: View) -> list[str]:
+def _extra_lines(view: View, names: SeatNames) -> list[str]:
+    """The facts of the Rams family and the lone hand that the common lines do not cover."""
     lines = []
-    for key, value in view.data.items():
-        if key in _SHOWN_KEYS or value in (None, False, [], {}, ""):
-            continue
-        lines.append(f"{key.replace('_', ' ').capitalize()}: {_plain(value)}")
+    declarations = view.get("declarations")
+    if declarations:
+        lines.append("Calls: " + ", ".join(f"{names[c['seat']]} {c['call']}" for c in declarations))
+    if view.get("turnup"):
+        taken = view.get("turnup_taken_by")
+        by = f" (taken by {names[taken]})" if taken is not None else ""
+        lines.append("Turn-up: " + " ".join(card_markup(c) for c in view["turnup"]) + by)
+    if view.get("widow_taker") is not None:
+        lines.append(f"{names.does(view['widow_taker'], 'take')} the widow.")
+    if view.get("general") is not None:
+        lines.append(f"{names.does(view['general'], 'play')} general rams: every trick or pay.")
+    if view.get("pot") is not None:
+        carry = (view.get("ledger") or {}).get("carry")
+        lines.append(f"Pot: {view['pot']} chips" + (f" (carried over: {carry})" if carry else ""))
+    if view.get("out"):
+        lines.append(f"Out of the game: {names.listed(view['out'])}.")
+    if view.get("blind_lead") and view.get("trick") and view["trick"]["plays"]:
+        lines.append("The lead of this trick is face down until the trick is complete.")
+    lines.extend(_lone_lines(view, names))
     return lines
 
 
-def _plain(value: Any) -> str:
-    if isinstance(value, list):
-        return ", ".join(_plain(v) for v in value)
-    if isinstance(value, dict):
-        head = f"seat {value['seat']}: " if "seat" in value else ""
-        rest = (f"{k} {_plain(v)}" if head == "" else _plain(v)
-                for k, v in value.items() if k != "seat")  # fmt: skip
-        return head + " ".join(rest)
-    if isinstance(value, str) and _is_card(value):
-        return card_markup(value)
-    return escape(str(value))
-
-
-def _is_card(text: str) -> bool:
-    try:
-        parse_card(text)
-    except NotationError:
-        return False
-    return True
+def _lone_lines(view: View, names: SeatNames) -> list[str]:
+    lines = []
+    if view.get("dead"):
+        lines.append(f"Sitting out this hand: {names.listed(view['dead'])}.")
+    gifts = view.get("gifts") or []
+    mine = [g["card"] for g in gifts if isinstance(g, dict) and g.get("card")]
+    if mine:
+        lines.append("Cards given: " + " ".join(card_markup(c) for c in mine))
+    return lines
 
 
 def _tricks_won(view: View, names: SeatNames) -> str:
@@ -232,8 +212,15 @@ def _tricks_won(view: View, names: SeatNames) -> str:
 
 
 def render_legal(legal: Sequence[Action]) -> str:
-    """The legal moves numbered from 1, in the notation that can also be typed."""
-    return "  ".join(f"[cyan]{n})[/cyan] {action}" for n, action in enumerate(legal, 1))
+    """The legal moves: while bidding, the bids to type as numbers and the other calls by name;
+    otherwise every move numbered from 1, in the notation that can also be typed."""
+    bids = [a.value for a in legal if a.kind is Kind.BID and a.value.isdigit()]
+    if bids:
+        others = [str(a) for a in legal if a.kind is not Kind.BID or not a.value.isdigit()]
+        typed = ", ".join(f"[cyan]{b}[/cyan]" for b in bids)
+        also = f" — or type {', '.join(f'[cyan]{o}[/cyan]' for o in others)}" if others else ""
+        return f"Your bid: type {typed}{also}"
+    return "Moves: " + "  ".join(f"[cyan]{n})[/cyan] {action}" for n, action in enumerate(legal, 1))
 
 
 def print_lines(console: Console, lines: Sequence[str]) -> None:

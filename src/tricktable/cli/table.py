@@ -23,9 +23,8 @@ from ..engine import Game
 from ..errors import IllegalActionError, NotationError, TricktableError
 from ..record import save_record
 from ..view import View
+from .narrate import SeatNames, action_sentence, play_sentence, result_sentences
 from .render import (
-    SeatNames,
-    card_markup,
     ordered_moves,
     print_lines,
     render_hand,
@@ -39,29 +38,39 @@ __all__ = ["PROMPT", "TerminalTable", "parse_choice"]
 
 PROMPT = "Your move (number, notation or 'help'): "
 HELP = """\
-Type a move's number or its notation ('bid 3', 'trump H', 'play JH'); a card
-alone ('JH') is enough when only one move uses it. Commands:
+Type a move's number or its notation ('trump H', 'play JH'); while bidding, a
+number is that bid ('4' bids 4). A card alone ('JH') is enough when only one
+move uses it. Commands:
   hint    the strongest bot's suggestion    last    the last trick
   table   show the table again              scores  the result of every hand
   save    save the game record now          quit    save and stop"""
-_HIDDEN_KINDS = {
-    Kind.DISCARD: "discards a card",
-    Kind.GIVE: "gives a card to the lone player",
-    Kind.EXCHANGE: "takes the turn-up and discards",
-}
 
 
 def _read_stdin() -> str:
     return sys.stdin.readline()
 
 
+def _numeric_bids(legal: tuple[Action, ...]) -> dict[str, Action]:
+    return {a.value: a for a in legal if a.kind is Kind.BID and a.value.isdigit()}
+
+
 def parse_choice(text: str, legal: tuple[Action, ...]) -> Action:
-    """The action meant by a move number, a notation, or a card that only one move uses."""
+    """The action meant by a typed bid, a move number, a notation, or a card only one move uses.
+
+    While bids are open a number is that bid ("4" bids 4), never a menu item; a bid's word
+    alone ("little-pepper") is that bid too.
+    """
+    bids = _numeric_bids(legal)
+    if bids and text.isdigit():
+        return _typed_bid(text, bids, legal)
     if text.isdigit():
         number = int(text)
         if not 1 <= number <= len(legal):
             raise IllegalActionError(f"{text!r} is not a move number; choose 1 to {len(legal)}")
         return legal[number - 1]
+    words = {a.value.lower(): a for a in legal if a.kind is Kind.BID and not a.value.isdigit()}
+    if text.lower() in words:
+        return words[text.lower()]
     try:
         return parse_action(text)
     except NotationError as not_action:
@@ -74,6 +83,20 @@ def parse_choice(text: str, legal: tuple[Action, ...]) -> Action:
         moves = ", ".join(str(a) for a in legal)
         raise IllegalActionError(f"{text!r} is not one of the legal moves: {moves}")
     return matches[0]
+
+
+def _typed_bid(text: str, bids: dict[str, Action], legal: tuple[Action, ...]) -> Action:
+    value = str(int(text))
+    if value in bids:
+        return bids[value]
+    others = [str(a) for a in legal if a.kind is not Kind.BID or not a.value.isdigit()]
+    choices = _or_list(sorted(bids, key=int))
+    also = f"; or {_or_list(others)}" if others else ""
+    raise IllegalActionError(f"{text!r} is not a bid you can make; you can bid {choices}{also}")
+
+
+def _or_list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 class TerminalTable:
@@ -108,8 +131,9 @@ class TerminalTable:
 
     def run(self) -> None:
         """Play until the game is over or the input ends; save the record either way."""
-        self.console.print(f"[bold]{self.game.rules}[/bold] · seed {self.game.seed} · "
-                           f"you are seat {self.seat}")  # fmt: skip
+        self.console.print(f"[bold]{self.game.rules.game.title}[/bold] · {self.game.rules} · "
+                           f"seed {self.game.seed}")  # fmt: skip
+        self.console.print(self._seating())
         self._announce_new_hand(self.view())
         while not self.game.is_over:
             if self.game.to_move == self.seat:
@@ -153,7 +177,8 @@ class TerminalTable:
         try:
             action = self.game.apply(parse_choice(text, ordered_moves(self.view())))
         except TricktableError as exc:
-            self.console.print(f"[red]Not accepted:[/red] {escape(str(exc))}")
+            reason = escape(self.names.in_text(str(exc)))
+            self.console.print(f"[red]Not accepted:[/red] {reason}")
             return None
         self._announce(self.seat, action)
         return True
@@ -166,7 +191,7 @@ class TerminalTable:
         self.console.print(f"Your hand: {render_hand(view)}")
         if self.show_hints:
             self.hint()
-        self.console.print(f"Moves: {render_legal(ordered_moves(view))}")
+        self.console.print(render_legal(ordered_moves(view)))
         return None
 
     def hint(self) -> bool | None:
@@ -183,7 +208,8 @@ class TerminalTable:
     def scores(self) -> bool | None:
         for result in self.view()["history"]:
             scores = " ".join(str(s) for s in result["scores"])
-            self.console.print(f"Hand {result['hand_number']}: {result['summary']} → {scores}")
+            summary = escape(self.names.in_text(result["summary"]))
+            self.console.print(f"Hand {result['hand_number']}: {summary} → {scores}")
         self.console.print(f"Now: {render_scores(self.view(), self.names)}")
         return None
 
@@ -206,34 +232,34 @@ class TerminalTable:
 
     # -- announcements -------------------------------------------------------------------------
 
+    def _seating(self) -> str:
+        players = self.game.player_count
+        others = [self.names.label((self.seat + k) % players) for k in range(1, players)]
+        return (f"You sit in seat {self.seat + 1} of {self.game.player_count}; "
+                f"clockwise from your left: {', '.join(others)}.")  # fmt: skip
+
     def _announce(self, seat: int, action: Action) -> None:
         view = self.view()
-        who = self.names.title(seat)
         if action.kind is Kind.PLAY:
-            self._announce_play(who, view)
-        elif action.kind in _HIDDEN_KINDS and seat != self.seat:
-            self.console.print(f"{who} {_HIDDEN_KINDS[action.kind]}")
+            self._announce_play(view)
         else:
-            self.console.print(f"{who}: {action}")
+            self.console.print(escape(action_sentence(self.names, seat, action)))
         self._announce_result(view)
         if not view["is_over"]:
             self._announce_new_hand(view)
 
-    def _announce_play(self, who: str, view: View) -> None:
+    def _announce_play(self, view: View) -> None:
         trick = view.get("trick")
         done = not trick or not trick["plays"]
-        shown = view["last_trick"] if done else trick
-        card = shown["plays"][-1]["card"]
-        verb = "plays" if card is not None else "plays a card face down"
-        self.console.print(f"{who} {verb} {card_markup(card) if card else ''}".rstrip())
-        if done:
-            self.console.print(f"  {self.names.title(shown.get('winner'))} wins the trick")
+        for line in play_sentence(self.names, view["last_trick"] if done else trick):
+            self.console.print(line)
 
     def _announce_result(self, view: View) -> None:
         history = view["history"]
         for result in history[self.results_seen :]:
-            self.console.print(f"[bold]Hand {result['hand_number']} result:[/bold] "
-                               f"{escape(result['summary'])}")  # fmt: skip
+            self.console.print(f"[bold]End of hand {result['hand_number']}.[/bold]")
+            for line in result_sentences(self.names, result, view["sides"]):
+                self.console.print(escape(line))
         if len(history) > self.results_seen:
             self.console.print(f"Scores: {render_scores(view, self.names)}")
         self.results_seen = len(history)
@@ -241,15 +267,15 @@ class TerminalTable:
     def _announce_new_hand(self, view: View) -> None:
         if view["hand_number"] != self.hand_seen:
             self.hand_seen = view["hand_number"]
-            self.console.print(f"\n[bold]— Hand {self.hand_seen} —[/bold] dealer: "
-                               f"{self.names[view['dealer']]}")  # fmt: skip
+            dealer = self.names.does(view["dealer"], "deal")
+            self.console.print(f"\n[bold]— Hand {self.hand_seen} —[/bold] {dealer}.")
 
     def _game_over(self) -> None:
         view = self.view()
         winners = view["winners"]
-        names = " and ".join(self.names[s] for s in winners)
+        names = self.names.listed(winners)
         verdict = "You win!" if self.seat in winners else "You lose."
-        self.console.print(f"\n[bold]Game over.[/bold] Winners: {names}. {verdict}")
+        self.console.print(f"\n[bold]Game over.[/bold] Won by {names}. {verdict}")
         self.console.print(f"Final scores: {render_scores(view, self.names)}")
         self.save()
 

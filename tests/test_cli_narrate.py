@@ -1,0 +1,67 @@
+"""Sentences of the terminal table: names instead of seat numbers, hidden cards never named."""
+
+from __future__ import annotations
+
+import tricktable as tt
+from tricktable.actions import parse_action
+from tricktable.cli.narrate import SeatNames, action_sentence, card_words, result_sentences
+
+
+def names(me: int = 0, sides: list[list[int]] | None = None, players: int = 4) -> SeatNames:
+    return SeatNames(me, sides or [[0, 2], [1, 3]], players)
+
+
+def test_the_human_is_you_partners_are_marked_and_nobody_is_a_seat_number() -> None:
+    seats = names(me=1, sides=[[0, 2], [1, 3]])
+    assert [seats.label(s) for s in range(4)] == ["Ada", "you", "Cleo", "Dmitri (partner)"]
+    assert seats.does(1, "pass") == "You pass" and seats.does(2, "pass") == "Cleo passes"
+    assert seats.listed([0, 1, 2]) == "Ada, you and Cleo"
+    assert seats.in_text("seat 2 bid 3, took 6") == "Cleo bid 3, took 6"
+
+
+def test_hidden_cards_of_other_seats_are_not_named_but_your_own_are() -> None:
+    seats = names()
+    discard = parse_action("discard 9C")
+    assert action_sentence(seats, 0, discard) == "You discard the 9♣."
+    assert action_sentence(seats, 3, discard) == "Dmitri discards a card."
+    exchange = parse_action("exchange 8H 9C")
+    assert action_sentence(seats, 2, exchange) == "Cleo takes the turn-up and discards a card."
+    assert action_sentence(seats, 0, exchange) == (
+        "You take the turn-up and discard the 8♥ and the 9♣."
+    )
+    assert action_sentence(seats, 1, parse_action("give JH")) == (
+        "Bruno gives a card to the lone player."
+    )
+
+
+def test_calls_read_as_sentences() -> None:
+    seats = names()
+    told = {text: action_sentence(seats, 2, parse_action(text))
+            for text in ("bid 4", "bid little-pepper", "trump H", "trump NT", "alone", "in",
+                         "widow", "decline")}  # fmt: skip
+    assert told == {
+        "bid 4": "Cleo bids 4.",
+        "bid little-pepper": "Cleo bids little pepper.",
+        "trump H": "Cleo calls hearts ♥ trump.",
+        "trump NT": "Cleo calls no trump.",
+        "alone": "Cleo goes alone.",
+        "in": "Cleo is in.",
+        "widow": "Cleo takes the widow.",
+        "decline": "Cleo leaves the turn-up.",
+    }
+    assert action_sentence(seats, 0, parse_action("in")) == "You are in."
+    assert card_words("JK") == "the Joker" and card_words(None) == "a card face down"
+
+
+def test_a_hand_result_is_told_with_the_contract_or_the_tricks_and_who_gained() -> None:
+    for game_name in ("hasenpfeffer", "rams"):
+        game = tt.new_game(game_name, seed=5)
+        while not game.results:
+            game.apply(game.legal_actions()[0])
+        view = game.view(0).to_dict()
+        lines = result_sentences(names(sides=view["sides"]), view["last_result"], view["sides"])
+        assert lines[-1].startswith("Change: ") and "seat" not in " ".join(lines)
+        first = lines[0]
+        assert (" bid " in first and ("made it" in first or "was set" in first)) or (
+            first.startswith("Tricks taken: ")
+        )
