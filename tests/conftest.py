@@ -56,8 +56,9 @@ def _drop_all(url: str) -> None:
 
     engine = sa.create_engine(sync_url(url))
     with engine.begin() as conn:
-        for name in ("chat", "actions", "deals", "seats", "tables", "alembic_version"):
-            conn.execute(sa.text(f"DROP TABLE IF EXISTS {name} CASCADE"))
+        existing = sa.MetaData()
+        existing.reflect(conn)
+        existing.drop_all(conn)
     engine.dispose()
 
 

@@ -100,6 +100,7 @@ def test_a_whole_game_in_the_browser_against_bots(browser: Browser, base_url: st
     page.goto(base_url + "/")
     page.fill("#name", "Ana")
     page.select_option("#game", "hasenpfeffer")
+    page.click("#more-options summary")  # the full options are folded under the presets
     page.fill("#opt-target_score", "2")
     page.locator("#opt-target_score").dispatch_event("change")
     page.wait_for_function("document.querySelector('#rules-string').textContent.includes('2')")

@@ -15,7 +15,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from . import api, ws
+from . import api, listing, ws
 from .config import BotFactory, Settings, default_bot_factory, default_db_url
 from .db import Database
 from .hub import Hub
@@ -68,6 +68,7 @@ def create_app(
 
     app = FastAPI(title="tricktable", lifespan=lifespan)
     app.include_router(api.router)
+    app.include_router(listing.router)
     app.include_router(ws.router)
     app.add_exception_handler(TableError, _table_error)  # type: ignore[arg-type]
     _add_pages(app)

@@ -62,6 +62,8 @@ class Settings:
     bot_threads: int = 2
     retry_seconds: float = 1.0
     """How long an automatic move waits before trying again after a database error."""
+    list_seconds: float = 1.0
+    """How long one answer of the lobby's table list is reused for everyone who polls it."""
 
 
 def default_db_url() -> str:

@@ -37,6 +37,8 @@ tables = sa.Table(
     sa.Column("turn_seconds", sa.Integer, nullable=False),
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("private", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Index("ix_tables_status_created", "status", "created_at"),
 )
 
 seats = sa.Table(
@@ -48,6 +50,7 @@ seats = sa.Table(
     sa.Column("level", sa.String(16), nullable=True),
     sa.Column("name", sa.String(40), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=True, unique=True),
+    sa.Column("account_id", sa.Integer, nullable=True, index=True),
 )
 
 deals = sa.Table(

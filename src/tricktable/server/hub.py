@@ -58,6 +58,7 @@ class Hub:
             spec.turn_seconds,
             store.now().isoformat(),
             len(game.deals),
+            spec.private,
         )
         seats = [
             SeatState(n, s.kind, s.level if s.kind == "bot" else None)
@@ -74,6 +75,7 @@ class Hub:
             "turn_seconds": spec.turn_seconds,
             "status": "playing",
             "created_at": store.now(),
+            "private": spec.private,
         }
         seat_rows = [
             {"table_id": table_id, "seat": s.seat, "kind": s.kind, "level": s.level} for s in seats
@@ -146,6 +148,7 @@ class Hub:
             row.turn_seconds,
             row.created_at.isoformat(),
             len(stored.deals),
+            row.private,
         )
         now = asyncio.get_running_loop().time()
         seats = [

@@ -26,6 +26,8 @@ class CreateTable(Strict):
     seats: list[SeatSpec] | None = Field(default=None, max_length=12)
     allow_spectators: bool = True
     turn_seconds: int = Field(default=0, ge=0, le=600)
+    private: bool = False
+    """A private table is reached only by its invite link: the lobby never lists it."""
 
 
 class RulesQuery(Strict):

@@ -83,6 +83,7 @@ class TableInfo:
     turn_seconds: int
     created_at: str
     stored_deals: int
+    private: bool = False
 
 
 @dataclass
@@ -129,6 +130,7 @@ class TableRuntime:
             "seats": [s.public() for s in self.seats],
             "status": "over" if self.game.is_over else "playing",
             "allow_spectators": self.info.allow_spectators,
+            "private": self.info.private,
             "turn_seconds": self.info.turn_seconds,
             "seq": self.seq,
             "created_at": self.info.created_at,

@@ -1,28 +1,20 @@
-// The lobby: choose a game, its options and who sits where; create the table and sit at seat 0.
-const $ = (id) => document.getElementById(id);
+// The lobby: choose a game (one line, player counts), a preset or every option, who sits where;
+// create the table and sit at seat 0. Play now, the open tables and My tables: lobby-list.js.
+import { $, fetchJson } from "./api.js";
+import { startLists, playNow, rememberSeat } from "./lobby-list.js";
+
 let games = [];
 let levels = [];
+let presets = {};
 // Each rules check is numbered so that a slow, older answer never overwrites a newer one.
 let rulesRequest = 0;
 
-async function fetchJson(url, body) {
-  const init = body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  };
-  const response = await fetch(url, init);
-  const data = await response.json();
-  if (!response.ok) throw new Error(errorText(data));
-  return data;
-}
-
-function errorText(data) {
-  if (typeof data.detail === "string") return data.detail;
-  if (Array.isArray(data.detail)) return data.detail.map((d) => d.msg).join("; ");
-  return "the server refused the request";
-}
-
 function currentGame() {
   return games.find((g) => g.name === $("game").value);
+}
+
+function shownDefault(option) {
+  return Array.isArray(option.default) ? option.default.join("+") : option.default;
 }
 
 function optionControl(option) {
@@ -41,11 +33,11 @@ function optionControl(option) {
     control.type = option.kind === "int" ? "number" : "text";
     if (option.low !== null) control.min = option.low;
     if (option.high !== null) control.max = option.high;
-    control.value = Array.isArray(option.default) ? option.default.join("+") : option.default;
+    control.value = shownDefault(option);
   }
   control.id = id;
   control.dataset.option = option.name;
-  control.addEventListener("change", refreshRules);
+  control.addEventListener("change", () => { $("preset").value = "custom"; refreshRules(); });
   const wrapper = document.createElement("div");
   wrapper.className = "option";
   const label = document.createElement("label");
@@ -58,6 +50,13 @@ function optionControl(option) {
   return wrapper;
 }
 
+function setControl(option, value) {
+  const control = $(`opt-${option.name}`);
+  if (!control) return;
+  if (option.kind === "bool") control.checked = value;
+  else control.value = Array.isArray(value) ? value.join("+") : value;
+}
+
 function chosenOptions() {
   const game = currentGame();
   const chosen = {};
@@ -65,16 +64,35 @@ function chosenOptions() {
     const option = game.options.find((o) => o.name === control.dataset.option);
     const value = option.kind === "bool" ? control.checked
       : option.kind === "int" ? Number(control.value) : control.value;
-    const standard = Array.isArray(option.default) ? option.default.join("+") : option.default;
-    if (value !== standard) chosen[option.name] = value;
+    if (value !== shownDefault(option)) chosen[option.name] = value;
   }
   return chosen;
 }
 
-function renderOptions() {
+function playerCounts(game) {
+  const players = game.options.find((o) => o.name === "players");
+  if (!players || players.low === null) return `${game.players} players`;
+  return `${players.low}–${players.high} players (${game.players} unless you choose otherwise)`;
+}
+
+function renderGame() {
   const game = currentGame();
   $("summary").textContent = game.summary;
+  $("player-counts").textContent = playerCounts(game);
   $("options").replaceChildren(...game.options.map(optionControl));
+  const entries = presets[game.name] || [{ label: "Standard", options: {} }];
+  $("preset").replaceChildren(...entries.map((p, i) => new Option(p.label, String(i))),
+    new Option("Custom (see all rule options)", "custom"));
+  $("preset").value = "0";
+  refreshRules();
+}
+
+function applyPreset() {
+  const game = currentGame();
+  if ($("preset").value === "custom") { $("more-options").open = true; return; }
+  const preset = (presets[game.name] || [])[Number($("preset").value)] || { options: {} };
+  for (const option of game.options) setControl(option, option.name in preset.options
+    ? preset.options[option.name] : option.default);
   refreshRules();
 }
 
@@ -103,13 +121,13 @@ function renderSeats(players) {
     row.className = "seat-row";
     const label = document.createElement("label");
     label.htmlFor = `seat-${seat}`;
-    label.textContent = `Seat ${seat}`;
+    label.textContent = `Seat ${seat + 1}`;
     const select = document.createElement("select");
     select.id = `seat-${seat}`;
     if (seat === 0) {
       select.add(new Option("you", "human"));
     } else {
-      select.add(new Option("a friend (invite link)", "human"));
+      select.add(new Option("a friend (invite link or the lobby)", "human"));
       for (const level of levels) select.add(new Option(`bot: ${level}`, `bot:${level}`));
       select.value = "bot:medium";
       if (previous[seat] !== undefined) select.value = previous[seat];
@@ -131,34 +149,57 @@ function chosenSeats() {
   });
 }
 
+function yourName() {
+  const name = $("name").value.trim();
+  if (!name) { $("lobby-error").textContent = "Please enter your name."; return null; }
+  localStorage.setItem("tricktable:name", name);
+  return name;
+}
+
 async function createTable(event) {
   event.preventDefault();
-  const name = $("name").value.trim();
-  if (!name) { $("lobby-error").textContent = "Please enter your name."; return; }
-  localStorage.setItem("tricktable:name", name);
+  const name = yourName();
+  if (!name) return;
   try {
     const table = await fetchJson("/api/tables", {
       game: $("game").value, options: chosenOptions(), seats: chosenSeats(),
       allow_spectators: $("spectators").checked, turn_seconds: Number($("turn-seconds").value),
+      private: $("private").checked,
     });
     const seat = await fetchJson(`/api/tables/${table.table_id}/join`, { name, seat: 0 });
-    localStorage.setItem(`tricktable:token:${table.table_id}`, seat.token);
+    rememberSeat(table.table_id, seat.token);
     window.location.assign(`/t/${table.table_id}`);
   } catch (error) {
     $("lobby-error").textContent = error.message;
   }
 }
 
+async function quickStart() {
+  const name = yourName();
+  if (!name) return;
+  try {
+    await playNow(currentGame(), $("quick-level").value, name);
+  } catch (error) {
+    $("lobby-error").textContent = error.message;
+  }
+}
+
 async function start() {
-  const data = await fetchJson("/api/games");
+  const [data, presetData] = await Promise.all([fetchJson("/api/games"), fetchJson("/api/presets")]);
   games = data.games;
   levels = data.levels;
+  presets = presetData.presets;
   for (const game of games) $("game").add(new Option(game.title, game.name));
+  for (const level of levels) $("quick-level").add(new Option(level, level));
+  $("quick-level").value = "medium";
   if (data.coming.length) $("coming").textContent = `Coming soon: ${data.coming.join(", ")}`;
   $("name").value = localStorage.getItem("tricktable:name") || "";
-  $("game").addEventListener("change", renderOptions);
+  $("game").addEventListener("change", renderGame);
+  $("preset").addEventListener("change", applyPreset);
   $("create").addEventListener("submit", createTable);
-  renderOptions();
+  $("play-now").addEventListener("click", quickStart);
+  renderGame();
+  startLists(games);
 }
 
 start();

@@ -1,0 +1,286 @@
+"""The lobby's list of tables: public descriptions read from the database, and the presets.
+
+The list is read from the database (not from one process's memory) so that every server
+process sharing a database shows the same tables. Private tables never appear.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Annotated, Any, Literal
+
+import sqlalchemy as sa
+from fastapi import APIRouter, Query, Request
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+import tricktable as tt
+
+from . import db as store
+from .table import TableError, hash_token
+
+
+def account_of(request: Request) -> int | None:
+    """The signed-in account's id, if the request carries a valid session (see accounts)."""
+    account: int | None = getattr(request.state, "account_id", None)
+    return account
+
+
+__all__ = ["PRESETS", "list_tables", "router", "rules_in_words"]
+
+router = APIRouter(prefix="/api")
+
+Status = Literal["open", "playing", "over"]
+STATUSES: tuple[str, ...] = ("open", "playing", "over")
+
+PRESETS: dict[str, list[tuple[str, dict[str, Any]]]] = {
+    "hasenpfeffer": [
+        ("Standard (to 10)", {}),
+        ("Short game (to 5)", {"target_score": 5}),
+        ("Pepper bids and going alone", {"pepper_bidding": True, "going_alone": "maker"}),
+    ],
+    "double-hasenpfeffer": [
+        ("Four in partnerships", {}),
+        ("Six in partnerships", {"players": 6}),
+        ("Three, each for himself", {"players": 3, "individual": True}),
+    ],
+    "rams": [
+        ("Four players, chips", {}),
+        ("Five players, chips", {"players": 5}),
+        ("Four players, counting down", {"scoring": "countdown"}),
+    ],
+    "bierspiel": [("Four players", {}), ("Five players", {"players": 5})],
+    "rounce": [("Four players", {}), ("Six players", {"players": 6})],
+}
+"""Common starting points per game: a label and the options that differ from the defaults."""
+
+
+def rules_in_words(rules: tt.Rules) -> list[dict[str, str]]:
+    """The options that differ from the game's defaults, each with its description."""
+    words = []
+    for option in rules.game.options:
+        value = rules.options[option.name]
+        if value == option.default:
+            continue
+        shown = "+".join(map(str, value)) if isinstance(value, tuple) else str(value)
+        if isinstance(value, bool):
+            shown = "yes" if value else "no"
+        words.append(
+            {
+                "name": option.name.replace("_", " "),
+                "value": shown.replace("_", " "),
+                "description": option.description,
+            }
+        )
+    return words
+
+
+@functools.lru_cache(maxsize=512)
+def _rules_facts(text: str) -> tuple[str, str, int, tuple[dict[str, str], ...]]:
+    """Name, title, players and words of a rules string (building a game's flow is not cheap)."""
+    rules = tt.rules(text)
+    return rules.name, rules.game.title, rules.flow.players, tuple(rules_in_words(rules))
+
+
+def _describe(row: sa.Row[Any], seat_rows: Sequence[sa.Row[Any]]) -> dict[str, Any]:
+    name, title, players, words = _rules_facts(row.rules)
+    seats = [
+        {
+            "seat": s.seat,
+            "kind": s.kind,
+            "level": s.level,
+            "name": s.name,
+            "connected": s.kind == "bot",
+            "substituted": False,
+        }
+        for s in seat_rows
+    ]
+    free = sum(1 for s in seat_rows if s.kind == "human" and s.name is None)
+    return {
+        "table_id": row.id,
+        "game": name,
+        "title": title,
+        "rules": row.rules,
+        "rules_words": [dict(w) for w in words],
+        "players": players,
+        "seats": seats,
+        "free_seats": free,
+        "status": row.status,
+        "listing": "over" if row.status == "over" else "open" if free else "playing",
+        "allow_spectators": row.allow_spectators,
+        "turn_seconds": row.turn_seconds,
+        "created_at": row.created_at.isoformat(),
+    }
+
+
+def _free_seat_exists() -> sa.ColumnElement[bool]:
+    seats = store.seats
+    return (
+        sa.select(seats.c.seat)
+        .where(seats.c.table_id == store.tables.c.id)
+        .where(seats.c.kind == "human")
+        .where(seats.c.name.is_(None))
+        .exists()
+    )
+
+
+def _someone_seated() -> sa.ColumnElement[bool]:
+    seats = store.seats
+    return (
+        sa.select(seats.c.seat)
+        .where(seats.c.table_id == store.tables.c.id)
+        .where(seats.c.name.is_not(None))
+        .exists()
+    )
+
+
+def table_query(status: str | None, game: str | None, limit: int) -> sa.Select[Any]:
+    tables = store.tables
+    query = sa.select(tables).where(tables.c.private.is_(False))
+    if game is not None:
+        query = query.where(tables.c.game == game)
+    if status == "over":
+        query = query.where(tables.c.status == "over")
+    elif status == "open":
+        # a table is open once someone sits there waiting (so nobody takes a creator's seat
+        # in the moment between creating the table and sitting down)
+        query = query.where(tables.c.status != "over").where(_free_seat_exists())
+        query = query.where(_someone_seated())
+    elif status == "playing":
+        query = query.where(tables.c.status != "over").where(~_free_seat_exists())
+    return query.order_by(tables.c.created_at.desc(), tables.c.id).limit(limit)
+
+
+def read_tables(conn: sa.Connection, query: sa.Select[Any]) -> list[dict[str, Any]]:
+    """The public descriptions of the tables ``query`` selects (rows of ``tables``)."""
+    rows = conn.execute(query).all()
+    if not rows:
+        return []
+    ids = [r.id for r in rows]
+    seat_query = (
+        store.seats.select()
+        .where(store.seats.c.table_id.in_(ids))
+        .order_by(store.seats.c.table_id, store.seats.c.seat)
+    )
+    by_table: dict[str, list[sa.Row[Any]]] = defaultdict(list)
+    for seat in conn.execute(seat_query):
+        by_table[seat.table_id].append(seat)
+    return [_describe(r, by_table[r.id]) for r in rows]
+
+
+async def list_tables(
+    database: store.Database, status: str | None, game: str | None, limit: int = 50
+) -> list[dict[str, Any]]:
+    query = table_query(status, game, limit)
+    return await database.run(lambda conn: read_tables(conn, query))
+
+
+def with_presence(described: list[dict[str, Any]], live: dict[str, Any]) -> list[dict[str, Any]]:
+    """Fill in who is connected from the tables this process holds in memory."""
+    for table in described:
+        runtime = live.get(table["table_id"])
+        if runtime is not None:
+            table["seats"] = [s.public() for s in runtime.seats]
+    return described
+
+
+@router.get("/tables")
+async def tables_list(
+    request: Request,
+    status: str | None = None,
+    game: str | None = None,
+    limit: int = Query(default=50, ge=1, le=200),
+) -> dict[str, Any]:
+    """Public tables, newest first: ``open`` (someone waits, a seat is free), ``playing``, ``over``.
+
+    One answer per query is reused for ``list_seconds``, however many lobbies poll.
+    """
+    if status is not None and status not in STATUSES:
+        raise TableError(
+            "bad_status", f"status {status!r} is not one of {', '.join(STATUSES)}", 400
+        )
+    name = None
+    if game is not None:
+        try:
+            name = tt.find_game(game).name
+        except tt.RulesError as exc:
+            raise TableError("bad_game", str(exc), 400) from None
+    hub = request.app.state.hub
+    key = (status, name, limit)
+    cache: dict[tuple[Any, ...], tuple[float, dict[str, Any]]] = (
+        request.app.state.__dict__.setdefault("table_lists", {})
+    )
+    now = asyncio.get_running_loop().time()
+    cached = cache.get(key)
+    if cached is not None and now - cached[0] < hub.settings.list_seconds:
+        return cached[1]
+    described = await list_tables(hub.database, status, name, limit)
+    answer = {"tables": with_presence(described, hub.tables)}
+    if len(cache) > 64:
+        cache.clear()
+    cache[key] = (now, answer)
+    return answer
+
+
+class HeldTokens(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    tokens: list[Annotated[str, StringConstraints(min_length=1, max_length=100)]] = Field(
+        default_factory=list, max_length=200
+    )
+
+
+def seats_query(hashes: list[str], account_id: int | None) -> sa.Select[Any]:
+    seats = store.seats
+    held = seats.c.token_hash.in_(hashes)
+    if account_id is not None:
+        held = sa.or_(held, seats.c.account_id == account_id)
+    return sa.select(seats.c.table_id, seats.c.seat).where(held)
+
+
+async def my_tables(
+    hub: Any, tokens: list[str], account_id: int | None, limit: int = 100
+) -> list[dict[str, Any]]:
+    """The tables where ``tokens`` (or the account) hold a seat, newest first."""
+    hashes = [hash_token(t) for t in tokens]
+
+    def work(conn: sa.Connection) -> list[dict[str, Any]]:
+        yours = {r.table_id: r.seat for r in conn.execute(seats_query(hashes, account_id))}
+        if not yours:
+            return []
+        query = (
+            sa.select(store.tables)
+            .where(store.tables.c.id.in_(list(yours)))
+            .order_by(store.tables.c.created_at.desc(), store.tables.c.id)
+            .limit(limit)
+        )
+        described = read_tables(conn, query)
+        for table in described:
+            table["your_seat"] = yours[table["table_id"]]
+        return described
+
+    described = with_presence(await hub.database.run(work), hub.tables)
+    for table in described:
+        runtime = hub.tables.get(table["table_id"])
+        table["to_move"] = runtime.game.to_move if runtime is not None else None
+    return described
+
+
+@router.post("/my-tables")
+async def held_tables(body: HeldTokens, request: Request) -> dict[str, Any]:
+    """The tables whose seat tokens the browser sent (and, signed in, the account's seats)."""
+    hub = request.app.state.hub
+    return {"tables": await my_tables(hub, body.tokens, account_of(request))}
+
+
+@router.get("/presets")
+async def presets() -> dict[str, Any]:
+    """Common rule presets per game, for the lobby's quick start."""
+    return {
+        "presets": {
+            game: [{"label": label, "options": options} for label, options in entries]
+            for game, entries in PRESETS.items()
+            if game in tt.REGISTRY
+        }
+    }

@@ -1,0 +1,59 @@
+// Shared by the lobby's pages: JSON requests (with the CSRF header once signed in) and the
+// account bar (sign up, sign in, sign out). The session itself is an HttpOnly cookie.
+export const $ = (id) => document.getElementById(id);
+export const account = { name: null, csrf: null };
+
+export class RequestError extends Error {
+  constructor(message, code, status) { super(message); this.code = code; this.status = status; }
+}
+
+export async function fetchJson(url, body, method) {
+  const init = { method: method || (body === undefined ? "GET" : "POST"), headers: {} };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  if (account.csrf && init.method !== "GET") init.headers["X-CSRF-Token"] = account.csrf;
+  const response = await fetch(url, init);
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new RequestError(errorText(data), data.code, response.status);
+  return data;
+}
+
+export function errorText(data) {
+  if (typeof data.detail === "string") return data.detail;
+  if (Array.isArray(data.detail)) return data.detail.map((d) => d.msg).join("; ");
+  return "the server refused the request";
+}
+
+export function element(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("aria-") || key === "role" || key === "for") node.setAttribute(key, value);
+    else node[key] = value;
+  }
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+}
+
+// Seat tokens this browser holds: {table id: token}, from localStorage.
+export function heldTokens() {
+  const held = {};
+  for (let i = 0; i < localStorage.length; i += 1) {
+    const key = localStorage.key(i);
+    if (key && key.startsWith("tricktable:token:")) held[key.slice(17)] = localStorage.getItem(key);
+  }
+  return held;
+}
+
+export function seatLabel(seat) {
+  if (seat.kind === "bot") return `bot (${seat.level})`;
+  return seat.name || "free seat";
+}
+
+export function rulesLine(table) {
+  const words = table.rules_words || [];
+  if (!words.length) return "standard rules";
+  return words.map((w) => `${w.name}: ${w.value}`).join(", ");
+}
