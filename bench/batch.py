@@ -1,0 +1,73 @@
+"""Batched engine speed: random full hands per second on one core, beside OpenSpiel.
+
+For each game the batch engine deals and plays out batches of hands with uniformly random legal
+actions (misdeals redealt, as in the reference engine); OpenSpiel's ``euchre`` is driven from
+Python exactly as in ``bench/engine.py`` (a random legal action at every decision, chance nodes
+sampled). Rounds alternate between the two so both see the same machine load; the medians and
+their ratio are printed. The first call of each game compiles its kernel (kept on disk), and is
+not timed.
+
+    python bench/batch.py [--seconds 2] [--rounds 3] [--game hasenpfeffer ...] [--option k=v]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from engine import openspiel_hands
+
+import tricktable as tt
+from tricktable.batch import Batch, supported
+
+BATCH = 1 << 14
+
+
+def batch_hands(batch: Batch, seconds: float) -> float:
+    """Random hands per second: deal and play out whole batches until ``seconds`` pass."""
+    hands = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        batch.deal()
+        batch.play_out("random")
+        hands += batch.games
+    return hands / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--game", action="append", default=[])
+    parser.add_argument("--option", action="append", default=[], metavar="K=V")
+    args = parser.parse_args()
+    options = dict(item.split("=", 1) for item in args.option)
+    games = args.game or [name for name in tt.GAME_NAMES if supported(name)]
+    batches = {name: Batch(tt.rules(name, **options), BATCH, seed=1) for name in games}
+    for batch in batches.values():  # compile (or load) every kernel before timing
+        batch.deal()
+        batch.play_out("random")
+    ours: dict[str, list[float]] = {name: [] for name in games}
+    theirs: list[float] = []
+    for _ in range(args.rounds):
+        for name, batch in batches.items():
+            ours[name].append(batch_hands(batch, args.seconds))
+        value = openspiel_hands(args.seconds)
+        if value is not None:
+            theirs.append(value)
+    anchor = statistics.median(theirs) if theirs else None
+    if anchor is None:
+        print("OpenSpiel not installed (pip install open-spiel): no ratio")
+    else:
+        print(f"OpenSpiel euchre from Python: {anchor:12,.0f} random hands/s")
+    for name in games:
+        mine = statistics.median(ours[name])
+        ratio = f"  {mine / anchor:6.1f}x OpenSpiel" if anchor else ""
+        print(f"batch {name:<22} {mine:12,.0f} random hands/s{ratio}")
+    if anchor:
+        print("target: >= 10x for hasenpfeffer")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,245 @@
+"""The batch of games: numpy arrays and the calls into a game family's compiled kernel.
+
+:class:`Batch` holds N games of one rules object, one state row each (:mod:`.layout`).
+Hands start from random deals (:meth:`Batch.deal`) or from positions of the reference engine
+(:meth:`Batch.load`, for rollouts from a sampled world); actions are codec numbers, chosen by
+the caller (:meth:`Batch.step` with :meth:`Batch.legal_masks`) or by a compiled policy
+(:meth:`Batch.play_out`). A batch plays one hand per game; :attr:`Batch.deltas` is then each
+seat's score change, as the reference engine's hand result reports it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Sequence
+from functools import cache
+from importlib import import_module
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..errors import RulesError
+from ..rules import rules as make_rules
+from ..rules.options import Rules
+from . import layout as L
+
+if TYPE_CHECKING:
+    from ..engine import Game
+
+__all__ = ["POLICIES", "Batch", "play_random", "supported"]
+
+POLICIES = ("random", "heuristic")
+CHUNK = 1 << 14
+"""Games per batch inside :func:`play_random` (about 16 MB of state)."""
+
+_FAMILIES = {"hasenpfeffer": ("sh", "kernel_sh")}
+_KERNEL_SOURCES = ("kernel_common.py", "layout.py")
+
+
+def supported(rules: Rules | str) -> bool:
+    """Whether the batch plays these rules' game."""
+    name = rules.name if isinstance(rules, Rules) else make_rules(rules).name
+    return name in _FAMILIES
+
+
+@cache
+def cache_dir() -> Path | None:
+    """Where the compiled kernels are kept: one directory per version of the kernel sources
+    and numba (numba checks only the file of each function it caches). None when
+    ``NUMBA_CACHE_DIR`` is set: numba's own layout there is honoured."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return None
+    from importlib.metadata import version
+
+    digest = hashlib.blake2b(version("numba").encode(), digest_size=8)
+    here = Path(__file__).parent
+    for path in sorted(here.glob("*.py")):
+        digest.update(path.read_bytes())
+    root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return root / "tricktable" / f"batch-{digest.hexdigest()}"
+
+
+@cache
+def _kernel(name: str) -> ModuleType:
+    """A family's kernel module, imported with numba's disk cache in :func:`cache_dir`."""
+    import numba
+
+    folder = cache_dir()
+    config: Any = numba.config
+    before = config.CACHE_DIR
+    if folder is not None:
+        config.CACHE_DIR = str(folder)
+    try:
+        return import_module(f"{__package__}.{name}")
+    finally:
+        config.CACHE_DIR = before
+
+
+class Batch:
+    """``games`` games of one rules object, each playing one hand."""
+
+    def __init__(self, rules: Rules | str, games: int, *, seed: int | None = None) -> None:
+        self.rules = rules if isinstance(rules, Rules) else make_rules(rules)
+        if self.rules.name not in _FAMILIES:
+            known = ", ".join(_FAMILIES)
+            raise RulesError(
+                f"the batch engine does not play {self.rules.name!r} yet; it plays {known}"
+            )
+        if games < 1:
+            raise RulesError(f"games={games!r}: a batch holds at least one game")
+        family, kernel = _FAMILIES[self.rules.name]
+        self.family = import_module(f"{__package__}.{family}")
+        self.kernel = _kernel(kernel)
+        self.players = self.rules.flow.players
+        self.tables = L.tables_for(self.rules)
+        codec = L.codec_layout(self.rules)
+        self.actions = codec.size
+        cfg = np.zeros(L.CONFIG_LENGTH, dtype=np.int64)
+        cfg[L.N_PLAYERS] = self.players
+        cfg[L.N_CARDS] = self.tables.cards
+        cfg[L.DISTINCT] = int(self.tables.slot.max()) + 1
+        from ..envs.encoding import max_tricks
+
+        cfg[L.TRICKS] = max_tricks(self.rules)
+        cfg[L.JOKER] = _joker(self.tables)
+        cfg[L.A_SIZE] = codec.size
+        for slot, offset in codec.offsets.items():
+            cfg[slot] = offset
+        self.family.configure(self.rules, cfg)
+        self.cfg = cfg
+        self.random = np.random.default_rng(seed)
+        self.states = np.zeros((games, L.WIDTH), dtype=np.int64)
+        self.rng = self.random.integers(0, 2**64 - 1, size=games, dtype=np.uint64, endpoint=True)
+        self._buffer = np.empty((games, self.actions), dtype=np.int8)
+        self._actions = np.empty(64 + max(64, self.actions), dtype=np.int64)
+        """The kernels' scratch: legal actions in the first 64, a shuffled pack after them."""
+
+    @property
+    def games(self) -> int:
+        return int(self.states.shape[0])
+
+    # -- starting hands ------------------------------------------------------------------------
+
+    def deal(self, dealers: np.ndarray | int | None = None) -> None:
+        """Deal every game a fresh random hand; ``dealers`` per game (default: random)."""
+        if dealers is None:
+            dealers = self.random.integers(0, self.players, size=self.games)
+        elif isinstance(dealers, int):
+            dealers = np.full(self.games, dealers)
+        self.kernel.deal_all(
+            self.states, self.rng, self.cfg, np.asarray(dealers, dtype=np.int64), self._actions
+        )
+
+    def load(self, game: Game, games: range | None = None) -> None:
+        """Start ``games`` (default: all) from the reference game's current position."""
+        if str(game.rules) != str(self.rules):
+            raise RulesError(f"the game plays {game.rules}, the batch {self.rules}")
+        row = np.zeros(L.WIDTH, dtype=np.int64)
+        self.family.load(game, row, self.tables)
+        for g in games if games is not None else range(self.games):
+            self.states[g] = row
+
+    # -- acting --------------------------------------------------------------------------------
+
+    def legal_masks(self) -> np.ndarray:
+        """(games, actions) int8: 1 at the codec number of every legal action (none when done)."""
+        self.kernel.legal_masks(
+            self.states, self.cfg, self.tables.suit_mask, self._buffer, self._actions
+        )
+        return self._buffer.copy()
+
+    def step(self, actions: np.ndarray) -> None:
+        """Carry out one legal action (a codec number) per game; a negative number or a game
+        whose hand is done is left alone. Actions are not checked: take them from
+        :meth:`legal_masks`."""
+        self.kernel.step_all(
+            self.states, self.rng, np.asarray(actions, dtype=np.int64), self.cfg,
+            self.tables.suit_of, self.tables.strength, self._actions,
+        )  # fmt: skip
+
+    def play_out(self, policy: str | Sequence[str] = "random") -> None:
+        """Play every game's hand to its end with a compiled policy: one name for every seat,
+        or one per seat (``random`` or ``heuristic``)."""
+        names = [policy] * self.players if isinstance(policy, str) else list(policy)
+        if len(names) != self.players or any(n not in POLICIES for n in names):
+            raise RulesError(
+                f"policy={policy!r}: give one of {', '.join(POLICIES)}, or one per seat"
+            )
+        codes = np.array([POLICIES.index(n) for n in names], dtype=np.int64)
+        t = self.tables
+        self.kernel.play_out(self.states, self.rng, self.cfg, t.suit_of, t.strength,
+                             t.suit_mask, codes, self._actions)  # fmt: skip
+
+    # -- reading -------------------------------------------------------------------------------
+
+    @property
+    def done(self) -> np.ndarray:
+        """(games,) bool: whose hand is over."""
+        done: np.ndarray = self.states[:, L.PHASE] == L.P_DONE
+        return done
+
+    @property
+    def to_move(self) -> np.ndarray:
+        return self.states[:, L.TO_MOVE].copy()
+
+    @property
+    def deltas(self) -> np.ndarray:
+        """(games, players): each seat's change for the hand (0 while it goes on)."""
+        return self.states[:, L.DELTA : L.DELTA + self.players].copy()
+
+    @property
+    def scores(self) -> np.ndarray:
+        """(games, players): the running score per seat, as the reference's ``scores``."""
+        return self.states[:, L.LEDGER : L.LEDGER + self.players].copy()
+
+    @property
+    def tricks_won(self) -> np.ndarray:
+        return self.states[:, L.WON : L.WON + self.players].copy()
+
+    def hands(self, game: int) -> list[int]:
+        """Game ``game``'s hands as card masks in bit indices (as the reference holds them)."""
+        row = self.states[game]
+        return [self.tables.expand(int(row[L.HANDS + s])) for s in range(self.players)]
+
+    def describe(self, game: int) -> dict[str, Any]:
+        """A readable summary of one game's row, for debugging and tests."""
+        row = self.states[game]
+        return {
+            "phase": L.PHASE_NAMES[int(row[L.PHASE])],
+            "to_move": int(row[L.TO_MOVE]),
+            "trump": int(row[L.TRUMP]),
+            "hands": self.hands(game),
+            "tricks_won": [int(x) for x in self.tricks_won[game]],
+            "deltas": [int(x) for x in self.deltas[game]],
+        }
+
+
+def _joker(tables: L.Tables) -> int:
+    from ..cards import JOKER_INDEX
+
+    matches = np.flatnonzero(tables.index == JOKER_INDEX)
+    return int(matches[0]) if len(matches) else -1
+
+
+def play_random(rules: Rules | str, hands: int, seed: int | None = None) -> np.ndarray:
+    """(hands, players) int64: each seat's score change over ``hands`` independent first hands
+    played with uniformly random legal actions (random dealers), as the reference engine's
+    hand result reports it."""
+    if hands < 0:
+        raise RulesError(f"hands={hands!r} is negative")
+    batch = Batch(rules, min(max(hands, 1), CHUNK), seed=seed)
+    out = np.zeros((hands, batch.players), dtype=np.int64)
+    done = 0
+    while done < hands:
+        size = min(CHUNK, hands - done)
+        if size < batch.games:
+            batch.states = batch.states[:size]
+            batch.rng = batch.rng[:size]
+        batch.deal()
+        batch.play_out("random")
+        out[done : done + size] = batch.deltas
+        done += size
+    return out

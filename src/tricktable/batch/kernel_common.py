@@ -1,0 +1,220 @@
+"""What every family's kernel shares: bit tricks, the per-game random stream and trick play.
+
+A game is one int64 row (slots in :mod:`.layout`); each game has its own 64-bit random stream
+(splitmix64) in a uint64 array, so games of a batch are independent and a batch is reproducible
+from its seed. Trick play follows rules.md §3.3 exactly as :class:`tricktable.trick.Trick`:
+the highest trump wins, else the highest card of the led effective suit, and a later card of
+equal strength never beats an earlier one.
+
+This module imports numba; :mod:`tricktable.batch` loads it only when numba is there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit, types
+from numba.core.extending import intrinsic
+
+from .layout import (
+    ACTIVE,
+    ACTIVE_COUNT,
+    BEST_CARD,
+    BEST_KEY,
+    BEST_SEAT,
+    DONE_TRICKS,
+    HANDS,
+    LAST_WINNER,
+    LEADER,
+    LED,
+    TO_MOVE,
+    TRICK_CARDS,
+    TRICK_COUNT,
+    TRICK_SEATS,
+    TRUMP,
+    TRUMP_BONUS,
+    WON,
+)
+
+
+def kernel_function() -> Any:
+    """The decorator of every batch kernel function: numba, compiled once and kept on disk,
+    without reference counting (the kernels allocate nothing; counting the references of the
+    state rows passed between functions would cost more than the game itself)."""
+    options: dict[str, Any] = {"cache": True, "_nrt": False}
+    return njit(**options)
+
+
+@intrinsic
+def _ctpop(typingctx, value):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return builder.ctpop(args[0])
+
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def _cttz(typingctx, value):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return builder.cttz(args[0], context.get_constant(types.boolean, False))
+
+    return types.int64(types.int64), codegen
+
+
+@kernel_function()
+def popcount(value):  # type: ignore[no-untyped-def]
+    return _ctpop(np.int64(value))  # type: ignore[call-arg]
+
+
+@kernel_function()
+def lowest(value):  # type: ignore[no-untyped-def]
+    """The index of the lowest bit set in ``value`` (which is not 0)."""
+    return _cttz(np.int64(value))  # type: ignore[call-arg]
+
+
+@kernel_function()
+def nth_bit(mask, n):  # type: ignore[no-untyped-def]
+    """The index of the ``n``-th (from 0, lowest first) bit set in ``mask``."""
+    for _ in range(n):
+        mask &= mask - 1
+    return lowest(mask)
+
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+
+
+@kernel_function()
+def next_random(rng, g):  # type: ignore[no-untyped-def]
+    """The next 64 random bits of game ``g``'s stream (splitmix64)."""
+    x = rng[g] + _GOLDEN
+    rng[g] = x
+    x = (x ^ (x >> np.uint64(30))) * _MIX1
+    x = (x ^ (x >> np.uint64(27))) * _MIX2
+    return x ^ (x >> np.uint64(31))
+
+
+@kernel_function()
+def below(rng, g, n):  # type: ignore[no-untyped-def]
+    """A uniform integer in ``0..n-1`` (``n`` < 2**31) from game ``g``'s stream: the high
+    32 bits scaled by ``n`` (bias below n / 2**32)."""
+    return np.int64(((next_random(rng, g) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+
+
+@kernel_function()
+def random_bit(rng, g, mask):  # type: ignore[no-untyped-def]
+    """A uniformly chosen set bit of ``mask`` (not 0)."""
+    return nth_bit(mask, below(rng, g, popcount(mask)))
+
+
+@kernel_function()
+def shuffle(rng, g, pool, cards):  # type: ignore[no-untyped-def]
+    """The cards of the mask ``pool`` in a uniformly random order in ``cards``; returns how
+    many there are."""
+    n = 0
+    while pool != 0:
+        card = lowest(pool)
+        pool &= pool - 1
+        j = below(rng, g, n + 1)  # inside-out Fisher-Yates
+        cards[n] = cards[j]
+        cards[j] = card
+        n += 1
+    return n
+
+
+@kernel_function()
+def next_active(row, seat, players):  # type: ignore[no-untyped-def]
+    """The next seat clockwise that plays the tricks of this hand (itself if no other)."""
+    active = row[ACTIVE]
+    for step in range(1, players + 1):
+        other = (seat + step) % players
+        if (active >> other) & 1:
+            return other
+    return seat
+
+
+@kernel_function()
+def start_trick(row, leader):  # type: ignore[no-untyped-def]
+    row[TRICK_COUNT] = 0
+    row[LEADER] = leader
+    row[LED] = -1
+    row[BEST_KEY] = -1
+    row[BEST_SEAT] = leader
+    row[BEST_CARD] = -1
+    row[TO_MOVE] = leader
+
+
+@kernel_function()
+def follow_only(row, hand, suit_mask):  # type: ignore[no-untyped-def]
+    """The cards of ``hand`` that may be played under follow-only obligations."""
+    if row[TRICK_COUNT] == 0:
+        return hand
+    follow = hand & suit_mask[row[TRUMP], row[LED]]
+    return follow if follow != 0 else hand
+
+
+@kernel_function()
+def add_card(row, seat, card, suit_of, strength):  # type: ignore[no-untyped-def]
+    """Play compact ``card`` for ``seat`` to the trick in play (face up); update the winner."""
+    row[HANDS + seat] &= ~(np.int64(1) << card)
+    trump = row[TRUMP]
+    count = row[TRICK_COUNT]
+    suit = suit_of[trump, card]
+    if count == 0:
+        row[LED] = suit
+    row[TRICK_CARDS + count] = card
+    row[TRICK_SEATS + count] = seat
+    row[TRICK_COUNT] = count + 1
+    if suit == trump:
+        key = TRUMP_BONUS + strength[trump, card]
+    elif suit == row[LED]:
+        key = strength[trump, card]
+    else:
+        key = -1
+    if key > row[BEST_KEY]:
+        row[BEST_KEY] = key
+        row[BEST_SEAT] = seat
+        row[BEST_CARD] = card
+
+
+@kernel_function()
+def close_trick_if_full(row, players):  # type: ignore[no-untyped-def]
+    """After a card: move on to the next seat, or close a full trick (the winner leads next).
+
+    Returns True when a trick was closed."""
+    seat = row[TRICK_SEATS + row[TRICK_COUNT] - 1]
+    if row[TRICK_COUNT] < row[ACTIVE_COUNT]:
+        row[TO_MOVE] = next_active(row, seat, players)
+        return False
+    winner = row[BEST_SEAT]
+    row[WON + winner] += 1
+    row[LAST_WINNER] = winner
+    row[DONE_TRICKS] += 1
+    start_trick(row, winner)
+    return True
+
+
+@kernel_function()
+def set_active(row, active, players):  # type: ignore[no-untyped-def]
+    row[ACTIVE] = active
+    count = 0
+    for seat in range(players):
+        count += (active >> seat) & 1
+    row[ACTIVE_COUNT] = count
+
+
+@kernel_function()
+def play_slot_card(hand, slot, distinct):  # type: ignore[no-untyped-def]
+    """The compact card a seat plays for codec card ``slot``: the first copy if it holds it,
+    else the second (as the reference engine does)."""
+    if (hand >> slot) & 1:
+        return slot
+    return slot + distinct
+
+
+@kernel_function()
+def slot_mask(mask, distinct):  # type: ignore[no-untyped-def]
+    """A compact mask with pinochle twins folded onto their first copy's slot."""
+    return (mask | (mask >> distinct)) & ((np.int64(1) << distinct) - 1)

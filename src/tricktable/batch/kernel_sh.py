@@ -1,0 +1,510 @@
+"""Single Hasenpfeffer in the batch (numba): auction, widow, trump, going alone, play, scoring.
+
+One function per step of :class:`tricktable.rules.hasenpfeffer.SingleHasenpfefferFlow`, on a
+state row (:mod:`.layout`, the family slots in :mod:`.sh`); actions are codec numbers.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .kernel_common import (
+    add_card,
+    below,
+    close_trick_if_full,
+    follow_only,
+    kernel_function,
+    lowest,
+    next_active,
+    play_slot_card,
+    popcount,
+    random_bit,
+    set_active,
+    shuffle,
+    slot_mask,
+    start_trick,
+)
+from .layout import (
+    A_ALONE,
+    A_BID,
+    A_DISCARD,
+    A_NOT_ALONE,
+    A_PASS,
+    A_PLAY,
+    A_TRUMP,
+    BEST_KEY,
+    DEALER,
+    DELTA,
+    DISTINCT,
+    DONE_TRICKS,
+    HAND_TRICKS,
+    HANDS,
+    JOKER,
+    LAST_WINNER,
+    LED,
+    LEDGER,
+    N_CARDS,
+    P_ALONE,
+    P_AUCTION,
+    P_DISCARD,
+    P_DONE,
+    P_PLAY,
+    P_TRUMP,
+    PHASE,
+    TO_MOVE,
+    TRICK_COUNT,
+    TRICKS,
+    TRUMP,
+    WIDOW,
+    WON,
+)
+from .sh import (
+    ASK,
+    ASK_COUNT,
+    BIDDER,
+    BIG_PEPPER,
+    CONTRACT,
+    DISCARD,
+    FORCED,
+    HIGH_LEVEL,
+    HIGH_SEAT,
+    LONE,
+    LONE_DEFENDER,
+    MISDEALS,
+    O_BIG_MULTIPLIER,
+    O_DEFENDERS_SCORE,
+    O_DOUBLE_DEFENDERS,
+    O_EXCHANGE,
+    O_FIRST_LEAD_BIDDER,
+    O_GOING_ALONE,
+    O_LONE_ALL_TRICKS,
+    O_LONE_LEAD_PLAYER,
+    O_MAX_BID,
+    O_MIN_BID,
+    O_NO_TRUMP,
+    O_PEPPER,
+    O_SET_PENALTY,
+    O_SINGLE_ROUND,
+    O_TOP_LEVEL,
+    PASSED,
+    SPOKEN,
+)
+
+SEATS = 4
+HAND = 6
+DEAL_WORK = 64
+"""``work[DEAL_WORK:]`` is the deal's scratch; ``work[:64]`` holds legal actions."""
+
+
+@kernel_function()
+def deal(row, rng, g, cfg, dealer, work):  # type: ignore[no-untyped-def]
+    """A fresh random deal by ``dealer``; the auction starts."""
+    cards = work[DEAL_WORK:]
+    shuffle(rng, g, (np.int64(1) << cfg[N_CARDS]) - 1, cards)
+    for seat in range(SEATS):
+        hand = np.int64(0)
+        for k in range(HAND * seat, HAND * seat + HAND):
+            hand |= np.int64(1) << cards[k]
+        row[HANDS + seat] = hand
+    row[WIDOW] = np.int64(1) << cards[HAND * SEATS]
+    row[DEALER] = dealer
+    start_hand(row, cfg)
+
+
+@kernel_function()
+def start_hand(row, cfg):  # type: ignore[no-untyped-def]
+    """Clear everything of a hand but the cards and the dealer; eldest opens the auction."""
+    for seat in range(SEATS):
+        row[WON + seat] = 0
+        row[DELTA + seat] = 0
+    row[TRUMP] = 4
+    row[DONE_TRICKS] = 0
+    row[HAND_TRICKS] = HAND
+    row[LAST_WINNER] = -1
+    row[BIDDER] = -1
+    row[HIGH_LEVEL] = 0
+    row[HIGH_SEAT] = -1
+    row[PASSED] = 0
+    row[SPOKEN] = 0
+    row[CONTRACT] = 0
+    row[FORCED] = 0
+    row[BIG_PEPPER] = 0
+    row[LONE] = -1
+    row[LONE_DEFENDER] = -1
+    row[ASK_COUNT] = 0
+    row[DISCARD] = 0
+    set_active(row, (1 << SEATS) - 1, SEATS)
+    start_trick(row, (row[DEALER] + 1) % SEATS)
+    row[PHASE] = P_AUCTION
+    row[TO_MOVE] = (row[DEALER] + 1) % SEATS
+
+
+@kernel_function()
+def legal(row, cfg, suit_mask, out):  # type: ignore[no-untyped-def]
+    """Write the legal actions (codec numbers, as the reference lists them) into ``out``;
+    return how many."""
+    phase = row[PHASE]
+    seat = row[TO_MOVE]
+    n = 0
+    if phase == P_PLAY:
+        mask = slot_mask(follow_only(row, row[HANDS + seat], suit_mask), cfg[DISTINCT])
+        while mask != 0:
+            out[n] = cfg[A_PLAY] + lowest(mask)
+            n += 1
+            mask &= mask - 1
+        return n
+    if phase == P_AUCTION:
+        out[0] = cfg[A_PASS]
+        n = 1
+        level = row[HIGH_LEVEL]
+        high = cfg[O_MAX_BID]
+        if cfg[O_PEPPER] != 0 and high > 5:
+            high = 5
+        for bid in range(max(cfg[O_MIN_BID], level + 1), high + 1):
+            out[n] = cfg[A_BID] + bid - 1
+            n += 1
+        if cfg[O_PEPPER] != 0:
+            for word_level in range(6, 8):
+                if word_level > level:
+                    out[n] = cfg[A_BID] + cfg[TRICKS] + word_level - 6
+                    n += 1
+        return n
+    if phase == P_TRUMP:
+        suits = 5 if cfg[O_NO_TRUMP] != 0 else 4
+        for suit in range(suits):
+            out[suit] = cfg[A_TRUMP] + suit
+        return suits
+    if phase == P_DISCARD:
+        mask = row[HANDS + seat]
+        while mask != 0:
+            out[n] = cfg[A_DISCARD] + lowest(mask)
+            n += 1
+            mask &= mask - 1
+        return n
+    if phase == P_ALONE:
+        out[0] = cfg[A_ALONE]
+        out[1] = cfg[A_NOT_ALONE]
+        return 2
+    return 0
+
+
+@kernel_function()
+def apply(row, rng, g, action, cfg, suit_of, strength, work):  # type: ignore[no-untyped-def]
+    """Carry out legal ``action`` (a codec number) for the seat to move."""
+    seat = row[TO_MOVE]
+    phase = row[PHASE]
+    if phase == P_PLAY:
+        card = play_slot_card(row[HANDS + seat], action - cfg[A_PLAY], cfg[DISTINCT])
+        add_card(row, seat, card, suit_of, strength)
+        if close_trick_if_full(row, SEATS) and row[DONE_TRICKS] == row[HAND_TRICKS]:
+            score(row, cfg)
+    elif phase == P_AUCTION:
+        if action == cfg[A_PASS]:
+            row[PASSED] |= 1 << seat
+        else:
+            level = action - cfg[A_BID] + 1
+            if level > cfg[TRICKS]:
+                level = 6 + (level - cfg[TRICKS] - 1)
+            row[HIGH_LEVEL] = level
+            row[HIGH_SEAT] = seat
+        row[SPOKEN] += 1
+        advance_auction(row, rng, g, cfg, seat, work)
+    elif phase == P_TRUMP:
+        row[TRUMP] = action - cfg[A_TRUMP]
+        if cfg[O_EXCHANGE] != 0:
+            row[PHASE] = P_DISCARD
+        else:
+            after_discard(row, cfg)
+    elif phase == P_DISCARD:
+        bit = np.int64(1) << (action - cfg[A_DISCARD])
+        row[HANDS + seat] &= ~bit
+        row[DISCARD] = bit
+        after_discard(row, cfg)
+    elif phase == P_ALONE:
+        on_alone(row, cfg, seat, action == cfg[A_ALONE])
+
+
+@kernel_function()
+def advance_auction(row, rng, g, cfg, seat, work):  # type: ignore[no-untyped-def]
+    over = False
+    if row[HIGH_LEVEL] >= cfg[O_TOP_LEVEL]:
+        over = True
+    elif cfg[O_SINGLE_ROUND] != 0:
+        if row[SPOKEN] >= SEATS:
+            over = True
+        else:
+            row[TO_MOVE] = (seat + 1) % SEATS
+    else:
+        waiting = ~row[PASSED] & ((1 << SEATS) - 1)
+        if waiting == 0 or (row[HIGH_SEAT] >= 0 and waiting == (np.int64(1) << row[HIGH_SEAT])):
+            over = True
+        else:
+            for step in range(1, SEATS + 1):
+                other = (seat + step) % SEATS
+                if (waiting >> other) & 1:
+                    row[TO_MOVE] = other
+                    break
+    if not over:
+        return
+    if row[HIGH_SEAT] < 0:
+        joker = np.int64(1) << cfg[JOKER]
+        if row[WIDOW] & joker:
+            misdeals = row[MISDEALS] + 1
+            deal(row, rng, g, cfg, row[DEALER], work)
+            row[MISDEALS] = misdeals
+            return
+        for holder in range(SEATS):
+            if row[HANDS + holder] & joker:
+                set_contract(row, cfg, holder, 3, 1)
+        return
+    set_contract(row, cfg, row[HIGH_SEAT], row[HIGH_LEVEL], 0)
+
+
+@kernel_function()
+def set_contract(row, cfg, bidder, level, forced):  # type: ignore[no-untyped-def]
+    row[BIDDER] = bidder
+    row[FORCED] = forced
+    row[CONTRACT] = min(level, 6) if cfg[O_PEPPER] != 0 else level
+    row[BIG_PEPPER] = 1 if cfg[O_PEPPER] != 0 and level == 7 else 0
+    if cfg[O_EXCHANGE] != 0:
+        row[HANDS + bidder] |= row[WIDOW]
+    row[PHASE] = P_TRUMP
+    row[TO_MOVE] = bidder
+
+
+@kernel_function()
+def after_discard(row, cfg):  # type: ignore[no-untyped-def]
+    if cfg[O_GOING_ALONE] == 0:
+        start_play(row, cfg)
+    else:
+        row[PHASE] = P_ALONE
+        row[TO_MOVE] = row[BIDDER]
+
+
+@kernel_function()
+def on_alone(row, cfg, seat, wants):  # type: ignore[no-untyped-def]
+    if seat == row[BIDDER]:
+        if wants:
+            row[LONE] = seat
+            if cfg[O_GOING_ALONE] == 2:
+                row[ASK] = (seat + 1) % SEATS
+                row[ASK + 1] = (seat + 3) % SEATS
+                row[ASK_COUNT] = 2
+    elif wants:
+        row[LONE_DEFENDER] = seat
+        row[ASK_COUNT] = 0
+    else:
+        row[ASK] = row[ASK + 1]
+        row[ASK_COUNT] -= 1
+    if row[ASK_COUNT] > 0 and row[LONE_DEFENDER] < 0:
+        row[TO_MOVE] = row[ASK]
+    else:
+        start_play(row, cfg)
+
+
+@kernel_function()
+def start_play(row, cfg):  # type: ignore[no-untyped-def]
+    active = (1 << SEATS) - 1
+    if row[LONE] >= 0:
+        active &= ~(1 << ((row[LONE] + 2) % SEATS))
+    if row[LONE_DEFENDER] >= 0:
+        active &= ~(1 << ((row[LONE_DEFENDER] + 2) % SEATS))
+    set_active(row, active, SEATS)
+    if row[LONE] >= 0:
+        if cfg[O_LONE_LEAD_PLAYER] != 0:
+            leader = row[LONE]
+        elif row[LONE_DEFENDER] >= 0:
+            leader = row[LONE_DEFENDER]
+        else:
+            leader = next_active(row, row[LONE], SEATS)
+    elif cfg[O_FIRST_LEAD_BIDDER] != 0:
+        leader = row[BIDDER]
+    else:
+        leader = (row[DEALER] + 1) % SEATS
+    row[PHASE] = P_PLAY
+    start_trick(row, leader)
+
+
+@kernel_function()
+def score(row, cfg):  # type: ignore[no-untyped-def]
+    side = row[BIDDER] % 2
+    taken = row[WON + side] + row[WON + side + 2]
+    pepper = cfg[O_BIG_MULTIPLIER] if row[BIG_PEPPER] != 0 else 1
+    contract = row[CONTRACT]
+    win = pepper
+    lose = pepper
+    if row[LONE] >= 0:
+        win *= 2
+        if cfg[O_LONE_ALL_TRICKS] != 0:
+            contract = HAND
+        else:
+            lose *= 2
+    if taken >= contract:
+        bidders = win * taken
+    else:
+        rule = cfg[O_SET_PENALTY]
+        if rule == 0:
+            penalty = contract
+        elif rule == 1:
+            penalty = taken
+        elif rule == 2:
+            penalty = contract - taken
+        else:
+            penalty = HAND
+        bidders = -lose * penalty
+    defenders = 0
+    if cfg[O_DEFENDERS_SCORE] != 0:
+        value = 2 if row[LONE_DEFENDER] >= 0 else 1
+        if row[BIG_PEPPER] != 0 and cfg[O_DOUBLE_DEFENDERS] != 0:
+            value *= 2
+        defenders = value * (HAND - taken)
+    for seat in range(SEATS):
+        delta = bidders if seat % 2 == side else defenders
+        row[DELTA + seat] = delta
+        row[LEDGER + seat] += delta
+    row[PHASE] = P_DONE
+    row[TO_MOVE] = -1
+
+
+@kernel_function()
+def random_action(row, rng, g, cfg, suit_mask, buffer):  # type: ignore[no-untyped-def]
+    """A uniformly random legal action."""
+    if row[PHASE] == P_PLAY:
+        mask = slot_mask(follow_only(row, row[HANDS + row[TO_MOVE]], suit_mask), cfg[DISTINCT])
+        return cfg[A_PLAY] + random_bit(rng, g, mask)
+    count = legal(row, cfg, suit_mask, buffer)
+    return buffer[below(rng, g, count)]
+
+
+# -- whole batches -----------------------------------------------------------------------------
+
+
+@kernel_function()
+def deal_all(states, rng, cfg, dealers, work):  # type: ignore[no-untyped-def]
+    for g in range(states.shape[0]):
+        deal(states[g], rng, g, cfg, dealers[g], work)
+
+
+@kernel_function()
+def play_out(states, rng, cfg, suit_of, strength, suit_mask, policies, work):  # type: ignore[no-untyped-def]
+    """Play every game's hand to its end; ``policies[seat]`` 0: uniformly random, 1: heuristic."""
+    for g in range(states.shape[0]):
+        row = states[g]
+        while row[PHASE] != P_DONE:
+            if policies[row[TO_MOVE]] == 1:
+                action = heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, work)
+            else:
+                action = random_action(row, rng, g, cfg, suit_mask, work)
+            apply(row, rng, g, action, cfg, suit_of, strength, work)
+
+
+@kernel_function()
+def legal_masks(states, cfg, suit_mask, out, buffer):  # type: ignore[no-untyped-def]
+    for g in range(states.shape[0]):
+        for a in range(out.shape[1]):
+            out[g, a] = 0
+        count = legal(states[g], cfg, suit_mask, buffer)
+        for i in range(count):
+            out[g, buffer[i]] = 1
+
+
+@kernel_function()
+def step_all(states, rng, actions, cfg, suit_of, strength, work):  # type: ignore[no-untyped-def]
+    for g in range(states.shape[0]):
+        if actions[g] >= 0 and states[g, PHASE] != P_DONE:
+            apply(states[g], rng, g, actions[g], cfg, suit_of, strength, work)
+
+
+# -- a heuristic policy ------------------------------------------------------------------------
+
+
+@kernel_function()
+def trump_count(hand, trump, suit_mask):  # type: ignore[no-untyped-def]
+    return popcount(hand & suit_mask[trump, trump])
+
+
+@kernel_function()
+def best_suit(hand, suit_mask, strength):  # type: ignore[no-untyped-def]
+    """The suit that would give ``hand`` the strongest trumps, and their count."""
+    best, best_value = 0, -1
+    for suit in range(4):
+        trumps = hand & suit_mask[suit, suit]
+        value = 0
+        while trumps != 0:
+            card = lowest(trumps)
+            value += 10 + strength[suit, card] // 40
+            trumps &= trumps - 1
+        if value > best_value:
+            best, best_value = suit, value
+    return best, popcount(hand & suit_mask[best, best])
+
+
+@kernel_function()
+def heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, buffer):  # type: ignore[no-untyped-def]
+    """A simple, fast policy: bid what the long suit promises, name it, shed the weakest card,
+    win a trick cheaply when possible, otherwise play the lowest card allowed."""
+    seat = row[TO_MOVE]
+    hand = row[HANDS + seat]
+    phase = row[PHASE]
+    count = legal(row, cfg, suit_mask, buffer)
+    if phase == P_AUCTION:
+        _suit, trumps = best_suit(hand, suit_mask, strength)
+        want = trumps - 1 + (1 if row[HIGH_LEVEL] == 0 else 0)
+        choice = buffer[0]
+        for i in range(count):
+            level = buffer[i] - cfg[A_BID] + 1
+            if buffer[i] != cfg[A_PASS] and level <= want:
+                choice = buffer[i]
+                break
+        return choice
+    if phase == P_TRUMP:
+        suit, _trumps = best_suit(hand, suit_mask, strength)
+        return cfg[A_TRUMP] + suit
+    if phase == P_DISCARD:
+        trump = row[TRUMP]
+        worst, worst_key = buffer[0], 1 << 40
+        for i in range(count):
+            card = buffer[i] - cfg[A_DISCARD]
+            key = strength[trump, card] + (1000 if suit_of[trump, card] == trump else 0)
+            if key < worst_key:
+                worst, worst_key = buffer[i], key
+        return worst
+    if phase == P_ALONE:
+        strong = trump_count(hand, row[TRUMP], suit_mask) >= 5
+        return cfg[A_ALONE] if strong else cfg[A_NOT_ALONE]
+    if phase != P_PLAY:
+        return buffer[below(rng, g, count)]
+    return cheapest_winner(row, cfg, suit_of, strength, buffer, count)
+
+
+@kernel_function()
+def cheapest_winner(row, cfg, suit_of, strength, buffer, count):  # type: ignore[no-untyped-def]
+    """The weakest legal card that would win the trick now, or else the weakest legal card
+    (leading: the strongest card)."""
+    trump = row[TRUMP]
+    seat = row[TO_MOVE]
+    hand = row[HANDS + seat]
+    leading = row[TRICK_COUNT] == 0
+    pick, pick_key = buffer[0], -(1 << 40)
+    low, low_key = buffer[0], 1 << 40
+    for i in range(count):
+        card = play_slot_card(hand, buffer[i] - cfg[A_PLAY], cfg[DISTINCT])
+        suit = suit_of[trump, card]
+        if suit == trump:
+            key = 1000 + strength[trump, card]
+        elif leading or suit == row[LED]:
+            key = strength[trump, card]
+        else:
+            key = -1
+        if leading:
+            if key > pick_key:
+                pick, pick_key = buffer[i], key
+            continue
+        if key > row[BEST_KEY] and (pick_key < 0 or key < pick_key):
+            pick, pick_key = buffer[i], key
+        plain = strength[trump, card] + (1000 if suit == trump else 0)
+        if plain < low_key:
+            low, low_key = buffer[i], plain
+    if leading or pick_key >= 0:
+        return pick
+    return low

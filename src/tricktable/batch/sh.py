@@ -1,0 +1,85 @@
+"""Single Hasenpfeffer's part of the batch: its state slots, its options as a configuration
+vector, and loading a position of the reference engine into a state row.
+
+No numba here: :mod:`.kernel_sh` holds the compiled steps.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..phase import Phase
+from . import layout as L
+
+if TYPE_CHECKING:
+    from ..engine import Game
+    from ..rules.options import Rules
+
+# -- family slots of the state row -------------------------------------------------------------
+BIDDER, HIGH_LEVEL, HIGH_SEAT, PASSED, SPOKEN, CONTRACT, FORCED, BIG_PEPPER = range(
+    L.GAME, L.GAME + 8
+)
+LONE, LONE_DEFENDER, ASK = L.GAME + 8, L.GAME + 9, L.GAME + 10  # ASK: two seats to ask
+ASK_COUNT, DISCARD, MISDEALS = L.GAME + 12, L.GAME + 13, L.GAME + 14
+
+# -- option slots of the configuration vector --------------------------------------------------
+(O_SINGLE_ROUND, O_MIN_BID, O_MAX_BID, O_TOP_LEVEL, O_EXCHANGE, O_FIRST_LEAD_BIDDER,
+ O_SET_PENALTY, O_DEFENDERS_SCORE, O_PEPPER, O_BIG_MULTIPLIER, O_DOUBLE_DEFENDERS,
+ O_GOING_ALONE, O_LONE_ALL_TRICKS, O_LONE_LEAD_PLAYER, O_NO_TRUMP) = range(
+    L.OPTIONS, L.OPTIONS + 15)  # fmt: skip
+
+SET_PENALTIES = ("bid", "tricks_taken", "shortfall", "fixed6")
+GOING_ALONE = ("off", "maker", "maker_and_defender")
+PHASES = {
+    Phase.AUCTION: L.P_AUCTION,
+    Phase.TRUMP: L.P_TRUMP,
+    Phase.DISCARD: L.P_DISCARD,
+    Phase.ALONE: L.P_ALONE,
+    Phase.PLAY: L.P_PLAY,
+}
+
+
+def configure(rules: Rules, cfg: np.ndarray) -> None:
+    """Write Single Hasenpfeffer's options into the configuration vector."""
+    o = rules.options
+    pepper = bool(o["pepper_bidding"])
+    cfg[O_SINGLE_ROUND] = o["bidding_mode"] == "single_round"
+    cfg[O_MIN_BID] = rules.get_int("min_bid")
+    cfg[O_MAX_BID] = rules.get_int("max_bid")
+    cfg[O_TOP_LEVEL] = 7 if pepper else rules.get_int("max_bid")
+    cfg[O_EXCHANGE] = o["widow_mode"] == "bidder_exchange"
+    cfg[O_FIRST_LEAD_BIDDER] = o["first_lead"] == "bidder"
+    cfg[O_SET_PENALTY] = SET_PENALTIES.index(str(o["set_penalty"]))
+    cfg[O_DEFENDERS_SCORE] = bool(o["defenders_score_tricks"])
+    cfg[O_PEPPER] = pepper
+    cfg[O_BIG_MULTIPLIER] = rules.get_int("big_pepper_multiplier")
+    cfg[O_DOUBLE_DEFENDERS] = bool(o["double_defender_tricks_in_big_pepper"])
+    cfg[O_GOING_ALONE] = GOING_ALONE.index(str(o["going_alone"]))
+    cfg[O_LONE_ALL_TRICKS] = o["lone_contract"] == "all_tricks"
+    cfg[O_LONE_LEAD_PLAYER] = o["lone_lead"] == "lone_player"
+    cfg[O_NO_TRUMP] = bool(o["allow_no_trump"])
+
+
+def load(game: Game, row: np.ndarray, tables: L.Tables) -> None:
+    """Write the reference game's current position into ``row`` (the hand must be going on)."""
+    state = game.state
+    auction = state.auction
+    row[:] = 0
+    L.load_common(game, row, tables, PHASES)
+    row[BIDDER] = -1 if state.bidder is None else state.bidder
+    row[HIGH_LEVEL] = auction.high_level
+    row[HIGH_SEAT] = -1 if auction.high_seat is None else auction.high_seat
+    row[PASSED] = sum(1 << seat for seat, done in enumerate(auction.passed) if done)
+    row[SPOKEN] = len(auction.calls)
+    row[CONTRACT] = state.contract
+    row[FORCED] = state.forced
+    row[BIG_PEPPER] = state.big_pepper
+    row[LONE] = -1 if state.lone is None else state.lone
+    row[LONE_DEFENDER] = -1 if state.lone_defender is None else state.lone_defender
+    for n, seat in enumerate(state.to_ask[:2]):
+        row[ASK + n] = seat
+    row[ASK_COUNT] = len(state.to_ask)
+    row[DISCARD] = tables.compact(state.discard)
+    row[MISDEALS] = state.misdeals
