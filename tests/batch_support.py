@@ -23,9 +23,15 @@ def play_both(
     """Play one hand of ``rules`` in both engines; ``choose(legal codec numbers)`` picks each
     action. Returns what the hand came to, for the caller's own checks."""
     game = tt.new_game(rules, seed=seed, dealer=dealer)
-    codec = ActionCodec(rules)
     batch = Batch(rules, 1, seed=seed)
     batch.load(game)
+    return check_from(game, batch, choose, limit)
+
+
+def check_from(game: tt.Game, batch: Batch, choose: Any, limit: int = 400) -> dict[str, Any]:
+    """Play on from ``game``'s position, loaded in ``batch`` row 0, comparing as it goes."""
+    rules = game.rules
+    codec = ActionCodec(rules)
     deals, results = len(game.deals), len(game.results)
     tricks_seen = 0
     for _ in range(limit):
@@ -46,7 +52,7 @@ def play_both(
             assert batch.done[0], where
             assert list(batch.tricks_won[0]) == list(result.tricks), where
             assert list(batch.deltas[0]) == list(result.deltas), (where, result.summary)
-            assert list(batch.scores[0]) == list(game.scores), where
+            assert list(batch.scores[0]) == list(result.scores), where
             return {"result": result, "game": game}
         if len(game.deals) > deals:  # a misdeal: the reference redealt from its own seed
             assert int(batch.states[0, L.PHASE]) == L.P_AUCTION, where

@@ -35,8 +35,13 @@ POLICIES = ("random", "heuristic")
 CHUNK = 1 << 14
 """Games per batch inside :func:`play_random` (about 16 MB of state)."""
 
-_FAMILIES = {"hasenpfeffer": ("sh", "kernel_sh")}
-_KERNEL_SOURCES = ("kernel_common.py", "layout.py")
+_FAMILIES = {
+    "hasenpfeffer": ("sh", "kernel_sh"),
+    "double-hasenpfeffer": ("dh", "kernel_dh"),
+    "rams": ("rams", "kernel_rams"),
+    "bierspiel": ("rams", "kernel_rams"),
+    "rounce": ("rams", "kernel_rams"),
+}
 
 
 def supported(rules: Rules | str) -> bool:
@@ -110,6 +115,9 @@ class Batch:
             cfg[slot] = offset
         self.family.configure(self.rules, cfg)
         self.cfg = cfg
+        t = self.tables
+        self._tables = (t.suit_of, t.strength, t.suit_mask, t.above, self.family.aux(self.rules, t))
+        """The card tables the kernels take, as one tuple of int64 matrices."""
         self.random = np.random.default_rng(seed)
         self.states = np.zeros((games, L.WIDTH), dtype=np.int64)
         self.rng = self.random.integers(0, 2**64 - 1, size=games, dtype=np.uint64, endpoint=True)
@@ -130,8 +138,9 @@ class Batch:
         elif isinstance(dealers, int):
             dealers = np.full(self.games, dealers)
         self.kernel.deal_all(
-            self.states, self.rng, self.cfg, np.asarray(dealers, dtype=np.int64), self._actions
-        )
+            self.states, self.rng, self.cfg, self._tables, np.asarray(dealers, dtype=np.int64),
+            self._actions,
+        )  # fmt: skip
 
     def load(self, game: Game, games: range | None = None) -> None:
         """Start ``games`` (default: all) from the reference game's current position."""
@@ -146,9 +155,7 @@ class Batch:
 
     def legal_masks(self) -> np.ndarray:
         """(games, actions) int8: 1 at the codec number of every legal action (none when done)."""
-        self.kernel.legal_masks(
-            self.states, self.cfg, self.tables.suit_mask, self._buffer, self._actions
-        )
+        self.kernel.legal_masks(self.states, self.cfg, self._tables, self._buffer, self._actions)
         return self._buffer.copy()
 
     def step(self, actions: np.ndarray) -> None:
@@ -156,8 +163,8 @@ class Batch:
         whose hand is done is left alone. Actions are not checked: take them from
         :meth:`legal_masks`."""
         self.kernel.step_all(
-            self.states, self.rng, np.asarray(actions, dtype=np.int64), self.cfg,
-            self.tables.suit_of, self.tables.strength, self._actions,
+            self.states, self.rng, np.asarray(actions, dtype=np.int64), self.cfg, self._tables,
+            self._actions,
         )  # fmt: skip
 
     def play_out(self, policy: str | Sequence[str] = "random") -> None:
@@ -169,9 +176,7 @@ class Batch:
                 f"policy={policy!r}: give one of {', '.join(POLICIES)}, or one per seat"
             )
         codes = np.array([POLICIES.index(n) for n in names], dtype=np.int64)
-        t = self.tables
-        self.kernel.play_out(self.states, self.rng, self.cfg, t.suit_of, t.strength,
-                             t.suit_mask, codes, self._actions)  # fmt: skip
+        self.kernel.play_out(self.states, self.rng, self.cfg, self._tables, codes, self._actions)
 
     # -- reading -------------------------------------------------------------------------------
 

@@ -18,11 +18,13 @@ from numba import njit, types
 from numba.core.extending import intrinsic
 
 from .layout import (
+    A_PLAY,
     ACTIVE,
     ACTIVE_COUNT,
     BEST_CARD,
     BEST_KEY,
     BEST_SEAT,
+    DISTINCT,
     DONE_TRICKS,
     HANDS,
     LAST_WINNER,
@@ -218,3 +220,60 @@ def play_slot_card(hand, slot, distinct):  # type: ignore[no-untyped-def]
 def slot_mask(mask, distinct):  # type: ignore[no-untyped-def]
     """A compact mask with pinochle twins folded onto their first copy's slot."""
     return (mask | (mask >> distinct)) & ((np.int64(1) << distinct) - 1)
+
+
+# -- pieces of the heuristic policies ----------------------------------------------------------
+
+
+@kernel_function()
+def trump_count(hand, trump, suit_mask):  # type: ignore[no-untyped-def]
+    return popcount(hand & suit_mask[trump, trump])
+
+
+@kernel_function()
+def best_suit(hand, suit_mask, strength):  # type: ignore[no-untyped-def]
+    """The suit that would give ``hand`` the strongest trumps, and their count."""
+    best, best_value = 0, -1
+    for suit in range(4):
+        trumps = hand & suit_mask[suit, suit]
+        value = 0
+        while trumps != 0:
+            card = lowest(trumps)
+            value += 10 + strength[suit, card] // 40
+            trumps &= trumps - 1
+        if value > best_value:
+            best, best_value = suit, value
+    return best, popcount(hand & suit_mask[best, best])
+
+
+@kernel_function()
+def cheapest_winner(row, cfg, suit_of, strength, buffer, count):  # type: ignore[no-untyped-def]
+    """The weakest legal card that would win the trick now, or else the weakest legal card
+    (leading: the strongest card)."""
+    trump = row[TRUMP]
+    seat = row[TO_MOVE]
+    hand = row[HANDS + seat]
+    leading = row[TRICK_COUNT] == 0
+    pick, pick_key = buffer[0], -(1 << 40)
+    low, low_key = buffer[0], 1 << 40
+    for i in range(count):
+        card = play_slot_card(hand, buffer[i] - cfg[A_PLAY], cfg[DISTINCT])
+        suit = suit_of[trump, card]
+        if suit == trump:
+            key = 1000 + strength[trump, card]
+        elif leading or suit == row[LED]:
+            key = strength[trump, card]
+        else:
+            key = -1
+        if leading:
+            if key > pick_key:
+                pick, pick_key = buffer[i], key
+            continue
+        if key > row[BEST_KEY] and (pick_key < 0 or key < pick_key):
+            pick, pick_key = buffer[i], key
+        plain = strength[trump, card] + (1000 if suit == trump else 0)
+        if plain < low_key:
+            low, low_key = buffer[i], plain
+    if leading or pick_key >= 0:
+        return pick
+    return low

@@ -11,18 +11,20 @@ import numpy as np
 from .kernel_common import (
     add_card,
     below,
+    best_suit,
+    cheapest_winner,
     close_trick_if_full,
     follow_only,
     kernel_function,
     lowest,
     next_active,
     play_slot_card,
-    popcount,
     random_bit,
     set_active,
     shuffle,
     slot_mask,
     start_trick,
+    trump_count,
 )
 from .layout import (
     A_ALONE,
@@ -32,7 +34,6 @@ from .layout import (
     A_PASS,
     A_PLAY,
     A_TRUMP,
-    BEST_KEY,
     DEALER,
     DELTA,
     DISTINCT,
@@ -41,7 +42,6 @@ from .layout import (
     HANDS,
     JOKER,
     LAST_WINNER,
-    LED,
     LEDGER,
     N_CARDS,
     P_ALONE,
@@ -52,7 +52,6 @@ from .layout import (
     P_TRUMP,
     PHASE,
     TO_MOVE,
-    TRICK_COUNT,
     TRICKS,
     TRUMP,
     WIDOW,
@@ -380,14 +379,15 @@ def random_action(row, rng, g, cfg, suit_mask, buffer):  # type: ignore[no-untyp
 
 
 @kernel_function()
-def deal_all(states, rng, cfg, dealers, work):  # type: ignore[no-untyped-def]
+def deal_all(states, rng, cfg, tables, dealers, work):  # type: ignore[no-untyped-def]
     for g in range(states.shape[0]):
         deal(states[g], rng, g, cfg, dealers[g], work)
 
 
 @kernel_function()
-def play_out(states, rng, cfg, suit_of, strength, suit_mask, policies, work):  # type: ignore[no-untyped-def]
+def play_out(states, rng, cfg, tables, policies, work):  # type: ignore[no-untyped-def]
     """Play every game's hand to its end; ``policies[seat]`` 0: uniformly random, 1: heuristic."""
+    suit_of, strength, suit_mask = tables[0], tables[1], tables[2]
     for g in range(states.shape[0]):
         row = states[g]
         while row[PHASE] != P_DONE:
@@ -399,7 +399,8 @@ def play_out(states, rng, cfg, suit_of, strength, suit_mask, policies, work):  #
 
 
 @kernel_function()
-def legal_masks(states, cfg, suit_mask, out, buffer):  # type: ignore[no-untyped-def]
+def legal_masks(states, cfg, tables, out, buffer):  # type: ignore[no-untyped-def]
+    suit_mask = tables[2]
     for g in range(states.shape[0]):
         for a in range(out.shape[1]):
             out[g, a] = 0
@@ -409,34 +410,14 @@ def legal_masks(states, cfg, suit_mask, out, buffer):  # type: ignore[no-untyped
 
 
 @kernel_function()
-def step_all(states, rng, actions, cfg, suit_of, strength, work):  # type: ignore[no-untyped-def]
+def step_all(states, rng, actions, cfg, tables, work):  # type: ignore[no-untyped-def]
+    suit_of, strength = tables[0], tables[1]
     for g in range(states.shape[0]):
         if actions[g] >= 0 and states[g, PHASE] != P_DONE:
             apply(states[g], rng, g, actions[g], cfg, suit_of, strength, work)
 
 
 # -- a heuristic policy ------------------------------------------------------------------------
-
-
-@kernel_function()
-def trump_count(hand, trump, suit_mask):  # type: ignore[no-untyped-def]
-    return popcount(hand & suit_mask[trump, trump])
-
-
-@kernel_function()
-def best_suit(hand, suit_mask, strength):  # type: ignore[no-untyped-def]
-    """The suit that would give ``hand`` the strongest trumps, and their count."""
-    best, best_value = 0, -1
-    for suit in range(4):
-        trumps = hand & suit_mask[suit, suit]
-        value = 0
-        while trumps != 0:
-            card = lowest(trumps)
-            value += 10 + strength[suit, card] // 40
-            trumps &= trumps - 1
-        if value > best_value:
-            best, best_value = suit, value
-    return best, popcount(hand & suit_mask[best, best])
 
 
 @kernel_function()
@@ -475,36 +456,3 @@ def heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, buffer):  #
     if phase != P_PLAY:
         return buffer[below(rng, g, count)]
     return cheapest_winner(row, cfg, suit_of, strength, buffer, count)
-
-
-@kernel_function()
-def cheapest_winner(row, cfg, suit_of, strength, buffer, count):  # type: ignore[no-untyped-def]
-    """The weakest legal card that would win the trick now, or else the weakest legal card
-    (leading: the strongest card)."""
-    trump = row[TRUMP]
-    seat = row[TO_MOVE]
-    hand = row[HANDS + seat]
-    leading = row[TRICK_COUNT] == 0
-    pick, pick_key = buffer[0], -(1 << 40)
-    low, low_key = buffer[0], 1 << 40
-    for i in range(count):
-        card = play_slot_card(hand, buffer[i] - cfg[A_PLAY], cfg[DISTINCT])
-        suit = suit_of[trump, card]
-        if suit == trump:
-            key = 1000 + strength[trump, card]
-        elif leading or suit == row[LED]:
-            key = strength[trump, card]
-        else:
-            key = -1
-        if leading:
-            if key > pick_key:
-                pick, pick_key = buffer[i], key
-            continue
-        if key > row[BEST_KEY] and (pick_key < 0 or key < pick_key):
-            pick, pick_key = buffer[i], key
-        plain = strength[trump, card] + (1000 if suit == trump else 0)
-        if plain < low_key:
-            low, low_key = buffer[i], plain
-    if leading or pick_key >= 0:
-        return pick
-    return low

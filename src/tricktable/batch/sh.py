@@ -83,3 +83,8 @@ def load(game: Game, row: np.ndarray, tables: L.Tables) -> None:
     row[ASK_COUNT] = len(state.to_ask)
     row[DISCARD] = tables.compact(state.discard)
     row[MISDEALS] = state.misdeals
+
+
+def aux(rules: Rules, tables: L.Tables) -> np.ndarray:
+    """The family's extra table for the kernels: none."""
+    return np.zeros((1, 1), dtype=np.int64)

@@ -1,0 +1,95 @@
+"""Double Hasenpfeffer's part of the batch: its state slots, its options as a configuration
+vector, and loading a position of the reference engine into a state row.
+
+No numba here: :mod:`.kernel_dh` holds the compiled steps.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..phase import Phase
+from . import layout as L
+
+if TYPE_CHECKING:
+    from ..engine import Game
+    from ..rules.options import Rules
+
+# -- family slots of the state row -------------------------------------------------------------
+BIDDER, HIGH_LEVEL, HIGH_SEAT, PASSED, SPOKEN, CONTRACT, FORCED, LONE = range(L.GAME, L.GAME + 8)
+DISCARDS, GIFTS, GIVER, MAY_PASS, PARTNER_COUNT, PARTNERS = range(L.GAME + 8, L.GAME + 14)
+DISCARD_MASK = L.GAME + 16  # PARTNERS holds two seats
+
+# -- option slots of the configuration vector --------------------------------------------------
+(O_PLAYERS, O_INDIVIDUAL, O_MIN_BID, O_SINGLE_ROUND, O_HALF_PENALTY, O_LONE_ALLOWED,
+ O_LONE_ALL_TRICKS, O_LONE_MAX_BID, O_EXCHANGED, O_TRANSFER, O_LONE_TRICK_VALUE,
+ O_FIRST_LEAD_BIDDER, O_LONE_LEAD_PLAYER, O_SET_PENALTY, O_DEFENDERS_SCORE,
+ O_BIDDER_ONLY, O_DECK) = range(L.OPTIONS, L.OPTIONS + 17)  # fmt: skip
+
+SET_PENALTIES = ("bid", "tricks_taken", "shortfall", "fixed6")
+TRANSFERS = ("each_partner_one", "one_partner_two", "partners_jointly_two")
+PHASES = {
+    Phase.AUCTION: L.P_AUCTION,
+    Phase.TRUMP: L.P_TRUMP,
+    Phase.ALONE: L.P_ALONE,
+    Phase.DISCARD: L.P_DISCARD,
+    Phase.GIVE: L.P_GIVE,
+    Phase.PLAY: L.P_PLAY,
+}
+
+
+def configure(rules: Rules, cfg: np.ndarray) -> None:
+    """Write Double Hasenpfeffer's options into the configuration vector."""
+    o = rules.options
+    flow = rules.flow
+    individual = rules.get_bool("individual")
+    cfg[O_PLAYERS] = rules.get_int("players")
+    cfg[O_INDIVIDUAL] = individual
+    cfg[O_MIN_BID] = rules.get_int("min_bid")
+    cfg[O_SINGLE_ROUND] = o["bidding_mode"] == "single_round"
+    cfg[O_HALF_PENALTY] = bool(o["forced_dealer_half_penalty"])
+    cfg[O_LONE_ALLOWED] = rules.get_bool("lone_hand") and not individual
+    cfg[O_LONE_ALL_TRICKS] = o["lone_contract"] == "all_tricks"
+    cfg[O_LONE_MAX_BID] = bool(o["lone_requires_max_bid"])
+    cfg[O_EXCHANGED] = rules.get_int("lone_cards_exchanged")
+    cfg[O_TRANSFER] = TRANSFERS.index(str(o["six_hand_transfer"]))
+    cfg[O_LONE_TRICK_VALUE] = rules.get_int("lone_opponent_trick_value")
+    cfg[O_FIRST_LEAD_BIDDER] = o["first_lead"] == "bidder"
+    cfg[O_LONE_LEAD_PLAYER] = o["lone_lead"] == "lone_player"
+    cfg[O_SET_PENALTY] = SET_PENALTIES.index(str(o["set_penalty"]))
+    cfg[O_DEFENDERS_SCORE] = bool(o["defenders_score_tricks"])
+    cfg[O_BIDDER_ONLY] = individual and o["individual_scoring"] == "bidder_only"
+    cfg[O_DECK] = L.tables_for(rules).compact(flow.deck.mask)
+
+
+def load(game: Game, row: np.ndarray, tables: L.Tables) -> None:
+    """Write the reference game's current position into ``row`` (the hand must be going on)."""
+    state = game.state
+    auction = state.auction
+    row[:] = 0
+    L.load_common(game, row, tables, PHASES)
+    row[BIDDER] = -1 if state.bidder is None else state.bidder
+    row[HIGH_LEVEL] = auction.high_level
+    row[HIGH_SEAT] = -1 if auction.high_seat is None else auction.high_seat
+    row[PASSED] = sum(1 << seat for seat, done in enumerate(auction.passed) if done)
+    row[SPOKEN] = len(auction.calls)
+    row[CONTRACT] = state.contract
+    row[FORCED] = state.forced
+    row[LONE] = -1 if state.lone is None else state.lone
+    row[DISCARDS] = len(state.discards)
+    row[DISCARD_MASK] = tables.compact(sum(1 << c for c in state.discards))
+    transfer = state.transfer
+    if transfer is not None:
+        row[GIFTS] = len(transfer.gifts)
+        row[GIVER] = transfer.giver
+        row[MAY_PASS] = transfer.may_pass
+        row[PARTNER_COUNT] = len(transfer.partners)
+        for n, seat in enumerate(transfer.partners):
+            row[PARTNERS + n] = seat
+
+
+def aux(rules: Rules, tables: L.Tables) -> np.ndarray:
+    """The family's extra table for the kernels: none."""
+    return np.zeros((1, 1), dtype=np.int64)

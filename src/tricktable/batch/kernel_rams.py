@@ -1,0 +1,780 @@
+"""The Rams family in the batch (numba): Rams, Bierspiel and Rounce. Declarations (in, pass,
+widow, general), the widow discard, the turn-up exchange (Bierspiel's 7♦ case included), play
+under Loo's obligations or follow-only with forced trump leads and face-down leads, and the
+settlement in chips or counters.
+
+One function per step of :class:`tricktable.rules.rams.RamsFlow` and its two subclasses, on a
+state row (:mod:`.layout`, the family slots in :mod:`.rams`); actions are codec numbers.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .kernel_common import (
+    below,
+    cheapest_winner,
+    kernel_function,
+    lowest,
+    popcount,
+    random_bit,
+    set_active,
+    shuffle,
+    start_trick,
+)
+from .layout import (
+    A_DECLINE,
+    A_DISCARD,
+    A_GENERAL,
+    A_IN,
+    A_PASS,
+    A_PLAY,
+    A_WIDOW,
+    ACTIVE,
+    ACTIVE_COUNT,
+    BEST_CARD,
+    BEST_KEY,
+    BEST_SEAT,
+    DEALER,
+    DELTA,
+    DONE_TRICKS,
+    HAND_TRICKS,
+    HANDS,
+    LAST_WINNER,
+    LEADER,
+    LED,
+    LEDGER,
+    P_DECLARE,
+    P_DISCARD,
+    P_DONE,
+    P_EXCHANGE,
+    P_PLAY,
+    PHASE,
+    TO_MOVE,
+    TRICK_CARDS,
+    TRICK_COUNT,
+    TRICK_SEATS,
+    TRUMP,
+    TRUMP_BONUS,
+    WIDOW,
+    WON,
+)
+from .rams import (
+    BEFORE,
+    BLIND,
+    CARRY,
+    EXCHANGER,
+    FACE_DOWN,
+    GENERAL,
+    IN_MASK,
+    O_ANTE,
+    O_BIERSPIEL,
+    O_CHIPS,
+    O_DEALER_EXCHANGE,
+    O_DEALER_WIDOW_AND_TURNUP,
+    O_DECK,
+    O_FAIL_DIVIDE,
+    O_FIFTHS,
+    O_FORCED_LEADS,
+    O_GENERAL_ANY_TURN,
+    O_GENERAL_LOO,
+    O_GENERAL_RAMS,
+    O_HANDLESS_FIRST_LEFT,
+    O_HEADING,
+    O_LAST_IN_LOSES,
+    O_LOO,
+    O_LOO_STRICT,
+    O_PARTIAL,
+    O_PASS_NEEDS_WIDOW,
+    O_PLAYERS,
+    O_REMAINDER,
+    O_SEVEN,
+    O_SIMPLE_ALL_PLAY,
+    O_SITS_OUT,
+    O_TRANSFER_ALWAYS,
+    O_TRICK2,
+    O_TRICK2_FACE_DOWN,
+    O_UNANSWERED,
+    O_WIDOW_AFTER_GENERAL,
+    O_WIDOW_RULE,
+    O_WIDOW_SIZE,
+    OFFER,
+    OUT,
+    POT,
+    SEATED,
+    SEATED_COUNT,
+    SIMPLE,
+    TRUMP_LEADS,
+    TURN,
+    TURNUP,
+    TURNUP_COUNT,
+    WIDOW_TAKER,
+    WINNERS,
+)
+
+DEAL_WORK = 64
+HAND = 5
+TRICKS = 5
+STAKE = 5
+"""What each other player pays or receives in a general rams."""
+
+
+# -- the deal ------------------------------------------------------------------------------------
+
+
+@kernel_function()
+def deal(row, rng, g, cfg, suit_of, dealer, work):  # type: ignore[no-untyped-def]
+    """A fresh random deal by ``dealer`` to the seats still in; the declarations start."""
+    players = cfg[O_PLAYERS]
+    count = 0
+    for step in range(1, players + 1):
+        seat = (dealer + step) % players
+        if (row[OUT] >> seat) & 1 == 0:
+            row[SEATED + count] = seat
+            count += 1
+    if count == 6 and cfg[O_SITS_OUT] != 0:
+        count = 5  # the dealer sits last in the order and deals himself no hand
+    row[SEATED_COUNT] = count
+    cards = work[DEAL_WORK:]
+    shuffle(rng, g, cfg[O_DECK], cards)
+    for seat in range(players):
+        row[HANDS + seat] = 0
+    k = 0
+    for n in range(count):
+        hand = np.int64(0)
+        for _ in range(HAND):
+            hand |= np.int64(1) << cards[k]
+            k += 1
+        row[HANDS + row[SEATED + n]] = hand
+    widow = np.int64(0)
+    for _ in range(cfg[O_WIDOW_SIZE]):
+        widow |= np.int64(1) << cards[k]
+        k += 1
+    row[WIDOW] = widow
+    row[TURNUP] = cards[k]
+    row[TURNUP_COUNT] = 1
+    if cards[k] == cfg[O_SEVEN]:
+        row[TURNUP + 1] = cards[k + 1]
+        row[TURNUP_COUNT] = 2
+    row[DEALER] = dealer
+    start_hand(row, cfg, suit_of)
+
+
+@kernel_function()
+def start_hand(row, cfg, suit_of):  # type: ignore[no-untyped-def]
+    players = cfg[O_PLAYERS]
+    for seat in range(players):
+        row[WON + seat] = 0
+        row[DELTA + seat] = 0
+        row[BEFORE + seat] = row[LEDGER + seat]
+    row[SIMPLE] = 0
+    if cfg[O_CHIPS] != 0:
+        row[SIMPLE] = 1 if row[CARRY] == 0 else 0
+        row[POT] = row[CARRY] + cfg[O_ANTE]
+        row[CARRY] = 0
+        row[LEDGER + row[DEALER]] -= cfg[O_ANTE]
+    row[TRUMP] = suit_of[4, row[TURNUP + row[TURNUP_COUNT] - 1]]  # the printed suit
+    row[DONE_TRICKS] = 0
+    row[HAND_TRICKS] = TRICKS
+    row[LAST_WINNER] = -1
+    row[TURN] = 0
+    row[IN_MASK] = 0
+    row[WIDOW_TAKER] = -1
+    row[GENERAL] = -1
+    row[OFFER] = -1
+    row[EXCHANGER] = -1
+    row[TRUMP_LEADS] = 0
+    row[BLIND] = 0
+    row[FACE_DOWN] = 0
+    set_active(row, (1 << players) - 1, players)
+    start_trick(row, row[SEATED])
+    row[PHASE] = P_DECLARE
+    row[TO_MOVE] = row[SEATED]
+
+
+# -- declarations ------------------------------------------------------------------------------
+
+
+@kernel_function()
+def players_in(row):  # type: ignore[no-untyped-def]
+    """The seats that play the tricks, as a mask."""
+    if row[GENERAL] >= 0:
+        mask = np.int64(0)
+        for n in range(row[SEATED_COUNT]):
+            mask |= np.int64(1) << row[SEATED + n]
+        return mask
+    return row[IN_MASK]
+
+
+@kernel_function()
+def first_in(row):  # type: ignore[no-untyped-def]
+    """The first seat in seating order that plays (-1: none)."""
+    mask = players_in(row)
+    for n in range(row[SEATED_COUNT]):
+        if (mask >> row[SEATED + n]) & 1:
+            return row[SEATED + n]
+    return -1
+
+
+@kernel_function()
+def can_take_widow(row, cfg):  # type: ignore[no-untyped-def]
+    if row[WIDOW_TAKER] >= 0:
+        return False
+    rule = cfg[O_WIDOW_RULE]
+    if rule == 1:
+        return row[TURN] == 0
+    if rule == 2:
+        return row[IN_MASK] == 0
+    return True
+
+
+@kernel_function()
+def can_pass(row, cfg):  # type: ignore[no-untyped-def]
+    if cfg[O_CHIPS] != 0 and row[SIMPLE] != 0 and cfg[O_SIMPLE_ALL_PLAY] != 0:
+        return False
+    if cfg[O_PASS_NEEDS_WIDOW] != 0 and row[WIDOW_TAKER] < 0:
+        return False
+    still = row[SEATED_COUNT] - row[TURN] - 1
+    return popcount(row[IN_MASK]) + still >= 2
+
+
+@kernel_function()
+def next_declarer(row, cfg):  # type: ignore[no-untyped-def]
+    row[TURN] += 1
+    over = False
+    if (
+        row[GENERAL] >= 0 and not (cfg[O_WIDOW_AFTER_GENERAL] != 0 and can_take_widow(row, cfg))
+    ) or row[TURN] >= row[SEATED_COUNT]:
+        over = True
+    if not over:
+        row[TO_MOVE] = row[SEATED + row[TURN]]
+        return
+    offer = exchange_offer(row, cfg)
+    if offer < 0:
+        start_play(row, cfg)
+    else:
+        row[OFFER] = offer
+        row[PHASE] = P_EXCHANGE
+        row[TO_MOVE] = offer
+
+
+@kernel_function()
+def exchange_offer(row, cfg):  # type: ignore[no-untyped-def]
+    dealer = row[DEALER]
+    playing = players_in(row)
+    may = (playing >> dealer) & 1 != 0 and (
+        row[WIDOW_TAKER] != dealer or cfg[O_DEALER_WIDOW_AND_TURNUP] != 0
+    )
+    transfer = cfg[O_BIERSPIEL] != 0 and (row[TURNUP_COUNT] == 2 or cfg[O_TRANSFER_ALWAYS] != 0)
+    if cfg[O_DEALER_EXCHANGE] == 0:
+        return -1
+    if transfer:
+        if (playing >> dealer) & 1:
+            return dealer if may else -1
+        return first_in(row)
+    seated = False
+    for n in range(row[SEATED_COUNT]):
+        if row[SEATED + n] == dealer:
+            seated = True
+    if not seated:
+        return first_in(row) if cfg[O_HANDLESS_FIRST_LEFT] != 0 else -1
+    return dealer if may else -1
+
+
+@kernel_function()
+def start_play(row, cfg):  # type: ignore[no-untyped-def]
+    players = cfg[O_PLAYERS]
+    playing = players_in(row)
+    set_active(row, playing, players)
+    row[OFFER] = -1
+    leads = 0
+    blind = 0
+    if cfg[O_FORCED_LEADS] != 0:
+        forced = min(popcount(playing) - 1, 3)
+        leads = (1 << forced) - 1
+        blind = 1 if forced > 0 else 0
+    elif cfg[O_TRICK2] != 0:
+        leads = 2
+        blind = cfg[O_TRICK2_FACE_DOWN]
+    row[TRUMP_LEADS] = leads
+    row[BLIND] = blind
+    leader = first_in(row) if row[GENERAL] < 0 else row[GENERAL]
+    row[PHASE] = P_PLAY
+    start_trick(row, leader)
+    row[FACE_DOWN] = 0
+
+
+# -- legal actions -----------------------------------------------------------------------------
+
+
+@kernel_function()
+def play_mask(row, cfg, suit_of, strength, suit_mask, above):  # type: ignore[no-untyped-def]
+    """The cards the seat to move may play (rules.md §3.4, as :func:`tricktable.trick.legal_mask`)."""
+    hand = row[HANDS + row[TO_MOVE]]
+    trump = row[TRUMP]
+    count = row[TRICK_COUNT]
+    if count == 0:
+        if (row[TRUMP_LEADS] >> row[DONE_TRICKS]) & 1:
+            trumps = hand & suit_mask[trump, trump]
+            return trumps if trumps != 0 else hand
+        return hand
+    led = row[LED]
+    follow = hand & suit_mask[trump, led]
+    if cfg[O_LOO_STRICT] == 0:
+        return follow if follow != 0 else hand
+    best = row[BEST_CARD]
+    if follow != 0:
+        heading = cfg[O_HEADING]
+        if heading == 2:
+            target = -1 if row[FACE_DOWN] != 0 else row[TRICK_CARDS]
+        elif heading == 0:
+            target = best if best >= 0 and suit_of[trump, best] == led else -1
+        else:
+            target = -1
+            top = -1
+            for i in range(count):
+                card = row[TRICK_CARDS + i]
+                if i == 0 and row[FACE_DOWN] != 0:
+                    continue
+                if suit_of[trump, card] == led and strength[trump, card] > top:
+                    target, top = card, strength[trump, card]
+        if target < 0:
+            return follow
+        heads = follow & above[trump, target]
+        return heads if heads != 0 else follow
+    trumps = hand & suit_mask[trump, trump]
+    if trumps != 0:
+        if best >= 0 and suit_of[trump, best] == trump:
+            over = trumps & above[trump, best]
+            return over if over != 0 else trumps
+        return trumps
+    return hand
+
+
+@kernel_function()
+def card_actions(mask, first, out, n):  # type: ignore[no-untyped-def]
+    while mask != 0:
+        out[n] = first + lowest(mask)
+        n += 1
+        mask &= mask - 1
+    return n
+
+
+@kernel_function()
+def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
+    """Write the legal actions (codec numbers) into ``out``; return how many."""
+    suit_of, strength, suit_mask, above, aux = tables
+    phase = row[PHASE]
+    hand = row[HANDS + row[TO_MOVE]]
+    if phase == P_PLAY:
+        return card_actions(play_mask(row, cfg, suit_of, strength, suit_mask, above),
+                            cfg[A_PLAY], out, 0)  # fmt: skip
+    if phase == P_DECLARE:
+        out[0] = cfg[A_IN]
+        n = 1
+        if row[GENERAL] < 0 and can_pass(row, cfg):
+            out[n] = cfg[A_PASS]
+            n += 1
+        if can_take_widow(row, cfg):
+            out[n] = cfg[A_WIDOW]
+            n += 1
+        if (row[GENERAL] < 0 and cfg[O_GENERAL_RAMS] != 0
+                and (cfg[O_GENERAL_ANY_TURN] != 0 or row[TURN] == 0)):  # fmt: skip
+            out[n] = cfg[A_GENERAL]
+            n += 1
+        return n
+    if phase == P_DISCARD:
+        return card_actions(hand, cfg[A_DISCARD], out, 0)
+    if phase == P_EXCHANGE:
+        n = 0
+        single = row[TURNUP_COUNT] == 1 or cfg[O_PARTIAL] != 0
+        if row[TURNUP_COUNT] == 2:
+            rest = hand
+            while rest != 0:
+                a = lowest(rest)
+                rest &= rest - 1
+                others = rest
+                while others != 0:
+                    b = lowest(others)
+                    others &= others - 1
+                    out[n] = aux[1 + a, b]
+                    n += 1
+        if single:
+            rest = hand
+            while rest != 0:
+                out[n] = aux[0, lowest(rest)]
+                n += 1
+                rest &= rest - 1
+        out[n] = cfg[A_DECLINE]
+        return n + 1
+    return 0
+
+
+# -- acting ------------------------------------------------------------------------------------
+
+
+@kernel_function()
+def apply(row, rng, g, action, cfg, tables, work):  # type: ignore[no-untyped-def]
+    """Carry out legal ``action`` (a codec number) for the seat to move."""
+    suit_of, strength, _suit_mask, _above, aux = tables
+    seat = row[TO_MOVE]
+    phase = row[PHASE]
+    if phase == P_PLAY:
+        play(row, cfg, seat, action - cfg[A_PLAY], suit_of, strength, tables[2])
+    elif phase == P_DECLARE:
+        if action != cfg[A_PASS]:
+            row[IN_MASK] |= np.int64(1) << seat
+        if action == cfg[A_GENERAL]:
+            row[GENERAL] = seat
+        elif action == cfg[A_WIDOW]:
+            row[WIDOW_TAKER] = seat
+            row[HANDS + seat] = row[WIDOW]
+            row[WIDOW] = 0
+            if popcount(row[HANDS + seat]) > HAND:
+                row[PHASE] = P_DISCARD
+                return
+        next_declarer(row, cfg)
+    elif phase == P_DISCARD:
+        row[HANDS + seat] &= ~(np.int64(1) << (action - cfg[A_DISCARD]))
+        if popcount(row[HANDS + seat]) <= HAND:
+            row[PHASE] = P_DECLARE
+            next_declarer(row, cfg)
+    elif phase == P_EXCHANGE:
+        if action != cfg[A_DECLINE]:
+            exchange(row, seat, action, aux)
+        start_play(row, cfg)
+
+
+@kernel_function()
+def exchange(row, seat, action, aux):  # type: ignore[no-untyped-def]
+    """Take the turned-up card(s) for the card(s) the action names."""
+    hand = row[HANDS + seat]
+    last = row[TURNUP + row[TURNUP_COUNT] - 1]
+    rest = hand
+    while rest != 0:
+        a = lowest(rest)
+        rest &= rest - 1
+        if aux[0, a] == action:
+            row[HANDS + seat] = (hand & ~(np.int64(1) << a)) | (np.int64(1) << last)
+            row[EXCHANGER] = seat
+            return
+        others = rest
+        while others != 0:
+            b = lowest(others)
+            others &= others - 1
+            if aux[1 + a, b] == action:
+                taken = (np.int64(1) << row[TURNUP]) | (np.int64(1) << last)
+                discards = (np.int64(1) << a) | (np.int64(1) << b)
+                row[HANDS + seat] = (hand & ~discards) | taken
+                row[EXCHANGER] = seat
+                return
+
+
+@kernel_function()
+def play(row, cfg, seat, card, suit_of, strength, suit_mask):  # type: ignore[no-untyped-def]
+    """Play ``card`` for ``seat``: face down when a forced trump lead cannot be followed."""
+    trump = row[TRUMP]
+    count = row[TRICK_COUNT]
+    hand = row[HANDS + seat]
+    row[HANDS + seat] = hand & ~(np.int64(1) << card)
+    row[TRICK_CARDS + count] = card
+    row[TRICK_SEATS + count] = seat
+    row[TRICK_COUNT] = count + 1
+    blind = (count == 0 and row[BLIND] != 0 and (row[TRUMP_LEADS] >> row[DONE_TRICKS]) & 1 != 0
+             and hand & suit_mask[trump, trump] == 0)  # fmt: skip
+    if blind:
+        row[LED] = trump
+        row[FACE_DOWN] = 1
+    else:
+        suit = suit_of[trump, card]
+        if count == 0:
+            row[LED] = suit
+        if suit == trump:
+            key = TRUMP_BONUS + strength[trump, card]
+        elif suit == row[LED]:
+            key = strength[trump, card]
+        else:
+            key = -1
+        if key > row[BEST_KEY]:
+            row[BEST_KEY] = key
+            row[BEST_SEAT] = seat
+            row[BEST_CARD] = card
+    if row[TRICK_COUNT] < row[ACTIVE_COUNT]:
+        nxt = seat
+        for step in range(1, cfg[O_PLAYERS] + 1):
+            other = (seat + step) % cfg[O_PLAYERS]
+            if (row[ACTIVE] >> other) & 1:
+                nxt = other
+                break
+        row[TO_MOVE] = nxt
+        return
+    winner = row[BEST_SEAT]
+    if row[FACE_DOWN] != 0 and row[BEST_CARD] < 0:
+        rule = cfg[O_UNANSWERED]
+        if rule == 1:
+            winner = -1
+        elif rule == 2:
+            winner = revealed_winner(row, suit_of, strength)
+        else:
+            winner = row[LEADER]
+    if winner >= 0:
+        row[WON + winner] += 1
+    row[WINNERS + row[DONE_TRICKS]] = winner
+    row[LAST_WINNER] = winner
+    row[DONE_TRICKS] += 1
+    leader = winner if winner >= 0 else row[LEADER]
+    start_trick(row, leader)
+    row[FACE_DOWN] = 0
+    if row[DONE_TRICKS] == TRICKS:
+        settle(row, cfg)
+
+
+@kernel_function()
+def revealed_winner(row, suit_of, strength):  # type: ignore[no-untyped-def]
+    trump = row[TRUMP]
+    led = suit_of[trump, row[TRICK_CARDS]]
+    best_seat, best = row[LEADER], -1
+    for i in range(row[TRICK_COUNT]):
+        card = row[TRICK_CARDS + i]
+        suit = suit_of[trump, card]
+        if suit == trump:
+            key = TRUMP_BONUS + strength[trump, card]
+        elif suit == led:
+            key = strength[trump, card]
+        else:
+            key = -1
+        if key > best:
+            best_seat, best = row[TRICK_SEATS + i], key
+    return best_seat
+
+
+# -- settlement --------------------------------------------------------------------------------
+
+
+@kernel_function()
+def tricks_of(row, seat):  # type: ignore[no-untyped-def]
+    count = 0
+    for t in range(TRICKS):
+        if row[WINNERS + t] == seat:
+            count += 1
+    return count
+
+
+@kernel_function()
+def pay_from_pot(row, seat, chips):  # type: ignore[no-untyped-def]
+    row[POT] -= chips
+    row[LEDGER + seat] += chips
+
+
+@kernel_function()
+def pay_to_carry(row, seat, chips):  # type: ignore[no-untyped-def]
+    row[LEDGER + seat] -= chips
+    row[CARRY] += chips
+
+
+@kernel_function()
+def divide(row, cfg):  # type: ignore[no-untyped-def]
+    fifths = cfg[O_FIFTHS] != 0
+    share = row[POT] // TRICKS if fifths else 1
+    for t in range(TRICKS):
+        winner = row[WINNERS + t]
+        if winner >= 0:
+            pay_from_pot(row, winner, min(share, row[POT]))
+    if fifths and row[POT] != 0 and cfg[O_REMAINDER] != 0:
+        taker = -1
+        most = -1
+        for t in range(TRICKS):
+            winner = row[WINNERS + t]
+            if winner < 0:
+                continue
+            if cfg[O_REMAINDER] == 1:
+                taker = winner
+                break
+            count = tricks_of(row, winner)
+            if count > most:
+                taker, most = winner, count
+        if taker >= 0:
+            pay_from_pot(row, taker, row[POT])
+
+
+@kernel_function()
+def collect_loo(row, cfg):  # type: ignore[no-untyped-def]
+    playing = players_in(row)
+    for n in range(row[SEATED_COUNT]):
+        seat = row[SEATED + n]
+        if (playing >> seat) & 1 and seat != row[GENERAL] and tricks_of(row, seat) == 0:
+            pay_to_carry(row, seat, cfg[O_LOO])
+
+
+@kernel_function()
+def settle(row, cfg):  # type: ignore[no-untyped-def]
+    """Settle the hand in chips or counters; the deltas are the scores' change since before
+    the ante."""
+    general = row[GENERAL]
+    made = general >= 0 and tricks_of(row, general) == TRICKS
+    count = row[SEATED_COUNT]
+    if cfg[O_CHIPS] != 0:
+        if general < 0:
+            divide(row, cfg)
+            collect_loo(row, cfg)
+        elif made:
+            pay_from_pot(row, general, row[POT])
+            for n in range(count):
+                seat = row[SEATED + n]
+                if seat != general:
+                    row[LEDGER + seat] -= STAKE
+                    row[LEDGER + general] += STAKE
+        else:
+            pot_before = row[POT]
+            if cfg[O_FAIL_DIVIDE] != 0:
+                divide(row, cfg)
+            for n in range(count):
+                seat = row[SEATED + n]
+                if seat != general:
+                    row[LEDGER + general] -= STAKE
+                    row[LEDGER + seat] += STAKE
+            pay_to_carry(row, general, pot_before)
+            if cfg[O_GENERAL_LOO] != 0:
+                collect_loo(row, cfg)
+        row[CARRY] += row[POT]
+        row[POT] = 0
+    else:
+        penalty = cfg[O_LOO]
+        playing = players_in(row)
+        for n in range(count):
+            seat = row[SEATED + n]
+            tricks = tricks_of(row, seat)
+            if general < 0:
+                if (playing >> seat) & 1:
+                    row[LEDGER + seat] += -tricks if tricks > 0 else penalty
+            elif seat == general:
+                row[LEDGER + seat] += -TRICKS if made else STAKE
+            elif made:
+                row[LEDGER + seat] += STAKE
+            elif tricks > 0:
+                row[LEDGER + seat] -= tricks
+            elif cfg[O_GENERAL_LOO] != 0:
+                row[LEDGER + seat] += penalty
+        if cfg[O_LAST_IN_LOSES] != 0:
+            for seat in range(cfg[O_PLAYERS]):
+                if (row[OUT] >> seat) & 1 == 0 and row[LEDGER + seat] <= 0:
+                    row[OUT] |= np.int64(1) << seat
+    for seat in range(cfg[O_PLAYERS]):
+        row[DELTA + seat] = row[LEDGER + seat] - row[BEFORE + seat]
+    row[PHASE] = P_DONE
+    row[TO_MOVE] = -1
+
+
+# -- policies ----------------------------------------------------------------------------------
+
+
+@kernel_function()
+def random_action(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
+    """A uniformly random legal action."""
+    if row[PHASE] == P_PLAY:
+        suit_of, strength, suit_mask, above, _aux = tables
+        mask = play_mask(row, cfg, suit_of, strength, suit_mask, above)
+        return cfg[A_PLAY] + random_bit(rng, g, mask)
+    count = legal(row, cfg, tables, buffer)
+    return buffer[below(rng, g, count)]
+
+
+@kernel_function()
+def card_value(row, card, suit_of, strength):  # type: ignore[no-untyped-def]
+    trump = row[TRUMP]
+    return strength[trump, card] + (1000 if suit_of[trump, card] == trump else 0)
+
+
+@kernel_function()
+def heuristic_action(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
+    """Play with two trumps or a trump and an ace (or when passing is not allowed), never take
+    the widow or announce a general; take the turn-up for the weakest card(s); discard the
+    weakest card; in the tricks win as cheaply as possible, else play the lowest card."""
+    suit_of, strength, suit_mask, _above, aux = tables
+    hand = row[HANDS + row[TO_MOVE]]
+    trump = row[TRUMP]
+    count = legal(row, cfg, tables, buffer)
+    phase = row[PHASE]
+    if phase == P_DECLARE:
+        trumps = popcount(hand & suit_mask[trump, trump])
+        aces = 0
+        rest = hand
+        while rest != 0:
+            card = lowest(rest)
+            rest &= rest - 1
+            if suit_of[trump, card] != trump and strength[trump, card] >= 28:
+                aces += 1
+        strong = trumps >= 2 or (trumps >= 1 and aces >= 1)
+        for i in range(count):
+            if buffer[i] == cfg[A_PASS] and not strong:
+                return buffer[i]
+        return cfg[A_IN]
+    if phase in (P_DISCARD, P_EXCHANGE):
+        pick, pick_value = buffer[count - 1], 1 << 40
+        for i in range(count):
+            action = buffer[i]
+            if action == cfg[A_DECLINE]:
+                continue
+            value = 0
+            if phase == P_DISCARD:
+                value = card_value(row, action - cfg[A_DISCARD], suit_of, strength)
+            else:
+                rest = hand
+                while rest != 0:
+                    a = lowest(rest)
+                    rest &= rest - 1
+                    if aux[0, a] == action:
+                        value = card_value(row, a, suit_of, strength)
+                    others = rest
+                    while others != 0:
+                        b = lowest(others)
+                        others &= others - 1
+                        if aux[1 + a, b] == action:
+                            value = card_value(row, a, suit_of, strength) + card_value(
+                                row, b, suit_of, strength
+                            )
+            if value < pick_value:
+                pick, pick_value = action, value
+        return pick
+    if phase != P_PLAY:
+        return buffer[below(rng, g, count)]
+    return cheapest_winner(row, cfg, suit_of, strength, buffer, count)
+
+
+# -- whole batches -----------------------------------------------------------------------------
+
+
+@kernel_function()
+def deal_all(states, rng, cfg, tables, dealers, work):  # type: ignore[no-untyped-def]
+    for g in range(states.shape[0]):
+        deal(states[g], rng, g, cfg, tables[0], dealers[g], work)
+
+
+@kernel_function()
+def play_out(states, rng, cfg, tables, policies, work):  # type: ignore[no-untyped-def]
+    """Play every game's hand to its end; ``policies[seat]`` 0: uniformly random, 1: heuristic."""
+    for g in range(states.shape[0]):
+        row = states[g]
+        while row[PHASE] != P_DONE:
+            if policies[row[TO_MOVE]] == 1:
+                action = heuristic_action(row, rng, g, cfg, tables, work)
+            else:
+                action = random_action(row, rng, g, cfg, tables, work)
+            apply(row, rng, g, action, cfg, tables, work)
+
+
+@kernel_function()
+def legal_masks(states, cfg, tables, out, buffer):  # type: ignore[no-untyped-def]
+    for g in range(states.shape[0]):
+        for a in range(out.shape[1]):
+            out[g, a] = 0
+        count = legal(states[g], cfg, tables, buffer)
+        for i in range(count):
+            out[g, buffer[i]] = 1
+
+
+@kernel_function()
+def step_all(states, rng, actions, cfg, tables, work):  # type: ignore[no-untyped-def]
+    for g in range(states.shape[0]):
+        if actions[g] >= 0 and states[g, PHASE] != P_DONE:
+            apply(states[g], rng, g, actions[g], cfg, tables, work)

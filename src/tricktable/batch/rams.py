@@ -1,0 +1,154 @@
+"""The Rams family's part of the batch (Rams, Bierspiel, Rounce): state slots, options as a
+configuration vector, the exchange table, and loading a position of the reference engine.
+
+No numba here: :mod:`.kernel_rams` holds the compiled steps.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..actions import Kind, card_action
+from ..cards import card_index, display_key
+from ..phase import Phase
+from . import layout as L
+
+if TYPE_CHECKING:
+    from ..engine import Game
+    from ..rules.options import Rules
+
+# -- family slots of the state row -------------------------------------------------------------
+SEATED = L.GAME  # nine seats, declaring order
+SEATED_COUNT, TURN, IN_MASK, WIDOW_TAKER, GENERAL, OFFER, EXCHANGER = range(L.GAME + 9, L.GAME + 16)
+SIMPLE, POT, CARRY, OUT, TURNUP = range(L.GAME + 16, L.GAME + 21)  # TURNUP: two cards
+TURNUP_COUNT, TRUMP_LEADS, BLIND, FACE_DOWN = range(L.GAME + 22, L.GAME + 26)
+WINNERS = L.GAME + 26  # five tricks
+BEFORE = L.GAME + 31  # nine seats
+assert BEFORE + 9 <= L.WIDTH
+
+# -- option slots of the configuration vector --------------------------------------------------
+(O_PLAYERS, O_SITS_OUT, O_CHIPS, O_ANTE, O_LOO, O_FIFTHS, O_REMAINDER, O_SIMPLE_ALL_PLAY,
+ O_WIDOW_RULE, O_GENERAL_RAMS, O_GENERAL_ANY_TURN, O_WIDOW_AFTER_GENERAL, O_FAIL_DIVIDE,
+ O_GENERAL_LOO, O_DEALER_EXCHANGE, O_DEALER_WIDOW_AND_TURNUP, O_HANDLESS_FIRST_LEFT, O_HEADING,
+ O_PASS_NEEDS_WIDOW, O_WIDOW_SIZE, O_LOO_STRICT, O_FORCED_LEADS, O_UNANSWERED, O_BIERSPIEL,
+ O_TRANSFER_ALWAYS, O_SEVEN, O_PARTIAL, O_TRICK2, O_TRICK2_FACE_DOWN, O_DECK,
+ O_LAST_IN_LOSES) = range(L.OPTIONS, L.OPTIONS + 31)  # fmt: skip
+assert O_LAST_IN_LOSES < L.CONFIG_LENGTH
+
+HEADINGS = ("win_if_possible", "always_head_led_suit", "beat_led_card")
+UNANSWERED = ("leader_wins", "trick_void", "reveal_and_follow")
+REMAINDERS = ("carry", "first_trick_winner", "most_tricks")
+WIDOW_RULES = ("first_come", "eldest_only", "before_any_play")
+PHASES = {
+    Phase.DECLARE: L.P_DECLARE,
+    Phase.DISCARD: L.P_DISCARD,
+    Phase.EXCHANGE: L.P_EXCHANGE,
+    Phase.PLAY: L.P_PLAY,
+}
+
+
+def configure(rules: Rules, cfg: np.ndarray) -> None:
+    """Write the family's options into the configuration vector."""
+    o = rules.options
+    flow = rules.flow
+    name = rules.name
+    tables = L.tables_for(rules)
+    cfg[O_PLAYERS] = rules.get_int("players")
+    cfg[O_SITS_OUT] = bool(o["six_player_dealer_sits_out"])
+    cfg[O_CHIPS] = o["scoring"] == "chips"
+    cfg[O_ANTE] = rules.get_int("ante")
+    cfg[O_LOO] = rules.get_int("loo_penalty")
+    cfg[O_FIFTHS] = o["pot_share"] == "fifth_of_pot"
+    cfg[O_REMAINDER] = REMAINDERS.index(str(o["remainder_rule"]))
+    cfg[O_SIMPLE_ALL_PLAY] = bool(o["simple_pot_all_play"])
+    cfg[O_WIDOW_RULE] = WIDOW_RULES.index(str(o["widow_rule"]))
+    cfg[O_GENERAL_RAMS] = bool(o["general_rams"])
+    cfg[O_GENERAL_ANY_TURN] = o.get("general_timing", "any_turn") == "any_turn"
+    cfg[O_WIDOW_AFTER_GENERAL] = bool(o.get("widow_after_general", False))
+    cfg[O_FAIL_DIVIDE] = o.get("general_fail_pot", "divide_then_match") == "divide_then_match"
+    cfg[O_GENERAL_LOO] = bool(o.get("general_loo_penalty", False))
+    cfg[O_DEALER_EXCHANGE] = bool(o["dealer_turnup_exchange"])
+    cfg[O_DEALER_WIDOW_AND_TURNUP] = bool(o["dealer_widow_and_turnup"])
+    cfg[O_HANDLESS_FIRST_LEFT] = o["handless_dealer_turnup"] == "first_active_left"
+    cfg[O_HEADING] = HEADINGS.index(str(o["heading"]))
+    cfg[O_PASS_NEEDS_WIDOW] = bool(o["pass_requires_widow_taken"])
+    cfg[O_WIDOW_SIZE] = flow.widow_size
+    cfg[O_LOO_STRICT] = o.get("play_policy", "loo_strict") == "loo_strict"
+    cfg[O_FORCED_LEADS] = name == "bierspiel" and o["forced_trump_leads"] == "up_to_three"
+    cfg[O_UNANSWERED] = UNANSWERED.index(str(o.get("blind_lead_no_trump", "leader_wins")))
+    cfg[O_BIERSPIEL] = name == "bierspiel"
+    cfg[O_TRANSFER_ALWAYS] = o.get("turnup_transfer", "") == "always"
+    seven = name == "bierspiel" and bool(o["seven_diamonds_second_trump"])
+    cfg[O_SEVEN] = tables.compact_card(card_index(7, 1)) if seven else -1
+    cfg[O_PARTIAL] = bool(o.get("seven_turnup_partial", False))
+    cfg[O_TRICK2] = name == "rounce" and bool(o["trick2_trump_lead"])
+    cfg[O_TRICK2_FACE_DOWN] = o.get("trick2_no_trump", "any") == "face_down"
+    cfg[O_DECK] = tables.compact(flow.deck.mask)
+    cfg[O_LAST_IN_LOSES] = o["countdown_end"] == "last_in_loses"
+
+
+def aux(rules: Rules, tables: L.Tables) -> np.ndarray:
+    """The exchange numbers of the action codec: row 0 the one-card exchange of each compact
+    card, row ``1 + a`` column ``b`` the two-card exchange of cards ``a`` and ``b``."""
+    from ..envs.encoding import ActionCodec
+
+    codec = ActionCodec(rules)
+    count = tables.cards
+    out = np.full((count + 1, count), -1, dtype=np.int64)
+    present = [n for n in range(count) if tables.index[n] >= 0]
+    for n in present:
+        out[0, n] = _encode(codec, card_action(Kind.EXCHANGE, int(tables.index[n])))
+    if rules.flow.LARGEST_EXCHANGE >= 2:
+        ordered = sorted(present, key=lambda n: display_key(int(tables.index[n])))
+        for a, b in combinations(ordered, 2):
+            number = _encode(codec, card_action(Kind.EXCHANGE, int(tables.index[a]),
+                                                int(tables.index[b])))  # fmt: skip
+            out[1 + a, b] = out[1 + b, a] = number
+    return out
+
+
+def _encode(codec: object, action: object) -> int:
+    try:
+        return int(codec.encode(action))  # type: ignore[attr-defined]
+    except ValueError:
+        return -1
+
+
+def load(game: Game, row: np.ndarray, tables: L.Tables) -> None:
+    """Write the reference game's current position into ``row`` (the hand must be going on)."""
+    state = game.state
+    ledger = game.ledger
+    row[:] = 0
+    L.load_common(game, row, tables, PHASES)
+    for n, seat in enumerate(state.seated):
+        row[SEATED + n] = seat
+    row[SEATED_COUNT] = len(state.seated)
+    row[TURN] = state.turn
+    row[IN_MASK] = sum(1 << seat for seat in state.active)
+    row[WIDOW_TAKER] = _seat(state.widow_taker)
+    row[GENERAL] = _seat(state.general)
+    row[OFFER] = _seat(state.offer)
+    row[EXCHANGER] = _seat(state.exchanger)
+    row[SIMPLE] = state.simple_pot
+    row[POT] = getattr(ledger, "pot", 0)
+    row[CARRY] = getattr(ledger, "carry", 0)
+    row[OUT] = sum(1 << s for s, gone in enumerate(getattr(ledger, "out", ())) if gone)
+    for n, card in enumerate(state.turnup):
+        row[TURNUP + n] = tables.compact_card(card)
+    row[TURNUP_COUNT] = len(state.turnup)
+    for n, before in enumerate(state.before):
+        row[BEFORE + n] = before
+    if game.phase is Phase.PLAY:
+        rules = game.play_rules
+        row[TRUMP_LEADS] = sum(1 << t for t in rules.trump_leads)
+        row[BLIND] = rules.blind_lead
+        row[FACE_DOWN] = bool(game.trick.face_down and game.trick.face_down[0])
+    for n, trick in enumerate(game.tricks):
+        row[WINNERS + n] = trick.winner
+
+
+def _seat(seat: int | None) -> int:
+    return -1 if seat is None else seat
