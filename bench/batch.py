@@ -5,7 +5,8 @@ actions (misdeals redealt, as in the reference engine); OpenSpiel's ``euchre`` i
 Python exactly as in ``bench/engine.py`` (a random legal action at every decision, chance nodes
 sampled). Rounds alternate between the two so both see the same machine load; the medians and
 their ratio are printed. The first call of each game compiles its kernel (kept on disk), and is
-not timed.
+not timed. Last, the Gymnasium vector env's steps per second (256 sub-environments, the learner
+choosing uniformly among its legal actions, the other seats played by the random policy).
 
     python bench/batch.py [--seconds 2] [--rounds 3] [--game hasenpfeffer ...] [--option k=v]
 """
@@ -16,6 +17,7 @@ import argparse
 import statistics
 import time
 
+import numpy as np
 from engine import openspiel_hands
 
 import tricktable as tt
@@ -33,6 +35,25 @@ def batch_hands(batch: Batch, seconds: float) -> float:
         batch.play_out("random")
         hands += batch.games
     return hands / (time.perf_counter() - start)
+
+
+def vector_steps(game: str, seconds: float, envs: int = 256) -> float | None:
+    """Learner steps per second of the vector env (every sub-environment steps once a step)."""
+    try:
+        from tricktable.envs.vector_env import BatchVectorEnv
+    except ImportError:
+        return None
+    env = BatchVectorEnv(game, num_envs=envs, seed=1)
+    env.reset(seed=1)
+    rng = np.random.default_rng(0)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        masks = env.action_masks()
+        actions = np.argmax(rng.random(masks.shape) * masks, axis=1)
+        env.step(actions)
+        steps += envs
+    return steps / (time.perf_counter() - start)
 
 
 def main() -> None:
@@ -67,6 +88,12 @@ def main() -> None:
         print(f"batch {name:<22} {mine:12,.0f} random hands/s{ratio}")
     if anchor:
         print("target: >= 10x for hasenpfeffer")
+    for name in games:
+        rate = vector_steps(name, args.seconds)
+        if rate is None:
+            print("Gymnasium not installed (pip install tricktable[rl]): no vector env figure")
+            break
+        print(f"vector env {name:<17} {rate:12,.0f} learner steps/s (256 envs)")
 
 
 if __name__ == "__main__":

@@ -28,6 +28,11 @@ DISCARD_MASK = L.GAME + 16  # PARTNERS holds two seats
  O_FIRST_LEAD_BIDDER, O_LONE_LEAD_PLAYER, O_SET_PENALTY, O_DEFENDERS_SCORE,
  O_BIDDER_ONLY, O_DECK) = range(L.OPTIONS, L.OPTIONS + 17)  # fmt: skip
 
+PUBLIC = ((BIDDER, 1), (HIGH_LEVEL, 0), (HIGH_SEAT, 1), (PASSED, 2), (CONTRACT, 0), (FORCED, 0),
+          (LONE, 1), (DISCARDS, 0), (GIFTS, 0), (GIVER, 1))  # fmt: skip
+"""The slots every seat may see, for observations: (slot, 0 number / 1 seat / 2 seats / 3 card)."""
+FACE_DOWN = -1
+
 SET_PENALTIES = ("bid", "tricks_taken", "shortfall", "fixed6")
 TRANSFERS = ("each_partner_one", "one_partner_two", "partners_jointly_two")
 PHASES = {
@@ -93,3 +98,8 @@ def load(game: Game, row: np.ndarray, tables: L.Tables) -> None:
 def aux(rules: Rules, tables: L.Tables) -> np.ndarray:
     """The family's extra table for the kernels: none."""
     return np.zeros((1, 1), dtype=np.int64)
+
+
+def initial_scores(rules: Rules) -> list[int]:
+    """Every seat's score at the start of a game."""
+    return [0] * rules.flow.players

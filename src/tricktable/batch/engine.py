@@ -118,6 +118,16 @@ class Batch:
         t = self.tables
         self._tables = (t.suit_of, t.strength, t.suit_mask, t.above, self.family.aux(self.rules, t))
         """The card tables the kernels take, as one tuple of int64 matrices."""
+        self._observe = _kernel("kernel_obs")
+        spec = [self.family.FACE_DOWN, 0]
+        for slot, kind in self.family.PUBLIC:
+            spec += [slot, kind]
+        self._spec = np.array(spec, dtype=np.int64)
+        distinct = int(cfg[L.DISTINCT])
+        fixed = 2 * distinct + self.players * distinct + 5 + len(L.PHASE_NAMES) + 6 * self.players
+        public = sum(1 if k == 0 else distinct if k == 3 else self.players
+                     for _slot, k in self.family.PUBLIC)  # fmt: skip
+        self._observation_size = fixed + public
         self.random = np.random.default_rng(seed)
         self.states = np.zeros((games, L.WIDTH), dtype=np.int64)
         self.rng = self.random.integers(0, 2**64 - 1, size=games, dtype=np.uint64, endpoint=True)
@@ -131,16 +141,34 @@ class Batch:
 
     # -- starting hands ------------------------------------------------------------------------
 
-    def deal(self, dealers: np.ndarray | int | None = None) -> None:
-        """Deal every game a fresh random hand; ``dealers`` per game (default: random)."""
+    def deal(self, dealers: np.ndarray | int | None = None, rows: np.ndarray | None = None) -> None:
+        """Start a new game in every row (or the rows ``rows``, indices or a boolean mask) and
+        deal its first hand at random; ``dealers`` one per game dealt, or one for all (default:
+        random)."""
+        if rows is None:
+            picked = np.arange(self.games)
+        else:
+            chosen = np.asarray(rows)
+            picked = np.flatnonzero(chosen) if chosen.dtype == bool else chosen.astype(np.int64)
+        count = len(picked)
+        if count == 0:
+            return
         if dealers is None:
-            dealers = self.random.integers(0, self.players, size=self.games)
+            dealers = self.random.integers(0, self.players, size=count)
         elif isinstance(dealers, int):
-            dealers = np.full(self.games, dealers)
-        self.kernel.deal_all(
-            self.states, self.rng, self.cfg, self._tables, np.asarray(dealers, dtype=np.int64),
-            self._actions,
-        )  # fmt: skip
+            dealers = np.full(count, dealers)
+        dealers = np.asarray(dealers, dtype=np.int64)
+        fresh = np.zeros(L.WIDTH, dtype=np.int64)
+        fresh[L.LEDGER : L.LEDGER + self.players] = self.family.initial_scores(self.rules)
+        if rows is None:
+            self.states[:] = fresh
+            self.kernel.deal_all(self.states, self.rng, self.cfg, self._tables, dealers,
+                                 self._actions)  # fmt: skip
+            return
+        states, rng = self.states[picked], self.rng[picked]
+        states[:] = fresh
+        self.kernel.deal_all(states, rng, self.cfg, self._tables, dealers, self._actions)
+        self.states[picked], self.rng[picked] = states, rng
 
     def load(self, game: Game, games: range | None = None) -> None:
         """Start ``games`` (default: all) from the reference game's current position."""
@@ -170,13 +198,36 @@ class Batch:
     def play_out(self, policy: str | Sequence[str] = "random") -> None:
         """Play every game's hand to its end with a compiled policy: one name for every seat,
         or one per seat (``random`` or ``heuristic``)."""
+        codes = self._policy_codes(policy)
+        self.kernel.play_out(self.states, self.rng, self.cfg, self._tables, codes, self._actions)
+
+    def advance(self, policy: str | Sequence[str], learners: np.ndarray) -> None:
+        """Let the compiled ``policy`` play every seat but ``learners[g]`` in game ``g`` until
+        that seat is to move or the hand is over (for single-agent environments)."""
+        codes = self._policy_codes(policy)
+        self.kernel.play_until(self.states, self.rng, self.cfg, self._tables, codes,
+                               np.asarray(learners, dtype=np.int64), self._actions)  # fmt: skip
+
+    @property
+    def observation_size(self) -> int:
+        """The length of :meth:`observe`'s vectors."""
+        return self._observation_size
+
+    def observe(self, seats: np.ndarray | int) -> np.ndarray:
+        """(games, observation_size) float32: each game as seat ``seats[g]`` sees it (only
+        what that seat may see; seats relative to it)."""
+        seats = np.broadcast_to(np.asarray(seats, dtype=np.int64), (self.games,)).copy()
+        out = np.empty((self.games, self._observation_size), dtype=np.float32)
+        self._observe.observe_all(self.states, seats, self.cfg, self._spec, out)
+        return out
+
+    def _policy_codes(self, policy: str | Sequence[str]) -> np.ndarray:
         names = [policy] * self.players if isinstance(policy, str) else list(policy)
         if len(names) != self.players or any(n not in POLICIES for n in names):
             raise RulesError(
                 f"policy={policy!r}: give one of {', '.join(POLICIES)}, or one per seat"
             )
-        codes = np.array([POLICIES.index(n) for n in names], dtype=np.int64)
-        self.kernel.play_out(self.states, self.rng, self.cfg, self._tables, codes, self._actions)
+        return np.array([POLICIES.index(n) for n in names], dtype=np.int64)
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -229,17 +280,19 @@ def _joker(tables: L.Tables) -> int:
     return int(matches[0]) if len(matches) else -1
 
 
-def play_random(rules: Rules | str, hands: int, seed: int | None = None) -> np.ndarray:
+def play_random(
+    rules: Rules | str, hands: int, seed: int | None = None, *, chunk: int = CHUNK
+) -> np.ndarray:
     """(hands, players) int64: each seat's score change over ``hands`` independent first hands
     played with uniformly random legal actions (random dealers), as the reference engine's
-    hand result reports it."""
+    hand result reports it. ``chunk`` games are played at a time."""
     if hands < 0:
         raise RulesError(f"hands={hands!r} is negative")
-    batch = Batch(rules, min(max(hands, 1), CHUNK), seed=seed)
+    batch = Batch(rules, min(max(hands, 1), chunk), seed=seed)
     out = np.zeros((hands, batch.players), dtype=np.int64)
     done = 0
     while done < hands:
-        size = min(CHUNK, hands - done)
+        size = min(chunk, hands - done)
         if size < batch.games:
             batch.states = batch.states[:size]
             batch.rng = batch.rng[:size]

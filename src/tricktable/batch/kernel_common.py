@@ -30,6 +30,7 @@ from .layout import (
     LAST_WINNER,
     LEADER,
     LED,
+    PLAYED,
     TO_MOVE,
     TRICK_CARDS,
     TRICK_COUNT,
@@ -161,6 +162,7 @@ def follow_only(row, hand, suit_mask):  # type: ignore[no-untyped-def]
 def add_card(row, seat, card, suit_of, strength):  # type: ignore[no-untyped-def]
     """Play compact ``card`` for ``seat`` to the trick in play (face up); update the winner."""
     row[HANDS + seat] &= ~(np.int64(1) << card)
+    row[PLAYED] |= np.int64(1) << card
     trump = row[TRUMP]
     count = row[TRICK_COUNT]
     suit = suit_of[trump, card]

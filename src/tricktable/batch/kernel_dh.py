@@ -86,6 +86,7 @@ from .layout import (
     P_PLAY,
     P_TRUMP,
     PHASE,
+    PLAYED,
     TO_MOVE,
     TRICKS,
     TRUMP,
@@ -138,6 +139,7 @@ def start_hand(row, cfg):  # type: ignore[no-untyped-def]
     row[GIVER] = -1
     row[MAY_PASS] = 0
     row[PARTNER_COUNT] = 0
+    row[PLAYED] = 0
     set_active(row, (1 << players) - 1, players)
     eldest = (row[DEALER] + 1) % players
     start_trick(row, eldest)
@@ -504,3 +506,17 @@ def step_all(states, rng, actions, cfg, tables, work):  # type: ignore[no-untype
     for g in range(states.shape[0]):
         if actions[g] >= 0 and states[g, PHASE] != P_DONE:
             apply(states[g], rng, g, actions[g], cfg, suit_of, strength, work)
+
+
+@kernel_function()
+def play_until(states, rng, cfg, tables, policies, learners, work):  # type: ignore[no-untyped-def]
+    """Play the other seats of every game until its learner is to move or the hand is over."""
+    suit_of, strength, suit_mask = tables[0], tables[1], tables[2]
+    for g in range(states.shape[0]):
+        row = states[g]
+        while row[PHASE] != P_DONE and row[TO_MOVE] != learners[g]:
+            if policies[row[TO_MOVE]] == 1:
+                action = heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, work)
+            else:
+                action = random_action(row, rng, g, cfg, suit_mask, work)
+            apply(row, rng, g, action, cfg, suit_of, strength, work)

@@ -50,6 +50,7 @@ from .layout import (
     P_EXCHANGE,
     P_PLAY,
     PHASE,
+    PLAYED,
     TO_MOVE,
     TRICK_CARDS,
     TRICK_COUNT,
@@ -152,6 +153,7 @@ def deal(row, rng, g, cfg, suit_of, dealer, work):  # type: ignore[no-untyped-de
         k += 1
     row[WIDOW] = widow
     row[TURNUP] = cards[k]
+    row[TURNUP + 1] = -1
     row[TURNUP_COUNT] = 1
     if cards[k] == cfg[O_SEVEN]:
         row[TURNUP + 1] = cards[k + 1]
@@ -186,6 +188,7 @@ def start_hand(row, cfg, suit_of):  # type: ignore[no-untyped-def]
     row[TRUMP_LEADS] = 0
     row[BLIND] = 0
     row[FACE_DOWN] = 0
+    row[PLAYED] = 0
     set_active(row, (1 << players) - 1, players)
     start_trick(row, row[SEATED])
     row[PHASE] = P_DECLARE
@@ -486,6 +489,7 @@ def play(row, cfg, seat, card, suit_of, strength, suit_mask):  # type: ignore[no
         row[LED] = trump
         row[FACE_DOWN] = 1
     else:
+        row[PLAYED] |= np.int64(1) << card
         suit = suit_of[trump, card]
         if count == 0:
             row[LED] = suit
@@ -778,3 +782,16 @@ def step_all(states, rng, actions, cfg, tables, work):  # type: ignore[no-untype
     for g in range(states.shape[0]):
         if actions[g] >= 0 and states[g, PHASE] != P_DONE:
             apply(states[g], rng, g, actions[g], cfg, tables, work)
+
+
+@kernel_function()
+def play_until(states, rng, cfg, tables, policies, learners, work):  # type: ignore[no-untyped-def]
+    """Play the other seats of every game until its learner is to move or the hand is over."""
+    for g in range(states.shape[0]):
+        row = states[g]
+        while row[PHASE] != P_DONE and row[TO_MOVE] != learners[g]:
+            if policies[row[TO_MOVE]] == 1:
+                action = heuristic_action(row, rng, g, cfg, tables, work)
+            else:
+                action = random_action(row, rng, g, cfg, tables, work)
+            apply(row, rng, g, action, cfg, tables, work)

@@ -51,6 +51,7 @@ from .layout import (
     P_PLAY,
     P_TRUMP,
     PHASE,
+    PLAYED,
     TO_MOVE,
     TRICKS,
     TRUMP,
@@ -132,6 +133,7 @@ def start_hand(row, cfg):  # type: ignore[no-untyped-def]
     row[LONE_DEFENDER] = -1
     row[ASK_COUNT] = 0
     row[DISCARD] = 0
+    row[PLAYED] = 0
     set_active(row, (1 << SEATS) - 1, SEATS)
     start_trick(row, (row[DEALER] + 1) % SEATS)
     row[PHASE] = P_AUCTION
@@ -456,3 +458,17 @@ def heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, buffer):  #
     if phase != P_PLAY:
         return buffer[below(rng, g, count)]
     return cheapest_winner(row, cfg, suit_of, strength, buffer, count)
+
+
+@kernel_function()
+def play_until(states, rng, cfg, tables, policies, learners, work):  # type: ignore[no-untyped-def]
+    """Play the other seats of every game until its learner is to move or the hand is over."""
+    suit_of, strength, suit_mask = tables[0], tables[1], tables[2]
+    for g in range(states.shape[0]):
+        row = states[g]
+        while row[PHASE] != P_DONE and row[TO_MOVE] != learners[g]:
+            if policies[row[TO_MOVE]] == 1:
+                action = heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, work)
+            else:
+                action = random_action(row, rng, g, cfg, suit_mask, work)
+            apply(row, rng, g, action, cfg, suit_of, strength, work)

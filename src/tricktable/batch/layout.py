@@ -33,7 +33,8 @@ DELTA = WON + MAX_SEATS  # the hand's score change per seat, once it is scored
 LEDGER = DELTA + MAX_SEATS  # the running score per seat
 TRICK_CARDS = LEDGER + MAX_SEATS  # the cards of the trick in play, in play order
 TRICK_SEATS = TRICK_CARDS + MAX_SEATS
-GAME = TRICK_SEATS + MAX_SEATS  # the family's own slots start here
+PLAYED = TRICK_SEATS + MAX_SEATS  # the cards played face up this hand
+GAME = PLAYED + 2  # the family's own slots start here
 WIDTH = GAME + 48
 
 # Phases (the family kernels use the ones they need).
@@ -189,6 +190,11 @@ def load_common(game: Any, row: np.ndarray, tables: Tables, phases: dict[Any, in
     row[ACTIVE_COUNT] = game.active_count
     row[LAST_WINNER] = game.tricks[-1].winner if game.tricks else -1
     trick = game.trick
+    played = 0
+    for done in [*game.tricks, trick]:
+        for card, down in zip(done.cards, done.face_down, strict=True):
+            played |= 0 if down else 1 << card
+    row[PLAYED] = tables.compact(played)
     row[LEADER] = trick.leader
     row[TRICK_COUNT] = len(trick.cards)
     row[LED] = trick.led_suit

@@ -38,6 +38,11 @@ assert BEFORE + 9 <= L.WIDTH
  O_LAST_IN_LOSES) = range(L.OPTIONS, L.OPTIONS + 31)  # fmt: skip
 assert O_LAST_IN_LOSES < L.CONFIG_LENGTH
 
+PUBLIC = ((IN_MASK, 2), (WIDOW_TAKER, 1), (GENERAL, 1), (OFFER, 1), (EXCHANGER, 1), (SIMPLE, 0),
+          (POT, 0), (CARRY, 0), (OUT, 2), (TURNUP, 3), (TURNUP + 1, 3), (TURN, 0),
+          (TRUMP_LEADS, 0), (BLIND, 0), (FACE_DOWN, 0))  # fmt: skip
+"""The slots every seat may see, for observations: (slot, 0 number / 1 seat / 2 seats / 3 card)."""
+
 HEADINGS = ("win_if_possible", "always_head_led_suit", "beat_led_card")
 UNANSWERED = ("leader_wins", "trick_void", "reveal_and_follow")
 REMAINDERS = ("carry", "first_trick_winner", "most_tricks")
@@ -136,6 +141,7 @@ def load(game: Game, row: np.ndarray, tables: L.Tables) -> None:
     row[POT] = getattr(ledger, "pot", 0)
     row[CARRY] = getattr(ledger, "carry", 0)
     row[OUT] = sum(1 << s for s, gone in enumerate(getattr(ledger, "out", ())) if gone)
+    row[TURNUP + 1] = -1
     for n, card in enumerate(state.turnup):
         row[TURNUP + n] = tables.compact_card(card)
     row[TURNUP_COUNT] = len(state.turnup)
@@ -152,3 +158,8 @@ def load(game: Game, row: np.ndarray, tables: L.Tables) -> None:
 
 def _seat(seat: int | None) -> int:
     return -1 if seat is None else seat
+
+
+def initial_scores(rules: Rules) -> list[int]:
+    """Every seat's chips (0) or counters at the start of a game."""
+    return list(rules.flow.new_ledger().scores())

@@ -30,6 +30,11 @@ ASK_COUNT, DISCARD, MISDEALS = L.GAME + 12, L.GAME + 13, L.GAME + 14
  O_GOING_ALONE, O_LONE_ALL_TRICKS, O_LONE_LEAD_PLAYER, O_NO_TRUMP) = range(
     L.OPTIONS, L.OPTIONS + 15)  # fmt: skip
 
+PUBLIC = ((BIDDER, 1), (HIGH_LEVEL, 0), (HIGH_SEAT, 1), (PASSED, 2), (CONTRACT, 0), (FORCED, 0),
+          (BIG_PEPPER, 0), (LONE, 1), (LONE_DEFENDER, 1))  # fmt: skip
+"""The slots every seat may see, for observations: (slot, 0 number / 1 seat / 2 seats / 3 card)."""
+FACE_DOWN = -1
+
 SET_PENALTIES = ("bid", "tricks_taken", "shortfall", "fixed6")
 GOING_ALONE = ("off", "maker", "maker_and_defender")
 PHASES = {
@@ -88,3 +93,8 @@ def load(game: Game, row: np.ndarray, tables: L.Tables) -> None:
 def aux(rules: Rules, tables: L.Tables) -> np.ndarray:
     """The family's extra table for the kernels: none."""
     return np.zeros((1, 1), dtype=np.int64)
+
+
+def initial_scores(rules: Rules) -> list[int]:
+    """Every seat's score at the start of a game."""
+    return [0] * rules.flow.players

@@ -1,0 +1,110 @@
+"""The environments on the batched engine: Gymnasium's and PettingZoo's checkers, the vector
+env's protocol, observations that hide other seats' cards, and a short MaskablePPO run."""
+
+from __future__ import annotations
+
+import importlib.util
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numba")
+pytest.importorskip(
+    "gymnasium", reason='the rl extra is not installed: pip install "tricktable[rl]"'
+)
+pytest.importorskip(
+    "pettingzoo", reason='the rl extra is not installed: pip install "tricktable[rl]"'
+)
+
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import parallel_api_test
+
+import tricktable as tt
+from tricktable.batch import Batch
+from tricktable.envs.parallel_env import BatchParallelEnv
+from tricktable.envs.vector_env import BatchGymEnv, BatchVectorEnv, sb3_vec_env
+
+HAS_SB3 = importlib.util.find_spec("sb3_contrib") is not None
+
+
+@pytest.mark.parametrize("name", tt.GAME_NAMES)
+def test_gymnasium_checker_passes(name: str) -> None:
+    env = BatchGymEnv(name, opponents="heuristic", seat=None, seed=3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(env, skip_render_check=True)
+
+
+@pytest.mark.parametrize("name", tt.GAME_NAMES)
+def test_pettingzoo_parallel_checker_passes(name: str) -> None:
+    parallel_api_test(BatchParallelEnv(name, seed=4), num_cycles=200)
+
+
+def test_vector_env_plays_hands_and_resets_them_in_the_same_step() -> None:
+    env = BatchVectorEnv("rams", num_envs=8, opponents="random", seat=None, seed=1)
+    obs, _ = env.reset(seed=5)
+    assert obs.shape == (8, env.single_observation_space.shape[0])
+    rng = np.random.default_rng(0)
+    finished, total = 0, 0.0
+    for _ in range(200):
+        masks = env.action_masks()
+        assert masks.any(axis=1).all()
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        obs, rewards, done, truncated, infos = env.step(actions)
+        assert env.observation_space.contains(obs)
+        assert not truncated.any()
+        assert (rewards[~done] == 0).all()
+        if done.any():
+            assert env.single_observation_space.contains(infos["final_obs"][np.argmax(done)])
+        finished += int(done.sum())
+        total += float(rewards.sum())
+    assert finished > 20
+    assert total != 0.0
+
+
+def test_vector_env_ends_a_hand_on_an_illegal_action_or_refuses_it() -> None:
+    env = BatchVectorEnv("hasenpfeffer", num_envs=2, seed=1, illegal_reward=-3.0)
+    env.reset(seed=1)
+    masks = env.action_masks()
+    actions = np.array([int(np.flatnonzero(~masks[0])[0]), int(np.flatnonzero(masks[1])[0])])
+    _obs, rewards, done, _truncated, _infos = env.step(actions)
+    assert done[0] and rewards[0] == -3.0
+    strict = BatchVectorEnv("hasenpfeffer", num_envs=2, seed=1, illegal="raise")
+    strict.reset(seed=1)
+    illegal = np.array([int(np.flatnonzero(~m)[0]) for m in strict.action_masks()])
+    with pytest.raises(ValueError, match="not legal"):
+        strict.step(illegal)
+
+
+def test_observations_show_only_the_own_hand() -> None:
+    """Two deals that differ only in another seat's cards look the same to seat 0."""
+    rules = tt.rules("hasenpfeffer")
+    deal_a = (
+        "JK JH AH KH QH 10H / AS KS QS JS 10S 9S / AD KD QD JD 10D 9D / AC KC QC JC 10C 9H | 9C"
+    )
+    deal_b = (
+        "JK JH AH KH QH 10H / AD KD QD JD 10D 9D / AS KS QS JS 10S 9S / AC KC QC JC 10C 9H | 9C"
+    )
+    views = []
+    for deal in (deal_a, deal_b):
+        batch = Batch(rules, 1)
+        batch.load(tt.new_game(rules, dealer=3, deal=deal))
+        views.append(batch.observe(0)[0])
+    assert np.array_equal(views[0], views[1])
+    assert not np.array_equal(Batch(rules, 1).observe(1), views[0][None])
+
+
+@pytest.mark.skipif(not HAS_SB3, reason='needs sb3-contrib: pip install "tricktable[train]"')
+def test_maskable_ppo_trains_on_the_vector_env() -> None:
+    from sb3_contrib import MaskablePPO
+
+    env = BatchVectorEnv("hasenpfeffer", num_envs=8, opponents="random", seed=2)
+    model = MaskablePPO("MlpPolicy", sb3_vec_env(env), n_steps=32, batch_size=64, n_epochs=2,
+                        seed=0, device="cpu")  # fmt: skip
+    model.learn(total_timesteps=512)
+    obs, _ = env.reset(seed=9)
+    for _ in range(20):
+        actions, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
+        assert env.action_masks()[np.arange(8), actions].all()
+        obs, *_ = env.step(actions)

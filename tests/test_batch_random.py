@@ -1,0 +1,58 @@
+"""``play_random`` against random play through the reference engine, for every game: the mean
+change of every seat over first hands agrees, and a batch of games is reproducible."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numba")
+
+import tricktable as tt
+from tricktable.batch import play_random
+
+GAMES = [
+    ("hasenpfeffer", {}),
+    ("double-hasenpfeffer", {}),
+    ("rams", {}),
+    ("rams", {"scoring": "countdown", "players": 5}),
+    ("bierspiel", {}),
+    ("rounce", {"players": 6}),
+]
+
+
+def reference_first_hands(rules: tt.Rules, hands: int) -> np.ndarray:
+    rng = np.random.default_rng(2)
+    out = []
+    for seed in range(hands):
+        game = tt.new_game(rules, seed=seed)
+        while not game.results:
+            legal = game.legal_actions()
+            game.apply(legal[int(rng.integers(len(legal)))])
+        out.append(game.results[0].deltas)
+    return np.array(out, dtype=float)
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES, ids=lambda o: str(o) if o else "-")
+def test_play_random_matches_random_play_through_the_reference(
+    name: str, options: dict[str, object]
+) -> None:
+    """Within four and a half standard errors, seat by seat; the batch is played in chunks
+    smaller than itself, so every chunk must start new games."""
+    rules = tt.rules(name, **options)
+    batch = play_random(rules, 6000, seed=11, chunk=1500).astype(float)
+    reference = reference_first_hands(rules, 400)
+    assert batch.shape == (6000, rules.flow.players)
+    for seat in range(rules.flow.players):
+        error = np.hypot(
+            reference[:, seat].std() / np.sqrt(len(reference)),
+            batch[:, seat].std() / np.sqrt(len(batch)),
+        )
+        gap = abs(reference[:, seat].mean() - batch[:, seat].mean())
+        assert gap < 4.5 * error + 1e-9, (seat, reference[:, seat].mean(), batch[:, seat].mean())
+
+
+def test_play_random_is_reproducible_from_its_seed() -> None:
+    rules = tt.rules("rams")
+    assert np.array_equal(play_random(rules, 300, seed=4), play_random(rules, 300, seed=4))
+    assert not np.array_equal(play_random(rules, 300, seed=4), play_random(rules, 300, seed=5))
