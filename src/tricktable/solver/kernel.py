@@ -220,28 +220,84 @@ def _candidates(hand, legal, present, depth, suit_of, level_lo, level_hi, below,
 
 @kernel_function()
 def _lead_key(seat, card, hands, present, cfg, ours, suit_of, suit_mask, level_lo, level_hi,  # type: ignore[no-untyped-def]
-              below):  # fmt: skip
-    """Sort key of a lead (smallest first), after the bridge solvers' heuristics: cash a card
-    that wins the trick, else lead towards a partner's top card or his ruff, and avoid suits
-    an opponent can ruff; within a kind, winners high and the rest low."""
-    suit, trump, n = suit_of[card], cfg[TRUMP], cfg[N_SEATS]
-    top = _highest(present & suit_mask[suit])
+              below, next_seat):  # fmt: skip
+    """Sort key of a lead (smallest first), after the bridge solvers' weights: cash a card
+    that wins the trick, lead towards a partner's top card or his ruff, keep off suits an
+    opponent can ruff or whose top cards sit behind the leader, and prefer suits in which
+    the opponents have few cards to choose from (their voids count as a free choice)."""
+    suit, trump = suit_of[card], cfg[TRUMP]
+    in_suit = present & suit_mask[suit]
+    top = _highest(in_suit)
+    second = _highest(in_suit & ~below[level_lo[top]])
+    trumps_out = present & suit_mask[trump] != 0
+    left = popcount(hands[seat])
+    mine = popcount(hands[seat] & suit_mask[suit])
+    top_seat, second_seat, opponents, bonus = -1, -1, 0, 0
+    partner_ruffs, opponent_ruffs, partner_len = False, False, 0
+    other, last = next_seat[seat], -1
+    for k in range(cfg[SIZE] - 1):
+        held = hands[other] & suit_mask[suit]
+        length = popcount(held)
+        ruffs = suit != trump and length == 0 and hands[other] & suit_mask[trump] != 0
+        if (held >> top) & 1:
+            top_seat = other
+        if second >= 0 and (held >> second) & 1:
+            second_seat = other
+        if ours[other] == ours[seat]:
+            partner_ruffs = partner_ruffs or ruffs
+            partner_len = max(partner_len, length)
+        else:
+            opponents += length if length > 0 else left + 1
+            opponent_ruffs = opponent_ruffs or ruffs
+            if k == cfg[SIZE] - 2:
+                last = other
+        other = next_seat[other]
+    if (hands[seat] >> top) & 1:
+        top_seat = seat
+    if second >= 0 and (hands[seat] >> second) & 1:
+        second_seat = seat
+    if opponent_ruffs:
+        bonus -= 12
+    if partner_ruffs:
+        bonus += 17
+    if last >= 0 and last in (top_seat, second_seat):
+        if popcount(hands[last] & suit_mask[suit]) != 1:
+            bonus -= 12
+    elif _partner(second_seat, seat, ours) and ours[top_seat] != ours[seat] and partner_len != 1:
+        bonus += 27  # an opponent holds the top card, the leader's partner the second
+    weight = bonus - (opponents * 128) // 13
+    rank = popcount(in_suit & below[card])
     span = below[level_hi[top] + 1] & ~below[level_lo[card]]
-    score = 0
-    if present & ~hands[seat] & span == 0:
-        score = 6  # the card is (equivalent to) the suit's top card: it wins now
+    is_top = present & ~hands[seat] & span == 0
+    ours_top = top_seat >= 0 and ours[top_seat] == ours[seat]
+    wins = (ours_top and not opponent_ruffs) or (partner_ruffs and not opponent_ruffs)
+    if suit == trump or not trumps_out:
+        wins = ours_top
+    if wins:
+        if top_seat == seat and is_top:
+            weight += 48 if _partner(second_seat, seat, ours) else 31
+        elif top_seat == seat:
+            weight += rank - 3
+        elif ours_top:
+            weight += (42 if second_seat == seat else 28) + rank
+        else:
+            weight += 11 + rank
+    elif top_seat == seat:
+        weight += 38 if is_top else rank - 14
+    elif ours_top:
+        weight += 34 + rank
     else:
-        for s in range(n):
-            if s != seat and (hands[s] >> top) & 1 and ours[s] == ours[seat]:
-                score = 5  # partner holds the top card
-    if suit != trump:
-        for s in range(n):
-            if s == seat or hands[s] & suit_mask[suit] != 0 or hands[s] & suit_mask[trump] == 0:
-                continue
-            score += 2 if ours[s] == ours[seat] else -7
-    elif score < 6:
-        score -= 1
-    return -score * 128 + (-card if score >= 6 else card)
+        weight += 17 - rank
+    ruff_back = mine == 1 and suit != trump and hands[seat] & suit_mask[trump] != 0
+    if ruff_back and partner_len > 1 and _partner(top_seat, seat, ours):
+        weight += 19  # a singleton to the partner's top card, for a ruff on the return
+    return -weight * 64 + card
+
+
+@kernel_function()
+def _partner(other, seat, ours):  # type: ignore[no-untyped-def]
+    """Whether ``other`` (-1: nobody) is a partner of ``seat``, not the seat itself."""
+    return other >= 0 and other != seat and ours[other] == ours[seat]
 
 
 @kernel_function()
@@ -258,7 +314,7 @@ def _order(seat, count, n, led, best_key, winner, depth, cfg, ours, suit_of, str
         card = moves[depth, j]
         if count == 0:
             keys[depth, j] = _lead_key(seat, card, hands, present, cfg, ours, suit_of,
-                                       suit_mask, level_lo, level_hi, below)  # fmt: skip
+                                       suit_mask, level_lo, level_hi, below, next_seat)  # fmt: skip
             continue
         bid = _power(card, led, cfg[TRUMP], suit_of, strength)
         if partner_holds or (partner_can and bid <= threat):

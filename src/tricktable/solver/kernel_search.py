@@ -24,6 +24,7 @@ from .kernel import (
     PARTITION,
     QUICK,
     SIZE,
+    SUIT_HI,
     TIES,
     TRICKS,
     TRUMP,
@@ -40,14 +41,24 @@ from .kernel import (
     _top_trumps,
     last_trick,
 )
-from .kernel_tt import BUCKET, absolute, care_mask, kernel_function, probe, shape_rows, store
+from .kernel_tt import (
+    BUCKET,
+    absolute,
+    care_mask,
+    kernel_function,
+    lowest,
+    probe,
+    shape_rows,
+    store,
+)
 
 # Fields of a frame.
 (SEAT, COUNT, TRICK, LEADER, LED, BEST_KEY, BEST, WINNER, BLIND_LEAD, FIRST, BEST_LED,
  BEST_LED_STR, TRICK_CARDS, ALPHA, BETA, ALPHA0, BETA0, RESULT, BEST_MOVE, N, J, HAND, BASE,
  LOW, HIGH, LOW_CARDS, HIGH_CARDS, SEARCHED, GAIN, WON, FORCED, TT_MOVE, DIGEST, ALPHA_IN,
- BETA_IN) = range(35)  # fmt: skip
-FRAME_WIDTH = 35
+ BETA_IN, SKIP) = range(36)  # fmt: skip
+FRAME_WIDTH = SKIP + 5
+"""SKIP..SKIP+5: per effective suit, the node's moves below this compact card are skipped."""
 
 
 @kernel_function()
@@ -110,6 +121,8 @@ def _enter(d, static, work):  # type: ignore[no-untyped-def]
     frame[d, RESULT] = -1 if ours[seat] else LOSER
     frame[d, BEST_MOVE], frame[d, J], frame[d, SEARCHED] = -1, 0, 0
     frame[d, HAND] = hands[seat]
+    for suit in range(5):
+        frame[d, SKIP + suit] = -1
     frame[d, N] = _moves(d, static, work)
     return False
 
@@ -178,14 +191,21 @@ def _moves(d, static, work):  # type: ignore[no-untyped-def]
            suit_of, strength, power, moves, keys, hands, present, suit_mask, level_lo,
            level_hi, below, next_seat)  # fmt: skip
     # The table's best lead from an earlier search of this position goes first.
-    tt_move = frame[d, TT_MOVE] if count == 0 else -1
-    for j in range(1, n if tt_move >= 0 else 0):
-        if moves[d, j] == tt_move:
+    if count == 0:
+        _to_front(d, frame[d, TT_MOVE], n, moves)
+    return n
+
+
+@kernel_function(inline=True)
+def _to_front(d, card, n, moves):  # type: ignore[no-untyped-def]
+    if card < 0:
+        return
+    for j in range(1, n):
+        if moves[d, j] == card:
             for i in range(j, 0, -1):
                 moves[d, i] = moves[d, i - 1]
-            moves[d, 0] = tt_move
-            break
-    return n
+            moves[d, 0] = card
+            return
 
 
 @kernel_function(inline=True)
@@ -268,10 +288,37 @@ def _back(d, value, cards, static, work):  # type: ignore[no-untyped-def]
     frame[d, J] += 1
     if frame[d, ALPHA] >= frame[d, BETA]:
         frame[d, SEARCHED] = cards  # the refutation alone decides the bound
-    elif frame[d, J] < frame[d, N]:
-        return False
+    else:
+        if static[0][PARTITION] != 0:
+            _skip_equivalent(d, card, static, work)
+        if frame[d, J] < frame[d, N]:
+            return False
     _finish(d, static, work)
     return True
+
+
+@kernel_function(inline=True)
+def _skip_equivalent(d, card, static, work):  # type: ignore[no-untyped-def]
+    """After ``card`` was searched without a cut-off: if it lies below every card of its suit
+    whose rank decided the node so far, any other card of the suit below them gives the same
+    value (the positions differ only under the relevant ranks), so those moves are skipped."""
+    cfg, suit_of, level_lo, suit_mask = static[0], static[3], static[6], static[10]
+    moves, frame = work[2], work[7]
+    suit = suit_of[card]
+    if frame[d, SKIP + suit] < 0:
+        decided = frame[d, SEARCHED] & suit_mask[suit]
+        limit = cfg[SUIT_HI + suit] + 1
+        if decided != 0:
+            limit = level_lo[lowest(decided)]
+        if card < limit:
+            frame[d, SKIP + suit] = limit
+    j, n = frame[d, J], frame[d, N]
+    while j < n:
+        move = moves[d, j]
+        if move >= frame[d, SKIP + suit_of[move]]:
+            break
+        j += 1
+    frame[d, J] = j
 
 
 @kernel_function(inline=True)
