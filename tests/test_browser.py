@@ -1,102 +1,52 @@
-"""The browser client in a real Chromium: a whole game against bots, and two players at a table.
+"""The browser client in a real Chromium: from the lobby to the game-over banner with the
+keyboard, and two players at one table who are both taken to the rematch.
 
 Runs Debian's chromium through Playwright; skipped (saying why) when /usr/bin/chromium or the
-playwright package is missing.
+playwright package is missing. More of the table: test_browser_table.py.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import random
-import socket
-import threading
-import time
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
-
-import pytest
-
-pytest.importorskip("fastapi", reason='needs the server extra: pip install "tricktable[server]"')
-pytest.importorskip("playwright", reason="needs the playwright package (dev extra)")
-
 import httpx
-import uvicorn
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from tricktable.server import create_app
-from tricktable.server.config import Settings
+from table_support import (
+    PHONE,
+    base_url,
+    browser,
+    create_table,
+    new_context,
+    sit_down,
+    take_turn,
+    watch_errors,
+)
 
-CHROMIUM = Path("/usr/bin/chromium")
-
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-PHONE = {"width": 390, "height": 844}
-PLAYABLE = "#hand button:not([disabled]), #actions button"
+__all__ = ["base_url", "browser"]  # the fixtures, used by name
 
 
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real uvicorn server on loopback, with real (easy) bots that move without delay."""
-    db = tmp_path_factory.mktemp("browser") / "tables.db"
-    settings = dataclasses.replace(Settings(), bot_delay=0.0, grace_seconds=600.0)
-    app = create_app(f"sqlite:///{db}", settings=settings, rng=random.Random(11))
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(300):
-        if server.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=20)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.skip(f"no browser: {CHROMIUM} is not installed")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
-
-
-def _watch_errors(page: Page) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    return errors
-
-
-def _play_until_over(pages: list[Page], use_keys: bool = False, limit: int = 400) -> None:
+def _play_until_over(pages: list[Page], use_keys: bool = False, limit: int = 600) -> None:
     for step in range(limit):
-        if all(p.locator("text=Game over").count() for p in pages):
+        if all(p.locator("[data-testid=game-over]").count() for p in pages):
             return
         for page in pages:
-            buttons = page.locator(PLAYABLE)
-            if buttons.count():
-                if use_keys and step % 2:
-                    page.keyboard.press("1")
-                else:
-                    buttons.first.click()
-        pages[0].wait_for_timeout(60)
+            playable = page.locator("[data-testid=hand] button:not([disabled])")
+            if (
+                use_keys
+                and step % 2
+                and playable.count()
+                and not page.locator(".choices .primary").count()
+            ):
+                page.keyboard.press("1")
+            else:
+                take_turn(page)
+        pages[0].wait_for_timeout(50)
     raise AssertionError("the game did not end")
 
 
-def test_a_whole_game_in_the_browser_against_bots(browser: Browser, base_url: str) -> None:
-    page = browser.new_page(viewport=PHONE)
-    errors = _watch_errors(page)
+def test_a_whole_game_from_the_lobby_with_the_keyboard(browser: Browser, base_url: str) -> None:
+    context = new_context(browser, PHONE)
+    page = context.new_page()
+    errors = watch_errors(page)
     page.goto(base_url + "/")
     page.fill("#name", "Ana")
     page.select_option("#game", "hasenpfeffer")
@@ -112,55 +62,77 @@ def test_a_whole_game_in_the_browser_against_bots(browser: Browser, base_url: st
     assert page.locator("#seat-1").input_value() == "bot:easy", "an option change reset the seats"
     page.click("#create-button")
     page.wait_for_url("**/t/**")
-    page.wait_for_selector("#hand svg.card")
-    page.check("#four-colour")
+    page.wait_for_selector("[data-testid=hand] svg.card")
+    page.click("text=Settings")
+    page.check("text=Four-colour deck")
     assert "four-colour" in (page.get_attribute("body", "class") or "")
-    page.check("#hints")
-    page.wait_for_selector("#hint:has-text('Hint:')")
+    page.check("text=Hints")
+    page.click("text=Close")
+    # a key plays a card, and the focus stays on the hand for the next one
+    for _ in range(300):
+        if page.locator("[data-testid=hand] button:not([disabled])").count():
+            break
+        take_turn(page)
+        page.wait_for_timeout(50)
+    page.wait_for_selector(".hint")
+    before = page.locator("[data-testid=hand] [data-card]").count()
+    page.keyboard.press("1")
+    page.wait_for_function(
+        f"document.querySelectorAll('[data-testid=hand] [data-card]').length < {before}"
+    )
+    page.wait_for_function(
+        "document.querySelector('[data-testid=hand] button:not([disabled])') !== null"
+        " || document.querySelector('[data-testid=hand-summary], [data-testid=game-over]') !== null"
+    )
+    if page.locator("[data-testid=hand] button:not([disabled])").count():
+        assert page.evaluate("document.activeElement.closest('[data-testid=hand]') !== null"), (
+            page.evaluate("document.activeElement.outerHTML.slice(0, 200)")
+        )
     _play_until_over([page], use_keys=True)
-    assert page.locator("#scores table tr").count() >= 3
+    banner = page.locator("[data-testid=game-over]")
+    assert banner.locator("[data-testid=score-sheet] tbody tr").count() >= 1
+    assert banner.locator("[data-testid=rematch]").count() == 1
     assert page.locator("#announce").inner_text().strip()
-    assert "hasenpfeffer(target_score=2)" in page.locator("#rules").inner_text()
-    page.click("text=Show the full record")
-    page.wait_for_selector("#review details")
     table_id = page.url.rsplit("/", 1)[1]
     record = httpx.get(f"{base_url}/api/tables/{table_id}/record").json()
     assert record["seats"][0]["name"] == "Ana" and record["is_over"]
     assert record["seats"][1]["level"] == "easy"
+    page.click("[data-testid=review]")
+    page.wait_for_selector("[data-testid=review-panel] details")
     assert errors == []
-    page.close()
+    context.close()
 
 
-def test_two_players_share_a_table_through_the_invite_link(browser: Browser, base_url: str) -> None:
-    seats: list[dict[str, Any]] = [
-        {"kind": "human"},
-        {"kind": "bot", "level": "easy"},
-        {"kind": "human"},
-        {"kind": "bot", "level": "easy"},
-    ]
-    created = httpx.post(
-        f"{base_url}/api/tables",
-        json={"game": "hasenpfeffer", "options": {"target_score": 1}, "seats": seats},
-    ).json()
-    contexts = [browser.new_context(viewport=PHONE), browser.new_context()]
+def test_two_players_play_to_the_end_and_both_go_to_the_rematch(
+    browser: Browser, base_url: str
+) -> None:
+    created = create_table(base_url, "hasenpfeffer", {"target_score": 1}, humans=(0, 2))
+    contexts = [new_context(browser, PHONE), new_context(browser)]
     pages = [context.new_page() for context in contexts]
-    errors = [_watch_errors(page) for page in pages]
+    errors = [watch_errors(page) for page in pages]
     for page, name in zip(pages, ("Ana", "Bo"), strict=True):
-        page.goto(created["invite_url"])
-        page.fill("#join-name", name)
-        page.click("#join-button")
-        page.wait_for_selector("#hand svg.card")
-    names = pages[0].locator("#seats .name").all_inner_texts()
-    assert names[0] == "Ana" and names[2] == "Bo"
+        sit_down(page, created["invite_url"], name)
+    assert pages[0].locator("[data-testid=seat-0] .name-text").inner_text() == "Ana"
+    assert pages[0].locator("[data-testid=seat-2] .name-text").inner_text() == "Bo"
+    assert pages[0].get_attribute("[data-testid=seat-2]", "data-partner") == "true"
     pages[0].fill("#chat-text", "hello Bo")
     pages[0].press("#chat-text", "Enter")
-    pages[1].wait_for_selector("#chat-log >> text=hello Bo")
-    pages[1].check("#mute-chat")
-    assert pages[1].locator("#chat-log >> text=hello Bo").count() == 0
-    pages[1].uncheck("#mute-chat")
+    pages[1].wait_for_selector(".chat-log >> text=hello Bo")
     _play_until_over(pages)
-    scores = [p.locator("#scores tr").last.inner_text() for p in pages]
-    assert scores[0] == scores[1]
+    sheets = [p.locator("[data-testid=game-over] tfoot").inner_text() for p in pages]
+    assert sheets[0] == sheets[1]
+    old = pages[0].url
+    pages[1].click("[data-testid=rematch]")
+    for page in pages:
+        page.wait_for_url(lambda url: url != old)
+        page.wait_for_selector("[data-testid=hand] [data-card]")
+    assert pages[0].url == pages[1].url
+    assert pages[0].locator("[data-testid=seat-0] .tag").first.inner_text() == "you"
+    assert pages[1].locator("[data-testid=seat-2] .tag").first.inner_text() == "you"
+    new_id = pages[0].url.rsplit("/", 1)[1]
+    table = httpx.get(f"{base_url}/api/tables/{new_id}").json()
+    assert [s["name"] for s in table["seats"]] == ["Ana", None, "Bo", None]
+    assert table["rules"] == created["table"]["rules"]
     assert errors == [[], []]
     for context in contexts:
         context.close()

@@ -15,7 +15,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from . import api, listing, ws
+from . import api, listing, rematch, ws
 from .config import BotFactory, Settings, default_bot_factory, default_db_url
 from .db import Database
 from .hub import Hub
@@ -70,6 +70,7 @@ def create_app(
     app.include_router(api.router)
     app.include_router(listing.router)
     app.include_router(ws.router)
+    app.include_router(rematch.router)
     app.add_exception_handler(TableError, _table_error)  # type: ignore[arg-type]
     _add_pages(app)
     return app

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 import secrets
+import weakref
 from collections import defaultdict
 from concurrent.futures import Executor
 from typing import Any
@@ -45,6 +46,11 @@ class Hub:
         self.executor = executor
         self.rng = rng
         self.tables: dict[str, TableRuntime] = {}
+        # finished tables are not kept, but while someone is connected to one it is found here,
+        # so everyone at it shares one runtime (and hears of a rematch)
+        self.finished: weakref.WeakValueDictionary[str, TableRuntime] = (
+            weakref.WeakValueDictionary()
+        )
         self._loading = asyncio.Lock()
 
     async def create(self, spec: CreateTable) -> TableRuntime:
@@ -127,11 +133,11 @@ class Hub:
 
     async def get(self, table_id: str) -> TableRuntime:
         """The live table, loaded from the database if need be; TableError if there is none."""
-        runtime = self.tables.get(table_id)
+        runtime = self.tables.get(table_id) or self.finished.get(table_id)
         if runtime is not None:
             return runtime
         async with self._loading:
-            runtime = self.tables.get(table_id)
+            runtime = self.tables.get(table_id) or self.finished.get(table_id)
             if runtime is None:
                 runtime = await self._load(table_id)
         return runtime
@@ -167,8 +173,12 @@ class Hub:
             for c in stored.chat[-self.settings.chat_history :]
         ]
         runtime = self._runtime(info, game, seats, chat)
+        if stored.actions:
+            last = stored.actions[-1]
+            runtime.moved_by = {"seat": last.seat, "actor": last.actor}
         if game.is_over:  # read-only from now on: serve it without keeping it in memory
             self._forget(runtime)
+            self.finished[table_id] = runtime
         runtime.schedule()
         return runtime
 

@@ -73,6 +73,9 @@ class StateOut(BaseModel):
     type: Literal["state"] = "state"
     seq: int
     view: dict[str, Any]
+    moved_by: dict[str, Any] | None = None
+    """The seat and actor of the action that led here, so a client can label a move a bot
+    made for an absent or timed-out player; None before the first action."""
 
 
 class ErrorOut(BaseModel):

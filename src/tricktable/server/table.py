@@ -105,6 +105,8 @@ class TableRuntime:
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
     on_idle: Callable[[TableRuntime], None] | None = None
     """Called when a finished table loses its last connection (so memory can be freed)."""
+    moved_by: dict[str, Any] | None = None
+    """Who made the latest action: its seat and actor (human, bot, substitute or timer)."""
 
     @property
     def table_id(self) -> str:
@@ -140,7 +142,7 @@ class TableRuntime:
         # Serialised straight from the freshly built view: to_dict()'s defensive deep copy
         # would triple the cost of every broadcast, and nothing here mutates the view.
         view = self.game.view(seat)
-        return StateOut(seq=self.seq, view=view.data).model_dump_json()
+        return StateOut(seq=self.seq, view=view.data, moved_by=self.moved_by).model_dump_json()
 
     # -- connections -------------------------------------------------------------------------
 
@@ -266,6 +268,7 @@ class TableRuntime:
                     "not_stored", "the action could not be saved; try again", 503
                 ) from None
             self.game = candidate
+            self.moved_by = {"seat": seat, "actor": actor}
             self.broadcast_state()
         self.schedule()
 

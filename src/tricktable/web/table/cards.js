@@ -1,0 +1,133 @@
+// Cards: names for people, the SVG face and back, and a hand sorted the way players sort it.
+import { html } from "./ui.js";
+
+export const SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
+export const SUIT_NAME = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const RANK_NAME = {
+  A: "ace", K: "king", Q: "queen", J: "jack", 10: "ten", 9: "nine", 8: "eight", 7: "seven",
+  6: "six", 5: "five", 4: "four", 3: "three", 2: "two",
+};
+const HIGH = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
+const ECARTE = ["K", "Q", "J", "A", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
+const RED = new Set(["H", "D"]);
+const SAME_COLOUR = { C: "S", S: "C", H: "D", D: "H" };
+
+export function splitCard(text) {
+  if (text === "JK") return { rank: "JK", suit: null };
+  return { rank: text.slice(0, -1), suit: text.slice(-1) };
+}
+
+export function cardName(text) {
+  if (!text || text === "back") return "a face-down card";
+  if (text === "JK") return "the Joker";
+  const { rank, suit } = splitCard(text);
+  return `${RANK_NAME[rank] || rank} of ${SUIT_NAME[suit] || suit}`;
+}
+
+/** "J♥", "10♣", "Joker": short text for buttons and notes. */
+export function cardShort(text) {
+  if (text === "JK") return "Joker";
+  const { rank, suit } = splitCard(text);
+  return `${rank}${SUIT_SYMBOL[suit] || suit}`;
+}
+
+export function suitWord(letter) {
+  if (letter === "NT") return "no trump";
+  return SUIT_NAME[letter] || letter;
+}
+
+/** A card as SVG: ``card`` is its notation, or null / "back" for a face-down card. */
+export function Card({ card, label }) {
+  const name = label || cardName(card);
+  if (!card || card === "back") {
+    return html`<svg class="card back" viewBox="0 0 70 100" role="img" aria-label=${name}>
+      <rect class="back-edge" x="1" y="1" width="68" height="98" rx="7" />
+      <rect class="back-field" x="5" y="5" width="60" height="90" rx="5" fill="url(#tt-back)" />
+    </svg>`;
+  }
+  if (card === "JK") {
+    return html`<svg class="card" viewBox="0 0 70 100" role="img" aria-label=${name}>
+      <rect class="face" x="1" y="1" width="68" height="98" rx="7" />
+      <text class="joker" x="6" y="19" font-size="13" font-weight="700">JK</text>
+      <text class="joker" x="35" y="66" font-size="36" text-anchor="middle">★</text>
+      <text class="joker" x="35" y="88" font-size="10" text-anchor="middle">JOKER</text>
+    </svg>`;
+  }
+  const { rank, suit } = splitCard(card);
+  const cls = `suit-${suit}`;
+  const symbol = SUIT_SYMBOL[suit];
+  const court = rank === "J" || rank === "Q" || rank === "K";
+  return html`<svg class="card" viewBox="0 0 70 100" role="img" aria-label=${name}>
+    <rect class="face" x="1" y="1" width="68" height="98" rx="7" />
+    <text class=${cls} x="5" y="21" font-size=${rank === "10" ? 17 : 20} font-weight="700"
+      letter-spacing=${rank === "10" ? -1.5 : 0}>${rank}</text>
+    <text class=${cls} x="6" y="38" font-size="16">${symbol}</text>
+    ${court
+      ? html`<rect class=${`court ${cls}`} x="22" y="40" width="42" height="52" rx="4" />
+        <text class=${cls} x="43" y="74" font-size="28" font-weight="700" text-anchor="middle">${rank}</text>
+        <text class=${cls} x="43" y="89" font-size="12" text-anchor="middle">${symbol}</text>`
+      : html`<text class=${cls} x="42" y="80" font-size="42" text-anchor="middle">${symbol}</text>`}
+  </svg>`;
+}
+
+/** What a game's trumps look like, from its name, options and the trump suit (or null). */
+export function trumpContext(game, options, trump) {
+  const ctx = { trump: trump && trump !== "NT" ? trump : null, joker: game === "hasenpfeffer" };
+  ctx.bowers = game === "hasenpfeffer" || (game === "double-hasenpfeffer" && options.bowers !== false);
+  ctx.seven = game === "bierspiel" && options.seven_diamonds_second_trump !== false;
+  ctx.order = options.ace_rank === "ecarte" ? ECARTE : HIGH;
+  return ctx;
+}
+
+/** The suit a card belongs to in play (bowers and Bierspiel's 7♦ belong to trump). */
+export function effectiveSuit(card, ctx) {
+  if (card === "JK") return ctx.trump || "T";
+  const { rank, suit } = splitCard(card);
+  if (ctx.trump) {
+    if (ctx.bowers && rank === "J" && suit === SAME_COLOUR[ctx.trump]) return ctx.trump;
+    if (ctx.seven && card === "7D") return ctx.trump;
+  }
+  return suit;
+}
+
+function trumpKey(card, ctx) {
+  if (card === "JK") return -10;
+  const { rank, suit } = splitCard(card);
+  if (ctx.bowers && rank === "J") return suit === ctx.trump ? -9 : -8;
+  const index = ctx.order.indexOf(rank);
+  if (ctx.seven && card === "7D") return 0.5; // right below the top trump
+  return index === 0 ? 0 : index + 1;
+}
+
+/** The hand as players sort it: trumps first in trump order, the other suits alternating
+ * colours, each suit high to low. */
+export function sortHand(cards, ctx) {
+  const groups = new Map();
+  for (const card of cards) {
+    const suit = effectiveSuit(card, ctx);
+    if (!groups.has(suit)) groups.set(suit, []);
+    groups.get(suit).push(card);
+  }
+  const suits = [];
+  if (groups.has("T")) suits.push("T");
+  if (ctx.trump && groups.has(ctx.trump)) suits.push(ctx.trump);
+  let remaining = ["S", "H", "C", "D"].filter((s) => groups.has(s) && !suits.includes(s));
+  let lastRed = ctx.trump ? RED.has(ctx.trump) : null;
+  while (remaining.length) {
+    const pick = remaining.find((s) => lastRed === null || RED.has(s) !== lastRed) || remaining[0];
+    suits.push(pick);
+    lastRed = RED.has(pick);
+    remaining = remaining.filter((s) => s !== pick);
+  }
+  const out = [];
+  for (const suit of suits) {
+    const group = groups.get(suit);
+    if (suit === ctx.trump || suit === "T") {
+      group.sort((a, b) => trumpKey(a, ctx) - trumpKey(b, ctx));
+    } else {
+      group.sort((a, b) => ctx.order.indexOf(splitCard(a).rank) - ctx.order.indexOf(splitCard(b).rank));
+    }
+    out.push(...group);
+  }
+  return out;
+}

@@ -1,0 +1,143 @@
+// The table's one WebSocket (reconnecting by itself), joining, actions, hints and the rematch.
+import { receiveState, state, update } from "./store.js";
+
+let socket = null;
+let retry = 0;
+
+const tokenKey = (tableId) => `tricktable:token:${tableId}`;
+
+export function savedToken(tableId) {
+  return localStorage.getItem(tokenKey(tableId));
+}
+
+export async function fetchJson(url, body) {
+  const init = body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  };
+  const response = await fetch(url, init);
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const detail = typeof data.detail === "string" ? data.detail
+      : Array.isArray(data.detail) ? data.detail.map((d) => d.msg).join("; ") : "the server refused";
+    throw new Error(detail);
+  }
+  return data;
+}
+
+export function connect() {
+  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  const query = state.token ? `?token=${encodeURIComponent(state.token)}` : "";
+  socket = new WebSocket(`${scheme}://${window.location.host}/ws/tables/${state.tableId}${query}`);
+  const mine = socket;
+  update({ connection: state.connection === "lost" ? "lost" : "connecting" });
+  mine.addEventListener("open", () => { retry = 0; });
+  mine.addEventListener("message", (event) => receive(JSON.parse(event.data)));
+  mine.addEventListener("close", (event) => {
+    if (mine !== socket) return;
+    if (event.code === 4403 || event.code === 4404) {
+      update({ connection: "closed" });
+      return;
+    }
+    update({ connection: "lost" });
+    retry = Math.min(retry + 1, 5);
+    setTimeout(connect, 400 * 2 ** retry);
+  });
+}
+
+function receive(message) {
+  if (message.type === "hello") {
+    update({
+      seat: message.seat, table: message.table, chat: message.chat, presets: message.presets,
+      connection: "open", joined: true,
+    });
+  } else if (message.type === "table") {
+    update({ table: message.table });
+  } else if (message.type === "state") {
+    receiveState(message);
+    continuePending();
+  } else if (message.type === "chat") {
+    update({ chat: [...state.chat, message].slice(-50) });
+  } else if (message.type === "rematch") {
+    followRematch(message.table_id, message.token);
+  } else if (message.type === "error") {
+    update({ alert: message.message, pending: [] });
+    if (message.code === "bad_token") {
+      localStorage.removeItem(tokenKey(state.tableId));
+      update({ token: null });
+    }
+  }
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+export function act(action) {
+  // once the next state has come, the focus goes back to the hand (the played card is gone)
+  update({ alert: "", selection: [], focusAfter: state.seq });
+  send({ type: "action", action, seq: state.seq });
+}
+
+/** Send several actions of one choice (two discards) one after another, each on its state. */
+export function actAll(actions) {
+  const [first, ...rest] = actions;
+  update({ pending: rest });
+  act(first);
+}
+
+function continuePending() {
+  if (!state.pending.length) return;
+  const view = state.view.view;
+  const next = state.pending[0];
+  if (view.legal_actions.includes(next)) {
+    update({ pending: state.pending.slice(1) });
+    send({ type: "action", action: next, seq: state.seq });
+  } else if (view.to_move !== state.seat || !view.legal_actions.length) {
+    return; // not our turn yet: wait for the state that gives it back
+  } else {
+    update({ pending: [] });
+  }
+}
+
+export function sendChat(text) {
+  send({ type: "chat", text });
+}
+
+export async function join(name) {
+  localStorage.setItem("tricktable:name", name);
+  const data = await fetchJson(`/api/tables/${state.tableId}/join`, { name });
+  localStorage.setItem(tokenKey(state.tableId), data.token);
+  update({ token: data.token });
+  connect();
+}
+
+export function watch() {
+  update({ watching: true });
+  connect();
+}
+
+export async function requestHint() {
+  const view = state.view && state.view.view;
+  if (!state.prefs.hints || !state.token || !view || !view.legal_actions.length) return;
+  try {
+    const hint = await fetchJson(`/api/tables/${state.tableId}/hint`, { token: state.token });
+    if (hint.seq === state.seq) update({ hint: hint.action });
+  } catch {
+    // no hint this time (not our turn any more): nothing to show
+  }
+}
+
+export async function askRematch() {
+  try {
+    const data = await fetchJson(`/api/tables/${state.tableId}/rematch`, { token: state.token });
+    followRematch(data.table_id, data.token);
+  } catch (error) {
+    update({ alert: error.message });
+  }
+}
+
+function followRematch(tableId, token) {
+  if (token) localStorage.setItem(tokenKey(tableId), token);
+  update({ rematch: tableId });
+  window.location.assign(`/t/${tableId}`);
+}

@@ -1,0 +1,261 @@
+// What each game's words mean at the table: explanations of every choice, the contract line,
+// the seats' states, how many cards a choice takes and the sentences of a hand summary.
+// Everything here is derived from the view the server sends and the table's options.
+import { cardShort, SUIT_SYMBOL, suitWord } from "./cards.js";
+
+const BIDDING = new Set(["hasenpfeffer", "double-hasenpfeffer"]);
+export const isBidding = (game) => BIDDING.has(game);
+
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
+
+/** The number of tricks in a hand of this game. */
+export function tricksPerHand(view) {
+  if (view.game === "hasenpfeffer") return 6;
+  if (view.tricks_per_hand) return view.tricks_per_hand;
+  return 5;
+}
+
+function contractWords(text) {
+  if (text === "little-pepper") return "little pepper (all 6)";
+  if (text === "big-pepper") return "big pepper (all 6, double stakes)";
+  return text;
+}
+
+/** A choice's button text and its one-line explanation. ``ctx``: {view, options, me}. */
+export function explain(action, ctx) {
+  const { view, options } = ctx;
+  const [verb, ...rest] = action.split(" ");
+  const arg = rest.join(" ");
+  const n = tricksPerHand(view);
+  if (verb === "bid") {
+    if (arg === "little-pepper") return ["Little pepper", `Promise all ${n} tricks for your side`];
+    if (arg === "big-pepper") {
+      return ["Big pepper", `All ${n} tricks at ${options.big_pepper_multiplier || 2}× stakes`];
+    }
+    const widow = view.game === "hasenpfeffer" && options.widow_mode !== "dead"
+      ? "; the high bidder names trump and takes the widow" : "; the high bidder names trump";
+    const side = view.sides && view.sides.some((s) => s.length > 1) ? "your side" : "you";
+    return [`Bid ${arg}`, `Promise that ${side} will take ${arg} of ${n} tricks${widow}`];
+  }
+  if (verb === "pass") {
+    if (view.phase === "give") return ["Pass", "Let your other partner give the card"];
+    if (isBidding(view.game)) {
+      const final = (options.bidding_mode || "").startsWith("until")
+        ? "out of the bidding for this hand" : "no bid from you this hand";
+      return ["Pass", `Say ${final}`];
+    }
+    return ["Pass", "Sit this hand out at no cost; your cards stay face down"];
+  }
+  if (verb === "trump") {
+    if (arg === "NT") return ["No trump", "No trump suit; the Joker wins any trick it is played to"];
+    const symbol = SUIT_SYMBOL[arg];
+    let top = "";
+    if (view.game === "hasenpfeffer") {
+      top = `: Joker, J${symbol}, J${SUIT_SYMBOL[{ C: "S", S: "C", H: "D", D: "H" }[arg]]} rank highest`;
+    } else if (view.game === "double-hasenpfeffer" && options.bowers !== false) {
+      top = `: both J${symbol} and both J${SUIT_SYMBOL[{ C: "S", S: "C", H: "D", D: "H" }[arg]]} rank highest`;
+    }
+    return [`${symbol} ${suitWord(arg)[0].toUpperCase()}${suitWord(arg).slice(1)}`,
+      `Make ${suitWord(arg)} trumps${top}`];
+  }
+  if (verb === "alone") {
+    if (view.game === "double-hasenpfeffer") {
+      const k = options.lone_cards_exchanged ?? 2;
+      const stakes = options.lone_contract === "bid_doubled"
+        ? "your bid at double stakes" : `all ${n} tricks for double`;
+      return ["Alone", `Discard ${k}, get your partners' ${k} best cards and play ${stakes}`];
+    }
+    const defender = view.bidder !== null && view.bidder !== ctx.me;
+    if (defender) return ["Alone", "Defend alone: your partner sits out"];
+    const stakes = options.lone_contract === "bid_doubled"
+      ? "your bid counts double" : `take all ${n} tricks for 12, or lose 6`;
+    return ["Alone", `Your partner sits out; ${stakes}`];
+  }
+  if (verb === "not-alone") return ["With partner", "Play this hand with your partner as usual"];
+  if (verb === "in") {
+    const chips = view.scoring === "chips";
+    const share = options.pot_share === "one_per_trick" ? "1 chip" : "a fifth of the pot";
+    const loo = options.loo_penalty ?? 5;
+    return ["In", chips
+      ? `Play this hand: each trick wins ${share}; no trick costs ${loo}`
+      : `Play this hand: each trick takes 1 off your count; no trick adds ${loo}`];
+  }
+  if (verb === "widow") {
+    const size = view.widow_size || 5;
+    const discard = view.game === "rounce" && options.widow_discard
+      ? `, then put ${options.widow_discard} face down` : "";
+    return ["Widow", `Swap your hand for the ${size} face-down cards${discard}; you must play`];
+  }
+  if (verb === "general") {
+    return ["General", "You must take every trick; everyone else must play"];
+  }
+  if (verb === "decline") return ["Keep my hand", "Leave the turn-up where it is"];
+  if (verb === "exchange") {
+    const cards = arg.split(" ").map(cardShort).join(" and ");
+    const up = (view.turnup || []).map(cardShort).join(" and ");
+    return [`Exchange ${cards}`, `Take the turn-up ${up}; put ${cards} face down`];
+  }
+  if (verb === "discard") return [`Discard ${cardShort(arg)}`, "Put this card away face down"];
+  if (verb === "give") return [`Give ${cardShort(arg)}`, "This card goes into your lone partner's hand"];
+  if (verb === "play") return [`Play ${cardShort(arg)}`, ""];
+  return [action, ""];
+}
+
+/** When the choice is cards from the hand: {verb, count, prompt, explain}; else null. */
+export function cardChoice(ctx) {
+  const { view, options } = ctx;
+  const legal = view.legal_actions;
+  const verbs = new Set(legal.map((a) => a.split(" ")[0]));
+  if (verbs.has("exchange")) {
+    const counts = legal.filter((a) => a.startsWith("exchange ")).map((a) => a.split(" ").length - 1);
+    const count = Math.max(...counts);
+    const up = (view.turnup || []).map(cardShort).join(" and ");
+    return {
+      verb: "exchange", count,
+      prompt: `Take the turn-up ${up}? Choose ${count === 1 ? "the card" : `${count} cards`} to put face down`,
+      explain: `Exchange: the turn-up ${up} comes into your hand, the ${count === 1 ? "card" : "cards"} you choose go face down`,
+    };
+  }
+  if (verbs.has("discard")) {
+    let count = 1;
+    let why = "You took the widow: put one card away face down";
+    if (view.game === "double-hasenpfeffer") {
+      count = Math.max(1, (options.lone_cards_exchanged ?? 2) - (view.lone_discard_count || 0));
+      why = "Going alone: put these away; your partners give you their best cards";
+    } else if (view.game === "rounce") {
+      const done = (view.actions || []).filter((a) => a.seat === ctx.me && a.action.startsWith("discard")).length;
+      count = Math.max(1, (options.widow_discard ?? 1) - done);
+      why = "You took the widow: put your extra cards away face down";
+    }
+    return { verb: "discard", count, prompt: `Choose ${count} to discard`, explain: why };
+  }
+  if (verbs.has("give")) {
+    return {
+      verb: "give", count: 1, prompt: "Choose a card to give your lone partner",
+      explain: "Give: the card goes into your partner's hand for the lone hand",
+    };
+  }
+  return null;
+}
+
+/** Each seat's state: playing, passed, sitting-out, out or lone (design.md's data-state). */
+export function seatState(view, seat) {
+  if ((view.out || []).includes(seat)) return "out";
+  if (view.alone === seat || view.lone_defender === seat) return "lone";
+  const sideOf = (s) => (view.sides || []).find((side) => side.includes(s)) || [s];
+  for (const lone of [view.alone, view.lone_defender]) {
+    if (lone !== null && lone !== undefined && sideOf(lone).includes(seat)) return "sitting-out";
+  }
+  if ((view.dead || []).includes(seat)) return "sitting-out";
+  if (isBidding(view.game)) {
+    const passed = view.phase === "auction" && (view.auction || []).some((c) => c.seat === seat && c.call === "pass");
+    return passed ? "passed" : "playing";
+  }
+  if (view.phase === "over") return "playing";
+  const calls = view.declarations || [];
+  if (view.general === null && calls.some((c) => c.seat === seat && c.call === "pass")) return "passed";
+  if (view.phase !== "deal" && view.hand_sizes[seat] === 0 && !(view.active || []).includes(seat)) {
+    return "sitting-out";
+  }
+  return "playing";
+}
+
+export const STATE_WORDS = {
+  passed: "passed", "sitting-out": "sits out", out: "out of the game", lone: "alone",
+};
+
+/** The contract line: facts that stay in view all hand, as [label, value] pairs. */
+export function contractFacts(view, options, name) {
+  const facts = [];
+  if (isBidding(view.game)) {
+    if (view.bidder !== null && view.bidder !== undefined) {
+      const forced = view.forced_bid ? " (forced)" : "";
+      facts.push(["Contract", `${name(view.bidder)}: ${contractWords(view.contract || view.high_bid)}${forced}`]);
+    } else if (view.phase === "auction") {
+      const bids = (view.auction || []).filter((c) => c.call.startsWith("bid"));
+      const high = bids[bids.length - 1];
+      facts.push(["Bidding", high ? `${contractWords(high.call.slice(4))} by ${name(high.seat)}` : "no bid yet"]);
+    }
+    facts.push(["Trump", view.trump ? trumpText(view.trump) : "not named yet"]);
+    if (view.alone !== null && view.alone !== undefined) facts.push(["Alone", name(view.alone)]);
+    if (view.lone_defender !== null && view.lone_defender !== undefined) {
+      facts.push(["Defends alone", name(view.lone_defender)]);
+    }
+    facts.push(["Game", `to ${options.target_score} points`]);
+  } else {
+    facts.push(["Trump", view.trump ? trumpText(view.trump) : "—"]);
+    if (view.general !== null && view.general !== undefined) facts.push(["General", name(view.general)]);
+    if (view.scoring === "chips") {
+      facts.push(["Pot", `${view.pot} chips${view.simple_pot ? " (simple: all must play)" : ""}`]);
+    } else {
+      facts.push(["Goal", options.countdown_end === "first_out_wins" ? "first to 0 wins" : "last one left loses"]);
+    }
+  }
+  return facts;
+}
+
+export function trumpText(letter) {
+  return letter === "NT" ? "no trump" : `${SUIT_SYMBOL[letter]} ${suitWord(letter)}`;
+}
+
+/** What a call looks like in a bubble by its caller. */
+export function callText(action) {
+  const [verb, ...rest] = action.split(" ");
+  const arg = rest.join(" ");
+  if (verb === "bid") return contractWords(arg);
+  if (verb === "trump") return arg === "NT" ? "No trump" : `${SUIT_SYMBOL[arg]} trump`;
+  if (verb === "not-alone") return "With partner";
+  if (verb === "discard" || verb === "give") return verb === "give" ? "Gives a card" : "Discards";
+  if (verb === "exchange") return "Takes the turn-up";
+  if (verb === "decline") return "Keeps hand";
+  return verb.charAt(0).toUpperCase() + verb.slice(1);
+}
+
+/** Columns of the score sheet: one per side in partnership games, one per player otherwise. */
+export function columns(view, name) {
+  const partnership = (view.sides || []).some((s) => s.length > 1);
+  if (partnership) {
+    return view.sides.map((side, index) => ({ seats: side, label: side.map(name).join(" & "), side: index }));
+  }
+  return Array.from({ length: view.players }, (_, s) => ({ seats: [s], label: name(s), side: null }));
+}
+
+/** The hand summary as sentences and a table: {headline, lines, rows, nextDealer}. */
+export function handSummary(result, view, name) {
+  const cols = columns(view, name);
+  const details = result.details || {};
+  const lines = [];
+  let headline = `Hand ${result.hand_number}`;
+  if (details.bidder !== undefined && details.bidder !== null) {
+    const who = name(details.bidder);
+    const made = details.made ? "made it" : "was set";
+    const alone = details.alone !== null && details.alone !== undefined ? " alone" : "";
+    headline = `${who} bid ${contractWords(details.contract)}${alone} in ${trumpText(details.trump)}, took ${details.taken}: ${made}`;
+    if (details.forced) lines.push(`${who} was forced to bid as dealer.`);
+  } else if ("general" in details) {
+    if (details.general !== null && details.general !== undefined) {
+      headline = `${name(details.general)}'s general ${details.general_made ? "made every trick" : "failed"}`;
+    } else {
+      const best = Math.max(...result.tricks);
+      const top = result.tricks.map((t, s) => (t === best ? name(s) : null)).filter(Boolean);
+      headline = `Trump ${trumpText(details.trump)}: most tricks ${top.join(" and ")}`;
+    }
+    for (const s of details.looed || []) lines.push(`${name(s)} played and took no trick: looed.`);
+    for (const s of details.reached_zero || []) lines.push(`${name(s)} reached 0.`);
+    for (const s of details.dropped || []) lines.push(`${name(s)} dropped out.`);
+    if (details.ledger && details.ledger.carry) lines.push(`${details.ledger.carry} chips carry to the next pot.`);
+  } else if (result.summary) {
+    headline = "Thrown in";
+  }
+  const rows = cols.map((col) => ({
+    label: col.label,
+    side: col.side,
+    tricks: col.seats.reduce((sum, s) => sum + (result.tricks[s] || 0), 0),
+    delta: result.deltas[col.seats[0]],
+    total: result.scores[col.seats[0]],
+  }));
+  return { headline, lines, rows, deltaWord: view.scoring === "chips" ? "chips" : "points", signed };
+}
+
+export { plural, signed };

@@ -1,0 +1,191 @@
+// Your hand and your choices: cards to play or to pick (discards, exchanges, gifts), the
+// buttons of every other choice with what it does, and number keys for all of them.
+import { act, actAll } from "./connection.js";
+import { Card, cardName, cardShort, sortHand, trumpContext } from "./cards.js";
+// (a pinochle pack has two of each card: a chosen card is its place in the sorted hand)
+import { cardChoice, explain } from "./games.js";
+import { canAct, seatName, state, update } from "./store.js";
+import { html } from "./ui.js";
+
+function sameCards(action, chosen) {
+  const cards = action.split(" ").slice(1).sort();
+  const picked = [...chosen].sort();
+  return cards.length === picked.length && cards.every((c, i) => c === picked[i]);
+}
+
+/** What the player can do now: {mode, playable, choice, buttons, confirm}. */
+export function choices() {
+  const view = state.view.view;
+  const ctx = { view, options: state.table.options, me: state.seat };
+  const live = canAct();
+  const legal = live ? view.legal_actions : [];
+  const playable = new Set(legal.filter((a) => a.startsWith("play ")).map((a) => a.slice(5)));
+  const choice = legal.length ? cardChoice(ctx) : null;
+  const hand = sortHand(view.hand, trumpContext(view.game, state.table.options, view.trump));
+  let selectable = new Set();
+  let choosable = 0;
+  let confirm = null;
+  if (choice) {
+    for (const a of legal) {
+      if (a.startsWith(`${choice.verb} `)) for (const c of a.split(" ").slice(1)) selectable.add(c);
+    }
+    choosable = hand.filter((c) => selectable.has(c)).length;
+    const chosen = state.selection.filter((i) => selectable.has(hand[i])).map((i) => hand[i]);
+    let actions = [];
+    if (chosen.length === choice.count) {
+      if (choice.verb === "exchange") {
+        const found = legal.find((a) => a.startsWith("exchange ") && sameCards(a, chosen));
+        actions = found ? [found] : [];
+      } else {
+        actions = chosen.map((c) => `${choice.verb} ${c}`);
+      }
+    }
+    const words = chosen.map(cardShort).join(" and ");
+    const verbWord = { discard: "Discard", exchange: "Exchange", give: "Give" }[choice.verb];
+    confirm = {
+      actions, label: actions.length ? `${verbWord} ${words}` : `${verbWord}…`,
+      detail: choice.explain, chosen: chosen.length,
+    };
+  } else {
+    selectable = new Set();
+  }
+  const cardVerbs = choice ? [choice.verb] : [];
+  const buttons = legal.filter((a) => !a.startsWith("play ") && !cardVerbs.some((v) => a.startsWith(`${v} `)))
+    .map((a) => ({ action: a, text: explain(a, ctx) }));
+  return { view, live, playable, choice, selectable, choosable, confirm, buttons, hand };
+}
+
+function toggle(index, count) {
+  const chosen = state.selection.includes(index)
+    ? state.selection.filter((i) => i !== index)
+    : [...state.selection, index].slice(-count);
+  update({ selection: chosen });
+}
+
+export function Hand() {
+  const c = choices();
+  const { view } = c;
+  if (state.seat === null) return null;
+  const cards = c.hand;
+  let number = 0;
+  const nodes = cards.map((card, index) => {
+    const picking = Boolean(c.choice);
+    const enabled = picking ? c.selectable.has(card) : c.playable.has(card);
+    const chosen = picking && state.selection.includes(index);
+    if (enabled) number += 1;
+    const key = enabled && state.prefs.keyHelp ? number : null;
+    const onClick = () => (picking ? toggle(index, c.choice.count) : act(`play ${card}`));
+    const label = `${cardName(card)}${enabled ? (picking ? (chosen ? ", chosen" : ", choose") : ", playable") : ""}`;
+    return html`<button type="button" key=${`${card}-${index}`} class=${`hand-card${chosen ? " chosen" : ""}${state.hint === `play ${card}` ? " suggested" : ""}`}
+        data-card=${card} data-action=${picking ? null : `play ${card}`} disabled=${!enabled}
+        aria-pressed=${picking ? String(chosen) : null} aria-label=${label} onClick=${onClick}>
+      <${Card} card=${card} label=${label} />
+      ${key !== null && key <= 40 ? html`<span class="key" aria-hidden="true">${key}</span>` : null}
+    </button>`;
+  });
+  const mine = view.discard || view.discards || view.gave;
+  return html`<section class="hand-area" aria-label="Your hand">
+    <div class=${`hand${c.playable.size || c.choice ? " choosing" : ""}`} data-testid="hand" role="group" aria-label="Your cards" style=${`--n:${Math.max(cards.length, 1)}`}>${nodes}</div>
+    ${mine && mine.length ? html`<p class="note">${view.gave ? "You gave" : "Face down from your hand"}: ${mine.map(cardShort).join(" ")}</p>` : null}
+  </section>`;
+}
+
+function prompt(c) {
+  const view = c.view;
+  if (view.is_over) return "The game is over.";
+  if (state.seat === null) return `Watching. ${view.to_move !== null ? `${seatName(view.to_move)} to move.` : ""}`;
+  if (state.connection !== "open") return "Waiting for the connection…";
+  if (view.legal_actions.length && !c.live) return "…";
+  if (!c.live) {
+    return view.to_move === null ? "" : `${seatName(view.to_move)} is ${view.phase === "play" ? "playing" : "choosing"}…`;
+  }
+  if (c.choice) return `${c.choice.prompt}: ${c.confirm.chosen} of ${c.choice.count} chosen (from ${c.choosable}).`;
+  if (c.playable.size) return c.buttons.length ? "Your turn: play a card or choose." : "Your turn: play a card.";
+  if (view.phase === "auction") return "Your bid:";
+  if (view.phase === "trump") return "Name trump:";
+  return "Your choice:";
+}
+
+export function ChoiceBar() {
+  const c = choices();
+  const offset = c.choice ? c.choosable : c.hand.filter((card) => c.playable.has(card)).length;
+  const keys = state.prefs.keyHelp && state.seat !== null;
+  return html`<section class="choices" aria-label="Your choices">
+    <p class="prompt" data-testid="prompt">${prompt(c)}</p>
+    <div class="actions" role="group">
+      ${c.confirm ? html`<button type="button" class="primary action" data-testid="action"
+          data-action=${c.confirm.actions[0] || null} data-actions=${c.confirm.actions.join(";")}
+          disabled=${!c.confirm.actions.length} onClick=${() => actAll(c.confirm.actions)}>
+        <span class="label">${c.confirm.label}</span><small class="explain">${c.confirm.detail}</small>
+        ${keys ? html`<span class="key">Enter</span>` : null}</button>` : null}
+      ${c.buttons.map((b, i) => html`<button type="button" key=${b.action}
+          class=${`action${state.hint === b.action ? " suggested" : ""}`} data-testid="action"
+          data-action=${b.action} onClick=${() => act(b.action)}>
+        <span class="label">${b.text[0]}</span>${b.text[1] ? html`<small class="explain">${b.text[1]}</small>` : null}
+        ${keys ? html`<span class="key">${offset + i + 1}</span>` : null}</button>`)}
+    </div>
+    ${state.hint && state.prefs.hints ? html`<p class="hint">Hint: ${explain(state.hint, { view: c.view, options: state.table.options, me: state.seat })[0]}</p>` : null}
+  </section>`;
+}
+
+// -- keys: 1..N choose the nth enabled card (then the buttons); two digits for 10 and more ---
+
+let digits = "";
+let digitTimer = null;
+
+function numbered() {
+  const cards = [...document.querySelectorAll('[data-testid="hand"] button:not(:disabled)')];
+  const buttons = [...document.querySelectorAll('.choices [data-testid="action"]:not(.primary)')];
+  return [...cards, ...buttons];
+}
+
+function choose(number) {
+  const target = numbered()[number - 1];
+  if (target) target.click();
+}
+
+export function onKey(event) {
+  const tag = event.target.tagName;
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (state.summary && (event.key === "Enter" || event.key === " ")) return; // the summary's button
+  if (/^[0-9]$/.test(event.key)) {
+    event.preventDefault();
+    digits += event.key;
+    clearTimeout(digitTimer);
+    const count = numbered().length;
+    const value = Number(digits);
+    if (value * 10 > count || digits.length >= 2) {
+      digits = "";
+      if (value > 0) choose(value);
+    } else {
+      digitTimer = setTimeout(() => { const v = Number(digits); digits = ""; if (v > 0) choose(v); }, 700);
+    }
+    return;
+  }
+  if (event.key === "Enter" && !event.target.closest("button")) {
+    const confirm = document.querySelector(".choices .primary[data-testid='action']:not(:disabled)");
+    if (confirm) { event.preventDefault(); confirm.click(); }
+    return;
+  }
+  const cards = [...document.querySelectorAll('[data-testid="hand"] button')];
+  const index = cards.indexOf(document.activeElement);
+  if (index >= 0 && (event.key === "ArrowRight" || event.key === "ArrowLeft")) {
+    event.preventDefault();
+    const step = event.key === "ArrowRight" ? 1 : -1;
+    for (let i = 1; i <= cards.length; i += 1) {
+      const next = cards[(index + step * i + cards.length * 2) % cards.length];
+      if (!next.disabled) { next.focus(); break; }
+    }
+  }
+}
+
+/** After a play the focus goes back to the hand (the played card is gone). */
+export function restoreFocus() {
+  if (state.focusAfter === null || state.seq <= state.focusAfter || !canAct()) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && !active.closest('[data-testid="hand"], .choices')) return;
+  const first = document.querySelector('[data-testid="hand"] button:not(:disabled)')
+    || document.querySelector(".choices [data-testid='action']:not(:disabled)");
+  state.focusAfter = null;
+  if (first) first.focus({ preventScroll: true });
+}

@@ -1,0 +1,86 @@
+// The table page: load the table, join or watch, then draw everything from the state.
+import { connect, fetchJson, requestHint, savedToken } from "./connection.js";
+import { Felt } from "./felt.js";
+import { ChoiceBar, Hand, onKey, restoreFocus } from "./hand.js";
+import { ConnectionBanner, GameOver, HandSummary, JoinPage, Review } from "./overlays.js";
+import { Chat, RulesPanel, ScoreSheet, Settings, TableInfo } from "./panels.js";
+import { SoloSlot } from "./solo.js";
+import { state, subscribe, update } from "./store.js";
+import { html, render } from "./ui.js";
+
+function Header() {
+  const table = state.table;
+  const view = state.view && state.view.view;
+  const status = view ? (view.is_over ? "game over" : `hand ${view.hand_number}`) : "";
+  return html`<header class="bar">
+    <a class="home" href="/" aria-label="tricktable lobby">♠♥</a>
+    <h1>${table ? table.title : "Table"}</h1>
+    <span class="status">${status}${state.seat === null && state.joined ? " · watching" : ""}</span>
+    <button type="button" class="small" aria-expanded=${String(state.settingsOpen)}
+      onClick=${() => update({ settingsOpen: !state.settingsOpen })}>Settings</button>
+    ${state.settingsOpen ? html`<${Settings} />` : null}
+  </header>`;
+}
+
+function App() {
+  const view = state.view && state.view.view;
+  const live = state.joined && view;
+  return html`
+    <${Header} />
+    <${ConnectionBanner} />
+    ${state.alert ? html`<p class="alert" role="alert">${state.alert}
+      <button type="button" class="small" onClick=${() => update({ alert: "" })}>OK</button></p>` : null}
+    <p class="visually-hidden" aria-live="polite" aria-atomic="true" id="announce">${state.announce}</p>
+    ${!state.joined && state.table ? html`<${JoinPage} />` : null}
+    ${state.joined && !view ? html`<p class="loading">Sitting down…</p>` : null}
+    ${live ? html`<main class=${`table-layout${state.seat === null ? " spectator" : ""}`}>
+      <div class="play-column">
+        <${Felt} />
+        <${ChoiceBar} />
+        <${Hand} />
+      </div>
+      <aside class="side-column">
+        <${ScoreSheet} view=${view} />
+        <${SoloSlot} state=${state} />
+        <${RulesPanel} open=${false} />
+        <${Chat} />
+        <${TableInfo} />
+      </aside>
+    </main>` : null}
+    ${live && state.summary ? html`<${HandSummary} />` : null}
+    ${live && view.is_over && !state.summary && !state.held && !state.reviewOpen ? html`<${GameOver} />` : null}
+    ${live && state.reviewOpen ? html`<${Review} />` : null}
+  `;
+}
+
+let hintSeq = -1;
+
+function draw() {
+  document.body.classList.toggle("four-colour", state.prefs.fourColour);
+  document.body.classList.toggle("no-motion", state.prefs.lessMotion);
+  render(html`<${App} />`, document.getElementById("app"));
+  restoreFocus();
+  if (state.prefs.hints && state.seq !== hintSeq && state.view && state.view.view.legal_actions.length) {
+    hintSeq = state.seq;
+    requestHint();
+  }
+}
+
+async function start() {
+  subscribe(draw);
+  document.addEventListener("keydown", onKey);
+  const tableId = decodeURIComponent(window.location.pathname.split("/").pop());
+  update({ tableId, token: savedToken(tableId) });
+  try {
+    const [table, games] = await Promise.all([
+      fetchJson(`/api/tables/${tableId}`), fetchJson("/api/games"),
+    ]);
+    update({ table, games: games.games });
+  } catch {
+    update({ alert: "There is no such table." });
+    return;
+  }
+  if (state.token) connect();
+}
+
+start();

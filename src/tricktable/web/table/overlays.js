@@ -1,0 +1,132 @@
+// Between hands and games, and before you sit down: the hand summary, the game-over banner
+// with rematch, the review of a finished game, the join page and the connection banner.
+import { Card } from "./cards.js";
+import { askRematch, fetchJson, join, watch } from "./connection.js";
+import { handSummary } from "./games.js";
+import { closeSummary, seatName, state, update, who } from "./store.js";
+import { RulesPanel, ScoreSheet } from "./panels.js";
+import { html } from "./ui.js";
+
+export function HandSummary() {
+  const view = state.view.view;
+  const result = state.summary.result;
+  const summary = handSummary(result, view, seatName);
+  const auto = state.summary.until;
+  return html`<div class="overlay" role="dialog" aria-modal="false" aria-labelledby="summary-title">
+    <div class="sheet hand-summary" data-testid="hand-summary">
+      <h2 id="summary-title">Hand ${result.hand_number}</h2>
+      <p class="headline">${summary.headline}</p>
+      <table class="summary-table">
+        <thead><tr><th></th><th>Tricks</th><th>${summary.deltaWord}</th><th>Total</th></tr></thead>
+        <tbody>${summary.rows.map((r) => html`<tr key=${r.label} class=${r.side === null ? "" : `side-${r.side}`}>
+          <th scope="row">${r.side === null ? null : html`<span class="side-dot"></span>`}${r.label}</th>
+          <td>${r.tricks}</td><td class=${r.delta >= 0 ? "up" : "down"}>${summary.signed(r.delta)}</td>
+          <td><strong>${r.total}</strong></td></tr>`)}</tbody>
+      </table>
+      ${summary.lines.map((line) => html`<p key=${line}>${line}</p>`)}
+      ${view.is_over ? html`<p><strong>That was the last hand.</strong></p>`
+        : html`<p>Next dealer: <strong>${seatName(view.dealer)}</strong></p>`}
+      <button type="button" class="primary" data-testid="continue" autofocus onClick=${closeSummary}>
+        ${view.is_over ? "See the result" : "Continue"}</button>
+      ${auto ? html`<p class="muted">Continues by itself in a few seconds.</p>` : null}
+    </div>
+  </div>`;
+}
+
+export function GameOver() {
+  const view = state.view.view;
+  const winners = view.winners;
+  const mine = state.seat !== null && winners.includes(state.seat);
+  const names = winners.map(seatName).join(" and ");
+  return html`<div class="overlay" role="dialog" aria-labelledby="over-title">
+    <div class="sheet game-over" data-testid="game-over">
+      <h2 id="over-title">${mine ? "You win!" : `${names} ${winners.length === 1 ? "wins" : "win"}`}</h2>
+      <p>${state.table.title}, ${view.history.length} ${view.history.length === 1 ? "hand" : "hands"}.
+        ${mine && winners.length > 1 ? ` Together: ${names}.` : ""}</p>
+      <${ScoreSheet} view=${view} />
+      <div class="actions">
+        ${state.seat !== null ? html`<button type="button" class="primary" data-testid="rematch" onClick=${askRematch}>
+          Rematch <small class="explain">Same rules and seats, a new deal</small></button>` : null}
+        <a class="button" href="/" data-testid="new-table">New table <small class="explain">Back to the lobby</small></a>
+        <button type="button" data-testid="review" onClick=${openReview}>Review
+          <small class="explain">Every deal, call and trick</small></button>
+      </div>
+    </div>
+  </div>`;
+}
+
+async function openReview() {
+  update({ reviewOpen: true });
+  if (!state.record) {
+    try {
+      update({ record: await fetchJson(`/api/tables/${state.tableId}/record`) });
+    } catch (error) {
+      update({ alert: error.message, reviewOpen: false });
+    }
+  }
+}
+
+export function Review() {
+  const record = state.record;
+  return html`<div class="overlay" role="dialog" aria-label="Review">
+    <div class="sheet review" data-testid="review-panel">
+      <h2>Review</h2>
+      ${!record ? html`<p>Loading…</p>` : record.deals.map((deal, n) => html`<details key=${n}>
+        <summary>Hand ${n + 1}: ${deal.result ? reviewLine(deal.result) : "thrown in"}</summary>
+        <div class="deal-hands">${deal.deal.split("|")[0].split("/").map((text, seat) => html`<figure key=${seat}>
+          <figcaption>${seatName(seat)}</figcaption>
+          <div class="mini-hand">${text.trim().split(/\s+/).filter((c) => c && c !== "-").map((c, i) => html`<${Card} key=${i} card=${c} />`)}</div>
+        </figure>`)}</div>
+        <ol class="calls">${deal.actions.map((a, i) => html`<li key=${i}>${seatName(a.seat)}: ${a.action}</li>`)}</ol>
+      </details>`)}
+      <button type="button" onClick=${() => update({ reviewOpen: false })}>Close</button>
+    </div>
+  </div>`;
+}
+
+function reviewLine(result) {
+  return handSummary(result, state.view.view, seatName).headline;
+}
+
+export function ConnectionBanner() {
+  if (state.connection === "open" || !state.joined) return null;
+  const text = state.connection === "closed"
+    ? "This table closed the connection. Reload the page to try again."
+    : "Connection lost — reconnecting… Your cards are locked until it is back.";
+  return html`<div class="banner" role="alert" data-testid="disconnected">${text}</div>`;
+}
+
+export function JoinPage() {
+  const table = state.table;
+  const free = table.seats.some((s) => s.kind === "human" && !s.name);
+  const submit = async (event) => {
+    event.preventDefault();
+    const name = event.target.elements.name.value.trim();
+    if (!name) { update({ alert: "Please enter your name." }); return; }
+    try { await join(name); } catch (error) { update({ alert: error.message }); }
+  };
+  return html`<main class="join-page">
+    <section class="panel join">
+      <h2>${table.title}</h2>
+      <p>You are invited to a table of ${table.title}${table.turn_seconds ? `, ${table.turn_seconds} seconds a turn` : ""}.</p>
+      <h3>Who sits where</h3>
+      <ol class="seat-list">${table.seats.map((s) => html`<li key=${s.seat}>
+        <strong>Seat ${s.seat + 1}:</strong> ${s.kind === "bot" ? `${seatName(s.seat)}, a ${s.level} bot` : s.name || "free — this can be you"}</li>`)}
+      </ol>
+      ${table.status === "over" ? html`<p>This game is over.</p>` : null}
+      <form class="join-form" onSubmit=${submit}>
+        <label for="join-name">Your name</label>
+        <input id="join-name" name="name" data-testid="join-name" maxlength="40" autocomplete="nickname"
+          value=${localStorage.getItem("tricktable:name") || ""} />
+        <button type="submit" class="primary" data-testid="join" disabled=${!free || table.status === "over"}>Sit down</button>
+        <button type="button" data-testid="watch" disabled=${!table.allow_spectators} onClick=${watch}>Just watch</button>
+      </form>
+      ${!free ? html`<p class="muted">Every seat is taken${table.allow_spectators ? "; you can watch" : ""}.</p>` : null}
+    </section>
+    <${RulesPanel} open=${true} />
+  </main>`;
+}
+
+export function winnersText(view) {
+  return view.winners.map(who).join(" and ");
+}

@@ -1,0 +1,116 @@
+// Beside the felt: the score sheet, this table's rules in plain words, chat and settings.
+import { sendChat } from "./connection.js";
+import { columns } from "./games.js";
+import { seatName, setPref, state, update } from "./store.js";
+import { html } from "./ui.js";
+
+export function ScoreSheet({ view }) {
+  const cols = columns(view, seatName);
+  const chips = view.scoring === "chips";
+  const countdown = view.scoring === "countdown";
+  const unit = chips ? "chips" : countdown ? "count" : "points";
+  return html`<table class="score-sheet" data-testid="score-sheet">
+    <caption>Score sheet <span class="muted">(${unit}${countdown ? ", down to 0" : ""})</span></caption>
+    <thead><tr><th scope="col">Hand</th>
+      ${cols.map((c) => html`<th scope="col" key=${c.label} class=${c.side === null ? "" : `side-${c.side}`}>
+        ${c.side === null ? null : html`<span class="side-dot" aria-hidden="true"></span>`}${c.label}</th>`)}
+    </tr></thead>
+    <tbody>
+      ${view.history.map((r) => html`<tr key=${r.hand_number}>
+        <th scope="row">${r.hand_number}</th>
+        ${cols.map((c) => html`<td key=${c.label}>${r.scores[c.seats[0]]}
+          <small class=${r.deltas[c.seats[0]] >= 0 ? "up" : "down"}>${r.deltas[c.seats[0]] > 0 ? "+" : ""}${r.deltas[c.seats[0]]}</small></td>`)}
+      </tr>`)}
+    </tbody>
+    <tfoot><tr><th scope="row">Now</th>
+      ${cols.map((c) => html`<td key=${c.label}><strong>${view.scores[c.seats[0]]}</strong></td>`)}</tr></tfoot>
+  </table>`;
+}
+
+function words(value) {
+  if (value === true) return "yes";
+  if (value === false) return "no";
+  if (Array.isArray(value)) return value.join(" + ") || "as the deal";
+  return String(value).replaceAll("_", " ");
+}
+
+/** This table's rules: the game's one line, then each option's description and value, the
+ * ones this table changed first. */
+export function RulesPanel({ open }) {
+  const table = state.table;
+  const game = state.games && state.games.find((g) => g.name === table.game);
+  if (!game) return html`<p>${table.rules}</p>`;
+  const changed = [];
+  const standard = [];
+  for (const option of game.options) {
+    const value = table.options[option.name];
+    const normal = JSON.stringify(option.default) === JSON.stringify(value);
+    (normal ? standard : changed).push(html`<div class="rule" key=${option.name}>
+      <dt>${option.description}</dt><dd>${words(value)}</dd></div>`);
+  }
+  return html`<details class="rules-panel panel" open=${open} data-testid="rules">
+    <summary><strong>Rules: ${game.title}</strong></summary>
+    <p>${game.summary}</p>
+    ${changed.length ? html`<h3>This table's own rules</h3><dl>${changed}</dl>` : html`<p>Standard rules, nothing changed.</p>`}
+    <details><summary>All standard rules (${standard.length})</summary><dl>${standard}</dl></details>
+  </details>`;
+}
+
+export function Chat() {
+  const seated = state.seat !== null;
+  const submit = (event) => {
+    event.preventDefault();
+    const input = event.target.elements.text;
+    const text = input.value.trim();
+    if (text) sendChat(text);
+    input.value = "";
+  };
+  return html`<details class="panel chat" open>
+    <summary><strong>Chat</strong></summary>
+    <div class="chat-log" aria-live="polite">
+      ${state.chat.map((m, i) => html`<div key=${i}><strong>${m.name}:</strong> ${m.text}</div>`)}
+    </div>
+    ${seated ? html`<div class="chat-presets">${state.presets.map((p) => html`<button type="button" class="small" key=${p} onClick=${() => sendChat(p)}>${p}</button>`)}</div>
+    <form class="chat-form" onSubmit=${submit}>
+      <label class="visually-hidden" for="chat-text">Message</label>
+      <input id="chat-text" name="text" maxlength="200" placeholder="Say something" autocomplete="off" />
+      <button type="submit" class="small">Send</button>
+    </form>` : null}
+  </details>`;
+}
+
+function Toggle({ name, label }) {
+  return html`<label class="toggle"><input type="checkbox" checked=${state.prefs[name]}
+    onChange=${(e) => setPref(name, e.target.checked)} /> ${label}</label>`;
+}
+
+export function Settings() {
+  const seated = state.seat !== null;
+  return html`<div class="settings-panel" role="dialog" aria-label="Settings">
+    <${Toggle} name="fourColour" label="Four-colour deck" />
+    <${Toggle} name="lessMotion" label="Less motion" />
+    ${seated ? html`<${Toggle} name="hints" label="Hints" /><${Toggle} name="keyHelp" label="Show number keys" />` : null}
+    <label>Finished trick stays
+      <select value=${String(state.prefs.trickPause)} onChange=${(e) => setPref("trickPause", Number(e.target.value))}>
+        <option value="600">0.6 s</option><option value="1000">1 s</option>
+        <option value="1600">1.6 s</option><option value="2500">2.5 s</option>
+      </select></label>
+    <label>Hand summary against bots
+      <select value=${String(state.prefs.summaryWait)} onChange=${(e) => setPref("summaryWait", Number(e.target.value))}>
+        <option value="3">3 s</option><option value="5">5 s</option><option value="10">10 s</option>
+        <option value="0">until I click</option>
+      </select></label>
+    ${seated ? html`<p class="muted">Keys: 1–9 (two digits for 10 and up) choose a card or a
+      button; ←/→ move between cards; Enter confirms a choice of cards.</p>` : null}
+    <button type="button" class="small" onClick=${() => update({ settingsOpen: false })}>Close</button>
+  </div>`;
+}
+
+export function TableInfo() {
+  const invite = new URL(`/t/${state.tableId}`, window.location.href).href;
+  return html`<details class="panel info">
+    <summary><strong>Invite</strong></summary>
+    <p>Invite link: <a href=${invite}>${invite}</a></p>
+    <p class="muted">${state.table.rules}${state.table.turn_seconds ? ` · ${state.table.turn_seconds} s a turn` : ""}</p>
+  </details>`;
+}

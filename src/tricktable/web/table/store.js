@@ -1,0 +1,221 @@
+// The table's state and its pacing: views from the server are shown one after another, a
+// complete trick is held on the felt with its winner marked before it gathers, and a hand
+// summary waits between hands. Everything the page shows is drawn from `state`.
+import { cardName } from "./cards.js";
+import { handSummary } from "./games.js";
+
+const PREFS = {
+  fourColour: false, lessMotion: false, hints: false, keyHelp: true,
+  trickPause: 1000, summaryWait: 5, sound: false,
+};
+
+function loadPrefs() {
+  const out = { ...PREFS };
+  for (const key of Object.keys(PREFS)) {
+    const raw = localStorage.getItem(`tricktable:pref:${key}`);
+    if (raw !== null) out[key] = JSON.parse(raw);
+  }
+  return out;
+}
+
+export const state = {
+  tableId: null, token: null, seat: null, table: null, games: null,
+  view: null, seq: -1, movedBy: null,
+  held: null, // {trick, gathering}: a complete trick on the felt
+  summary: null, // {result, view, until}: the hand summary between hands
+  queue: [],
+  selection: [], pending: [],
+  chat: [], presets: [], connection: "connecting", watching: false, joined: false,
+  alert: "", announce: "", hint: null, lastTrickOpen: false, settingsOpen: false,
+  rulesOpen: false, reviewOpen: false, record: null, botMoves: new Map(),
+  prefs: loadPrefs(), rematch: null, focusAfter: null,
+};
+
+const listeners = [];
+let scheduled = false;
+
+export function subscribe(listener) {
+  listeners.push(listener);
+}
+
+/** Merge ``patch`` into the state and redraw (once per task, however many patches). */
+export function update(patch) {
+  Object.assign(state, patch);
+  if (scheduled) return;
+  scheduled = true;
+  queueMicrotask(() => {
+    scheduled = false;
+    for (const listener of listeners) listener(state);
+  });
+}
+
+export function setPref(key, value) {
+  localStorage.setItem(`tricktable:pref:${key}`, JSON.stringify(value));
+  update({ prefs: { ...state.prefs, [key]: value } });
+}
+
+export const motion = () => !state.prefs.lessMotion
+  && !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+// -- names ----------------------------------------------------------------------------------
+
+const BOT_NAMES = ["Ada", "Bruno", "Cleo", "Dario", "Edda", "Finn", "Greta", "Hugo", "Ilse"];
+
+/** A seat's name as people see it: the player's name, a bot's name, or "open seat N". */
+export function seatName(seat) {
+  const info = state.table && state.table.seats[seat];
+  if (!info) return `Player ${seat + 1}`;
+  if (info.kind === "bot") {
+    const taken = new Set(state.table.seats.map((s) => s.name).filter(Boolean));
+    const name = BOT_NAMES[seat % BOT_NAMES.length];
+    return taken.has(name) ? `Bot ${seat + 1}` : name;
+  }
+  return info.name || `Open seat ${seat + 1}`;
+}
+
+/** A seat as the subject of a sentence: "You" for the viewer. */
+export function who(seat) {
+  return seat === state.seat ? "You" : seatName(seat);
+}
+
+export function otherHumans() {
+  if (!state.table) return false;
+  return state.table.seats.some((s) => s.kind === "human" && s.seat !== state.seat);
+}
+
+// -- pacing ---------------------------------------------------------------------------------
+
+const CATCH_UP = 8; // more states than this waiting: jump to the newest without pauses
+
+export function receiveState(message) {
+  state.queue.push(message);
+  pump();
+}
+
+/** Whether the player may act now: connected, nothing held, nothing queued. */
+export function canAct() {
+  return state.connection === "open" && !state.held && !state.summary && state.queue.length === 0
+    && state.seat !== null && state.view && state.view.view.legal_actions.length > 0;
+}
+
+function completedTrick(before, after) {
+  if (!before || before.phase !== "play") return null;
+  if (after.hand_number === before.hand_number && after.tricks.length > before.tricks.length) {
+    return after.tricks[after.tricks.length - 1];
+  }
+  if (after.hand_number !== before.hand_number || (after.is_over && !before.is_over)) {
+    return after.last_trick;
+  }
+  return null;
+}
+
+function pump() {
+  while (!state.held && !state.summary && state.queue.length) {
+    const skipping = state.queue.length > CATCH_UP;
+    if (skipping) state.queue.splice(0, state.queue.length - 1);
+    const message = state.queue.shift();
+    const before = state.view;
+    show(message, before);
+    if (!before || skipping || message.seq < before.seq) continue;
+    const trick = completedTrick(before.view, message.view);
+    const result = message.view.history.length > before.view.history.length
+      ? message.view.last_result : null;
+    if (trick) {
+      update({ held: { trick, gathering: false, result } });
+      setTimeout(gather, state.prefs.trickPause);
+      return;
+    }
+    if (result) {
+      openSummary(result);
+      return;
+    }
+  }
+  update({});
+}
+
+function gather() {
+  if (!state.held) return;
+  if (!motion()) {
+    release();
+    return;
+  }
+  update({ held: { ...state.held, gathering: true } });
+  setTimeout(release, 380);
+}
+
+function release() {
+  const result = state.held && state.held.result;
+  update({ held: null });
+  if (result) openSummary(result);
+  else pump();
+}
+
+let summaryTimer = null;
+
+function openSummary(result) {
+  const wait = state.prefs.summaryWait;
+  const auto = !otherHumans() && wait > 0 && !state.view.view.is_over;
+  update({ summary: { result, until: auto ? Date.now() + wait * 1000 : null } });
+  clearTimeout(summaryTimer);
+  if (auto) summaryTimer = setTimeout(closeSummary, wait * 1000);
+}
+
+export function closeSummary() {
+  clearTimeout(summaryTimer);
+  if (!state.summary) return;
+  update({ summary: null, focusAfter: -1 });
+  pump();
+}
+
+function show(message, before) {
+  const view = message.view;
+  const shown = { seq: message.seq, view };
+  const patch = { view: shown, seq: message.seq, movedBy: message.moved_by || null, hint: null };
+  if (!before || before.view.hand_number !== view.hand_number || before.view.phase !== view.phase) {
+    patch.selection = [];
+  }
+  const mover = message.moved_by;
+  if (mover && (mover.actor === "substitute" || mover.actor === "timer") && view.actions.length) {
+    const last = view.actions[view.actions.length - 1];
+    if (last.seat === mover.seat) {
+      state.botMoves.set(`${view.hand_number}:${view.actions.length - 1}`, mover.actor);
+    }
+  }
+  update(patch);
+  if (before) announce(describeChange(before.view, view, mover));
+}
+
+// -- announcements ----------------------------------------------------------------------------
+
+export function announce(text) {
+  if (text) update({ announce: text });
+}
+
+function describeChange(before, view, mover) {
+  const parts = [];
+  const standIn = mover && (mover.actor === "substitute" || mover.actor === "timer");
+  if (view.actions.length > before.actions.length && view.hand_number === before.hand_number) {
+    for (const entry of view.actions.slice(before.actions.length)) {
+      const [verb, ...rest] = entry.action.split(" ");
+      const by = standIn && entry.seat === mover.seat
+        ? `A bot, for ${seatName(entry.seat)}${mover.actor === "timer" ? " (time ran out)" : ""},` : who(entry.seat);
+      if (verb === "play") {
+        parts.push(`${by} played ${rest[0] === "?" ? "a card face down" : cardName(rest[0])}.`);
+      } else if (!rest.includes("?")) {
+        parts.push(`${by}: ${entry.action}.`);
+      }
+    }
+  }
+  const done = completedTrick(before, view);
+  if (done && done.winner !== null && done.winner !== undefined) {
+    parts.push(done.winner === state.seat ? "You win the trick." : `${seatName(done.winner)} wins the trick.`);
+  }
+  if (view.history.length > before.history.length && view.last_result) {
+    parts.push(`${handSummary(view.last_result, view, seatName).headline}.`);
+  }
+  if (view.is_over && !before.is_over) {
+    parts.push(`The game is over. ${view.winners.map(who).join(" and ")} won.`);
+  }
+  if (view.legal_actions.length && !before.legal_actions.length) parts.push("Your turn.");
+  return parts.join(" ");
+}

@@ -1,0 +1,155 @@
+"""Shared pieces of the table's browser tests: a real server, Debian's Chromium, and a player
+that clicks through a table the way a person would, finding everything by its data-testid."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason='needs the server extra: pip install "tricktable[server]"')
+pytest.importorskip("playwright", reason="needs the playwright package (dev extra)")
+
+import httpx
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+from browser_support import ARGS, CHROMIUM, served, watch_errors
+from tricktable.server import create_app
+from tricktable.server.config import Settings
+
+__all__ = ["served", "watch_errors"]
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+# Records every complete trick the table holds on the felt (its cards, seats and the marked
+# winner), so a test can check each one after the hand without racing the pause.
+WATCH_HELD = """
+window.__held = [];
+new MutationObserver(() => {
+  const trick = document.querySelector('[data-testid="trick"][data-complete="true"]');
+  if (!trick) return;
+  const cards = [...trick.querySelectorAll('[data-card]')].map((c) => ({
+    card: c.dataset.card, seat: Number(c.dataset.seat), winner: c.dataset.winner === 'true',
+  }));
+  const text = JSON.stringify(cards);
+  const last = window.__held[window.__held.length - 1];
+  if (last && JSON.stringify(last) === text) return;
+  window.__held.push(cards);
+}).observe(document, { subtree: true, childList: true, attributes: true });
+"""
+
+FAST = {"trickPause": 600, "summaryWait": 0}
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real uvicorn server on loopback, with real (easy) bots that move without delay."""
+    db = tmp_path_factory.mktemp("browser") / "tables.db"
+    settings = dataclasses.replace(Settings(), bot_delay=0.0, grace_seconds=600.0)
+    app = create_app(f"sqlite:///{db}", settings=settings, rng=random.Random(11))
+    with served(app) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.skip(f"no browser: {CHROMIUM} is not installed")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+def new_context(
+    browser: Browser, viewport: dict[str, int] | None = None, **prefs: Any
+) -> BrowserContext:
+    """A browser profile with the table's preferences set and held tricks recorded."""
+    context = browser.new_context(viewport=viewport or DESKTOP)
+    chosen = {**FAST, **prefs}
+    settings = "".join(
+        f"localStorage.setItem('tricktable:pref:{k}', '{json.dumps(v)}');"
+        for k, v in chosen.items()
+    )
+    context.add_init_script(settings + WATCH_HELD)
+    return context
+
+
+def create_table(
+    base_url: str, game: str, options: dict[str, Any], humans: tuple[int, ...] = (0,)
+) -> dict[str, Any]:
+    players = httpx.post(f"{base_url}/api/rules", json={"game": game, "options": options}).json()[
+        "players"
+    ]
+    seats = [
+        {"kind": "human"} if n in humans else {"kind": "bot", "level": "easy"}
+        for n in range(players)
+    ]
+    response = httpx.post(
+        f"{base_url}/api/tables", json={"game": game, "options": options, "seats": seats}
+    )
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def sit_down(page: Page, invite_url: str, name: str) -> None:
+    page.goto(invite_url)
+    page.fill("[data-testid=join-name]", name)
+    page.click("[data-testid=join]")
+    page.wait_for_selector("[data-testid=hand]")
+
+
+def chosen_count(page: Page) -> int:
+    """How many cards the prompt asks for ("Choose 2 to discard: 0 of 2 chosen")."""
+    found = re.search(r"of (\d+) chosen", page.locator("[data-testid=prompt]").inner_text())
+    return int(found.group(1)) if found else 1
+
+
+def explanations_missing(page: Page) -> list[str]:
+    """The actions on screen without a visible explanation inside or linked to them."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('[data-testid="action"]')].filter((b) => {
+          const inside = b.querySelector('.explain');
+          const linked = b.getAttribute('aria-describedby');
+          const target = linked ? document.getElementById(linked) : null;
+          const text = inside ? inside.textContent : target ? target.textContent : '';
+          return !(text && text.trim().length > 8);
+        }).map((b) => b.dataset.action || b.textContent)"""
+    )
+
+
+def take_turn(page: Page, prefer: str | None = None) -> str | None:
+    """Make one move if it is this page's turn: what was done, or None."""
+    if page.locator("[data-testid=hand-summary]").count():
+        page.click("[data-testid=continue]")
+        return "continue"
+    confirm = page.locator(".choices .primary[data-testid=action]")
+    if confirm.count():
+        cards = page.locator("[data-testid=hand] button:not([disabled])")
+        for index in range(chosen_count(page)):
+            cards.nth(index).click()
+        confirm.first.click()
+        return "confirm"
+    actions = page.locator(".choices [data-testid=action]")
+    if actions.count():
+        texts = actions.evaluate_all("els => els.map((e) => e.dataset.action)")
+        pick = texts.index(prefer) if prefer in texts else 0
+        actions.nth(pick).click()
+        return str(texts[pick])
+    cards = page.locator("[data-testid=hand] button:not([disabled])")
+    if cards.count():
+        cards.first.click()
+        return "play"
+    return None
+
+
+def held_tricks(page: Page) -> list[list[dict[str, Any]]]:
+    held: list[list[dict[str, Any]]] = page.evaluate("window.__held")
+    return held

@@ -1,0 +1,98 @@
+"""Rematch: a finished table starts one new table with the same rules and seats; the state
+message says who made each move (a person, a bot, or a bot standing in)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason='needs the server extra: pip install "tricktable[server]"')
+
+from fastapi.testclient import TestClient
+
+from server_helpers import create, join, next_of, play_to_end
+
+SEATS = [{"kind": "human"}, {"kind": "bot", "level": "easy"}, {"kind": "human"}, {"kind": "bot"}]
+
+
+@pytest.fixture
+def client(app_factory: Callable[..., Any]) -> Any:
+    with TestClient(app_factory()) as test_client:
+        yield test_client
+
+
+def _finished_table(client: Any) -> tuple[str, str, str]:
+    """A finished two-human table: its id and both players' tokens."""
+    table_id = create(client, SEATS)
+    ana = join(client, table_id, "Ana")
+    bo = join(client, table_id, "Bo")
+    with (
+        client.websocket_connect(f"/ws/tables/{table_id}?token={ana}") as first,
+        client.websocket_connect(f"/ws/tables/{table_id}?token={bo}") as second,
+    ):
+        next_of(first, "hello")
+        next_of(second, "hello")
+        while True:
+            for ws, seat in ((first, 0), (second, 2)):
+                state = next_of(ws, "state")
+                view = state["view"]
+                if view["is_over"]:
+                    return table_id, ana, bo
+                if view["to_move"] == seat:
+                    action = {"type": "action", "action": view["legal_actions"][0]}
+                    ws.send_json({**action, "seq": state["seq"]})
+
+
+def test_a_rematch_seats_every_human_again_with_the_same_rules(client: Any) -> None:
+    table_id, ana, bo = _finished_table(client)
+    old = client.get(f"/api/tables/{table_id}").json()
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={bo}") as ws:
+        next_of(ws, "hello")
+        answer = client.post(f"/api/tables/{table_id}/rematch", json={"token": ana})
+        assert answer.status_code == 200, answer.text
+        body = answer.json()
+        told = next_of(ws, "rematch")
+    assert told["table_id"] == body["table_id"] != table_id
+    assert body["seat"] == 0 and body["token"] != ana
+    new = client.get(f"/api/tables/{body['table_id']}").json()
+    assert new["rules"] == old["rules"] and new["status"] == "playing"
+    assert [(s["kind"], s["level"], s["name"]) for s in new["seats"]] == [
+        (s["kind"], s["level"], s["name"]) for s in old["seats"]
+    ]
+    # each human's new token holds their own seat at the new table
+    for token, seat in ((body["token"], 0), (told["token"], 2)):
+        url = f"/ws/tables/{body['table_id']}?token={token}"
+        with client.websocket_connect(url) as ws:
+            assert next_of(ws, "hello")["seat"] == seat
+    # asking again (the other player) finds the same table, with their own seat
+    again = client.post(f"/api/tables/{table_id}/rematch", json={"token": bo}).json()
+    assert again == {"table_id": body["table_id"], "seat": 2, "token": told["token"]}
+
+
+def test_a_rematch_is_refused_with_a_wrong_token_or_before_the_end(client: Any) -> None:
+    table_id, ana, _ = _finished_table(client)
+    wrong = client.post(f"/api/tables/{table_id}/rematch", json={"token": "not-a-token"})
+    assert wrong.status_code == 403 and wrong.json()["code"] == "bad_token"
+    assert not hasattr(client.app.state, "rematches") or not client.app.state.rematches.by_table
+    playing = create(client)
+    token = join(client, playing, "Cy")
+    early = client.post(f"/api/tables/{playing}/rematch", json={"token": token})
+    assert early.status_code == 409 and early.json()["code"] == "not_over"
+    missing = client.post("/api/tables/nope/rematch", json={"token": token})
+    assert missing.status_code == 404 and missing.json()["code"] == "not_found"
+    # nothing was started by the refusals: the first real request starts the rematch
+    started = client.post(f"/api/tables/{table_id}/rematch", json={"token": ana})
+    assert started.status_code == 200
+    assert len(client.app.state.rematches.by_table) == 1
+
+
+def test_a_state_message_says_who_made_the_move(client: Any) -> None:
+    table_id = create(client)
+    token = join(client, table_id, "Ana")
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+        state, moves = play_to_end(ws, 0)
+        assert moves > 0
+        assert state["moved_by"]["actor"] in ("human", "bot")
+        assert state["moved_by"]["seat"] in range(4)
