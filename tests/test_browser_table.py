@@ -165,3 +165,30 @@ def test_a_spectator_sees_no_hand_hints_or_keys(browser: Browser, base_url: str)
     page.click("text=Settings")
     assert page.locator("text=Hints").count() == 0
     context.close()
+
+
+def test_a_lost_connection_locks_the_hand_until_it_is_back(browser: Browser, base_url: str) -> None:
+    context = new_context(browser)
+    page = context.new_page()
+    sockets: list[Any] = []
+
+    def through(route: Any) -> None:
+        route.connect_to_server()
+        sockets.append(route)
+
+    page.route_web_socket("**/ws/tables/**", through)
+    created = create_table(base_url, "hasenpfeffer", {"target_score": 3})
+    sit_down(page, created["invite_url"], "Ana")
+    for _ in range(300):  # on to a turn of ours
+        if page.locator("[data-testid=action], [data-testid=hand] button:not([disabled])").count():
+            break
+        page.wait_for_timeout(50)
+    assert page.locator("[data-testid=disconnected]").count() == 0
+    sockets[-1].close()
+    page.wait_for_selector("[data-testid=disconnected]")
+    assert page.locator("[data-testid=hand] button:not([disabled])").count() == 0
+    assert page.locator(".choices [data-testid=action]").count() == 0
+    page.wait_for_selector("[data-testid=disconnected]", state="detached")  # reconnected
+    assert len(sockets) >= 2
+    page.wait_for_selector("[data-testid=action], [data-testid=hand] button:not([disabled])")
+    context.close()

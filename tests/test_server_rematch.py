@@ -96,3 +96,23 @@ def test_a_state_message_says_who_made_the_move(client: Any) -> None:
         assert moves > 0
         assert state["moved_by"]["actor"] in ("human", "bot")
         assert state["moved_by"]["seat"] in range(4)
+
+
+def test_a_bot_standing_in_for_an_absent_player_is_named_as_such(
+    app_factory: Callable[..., Any],
+) -> None:
+    with TestClient(app_factory(grace_seconds=0.0)) as client:
+        table_id = create(client, SEATS)
+        ana = join(client, table_id, "Ana")
+        join(client, table_id, "Bo")  # Bo never connects: after the grace a bot plays for him
+        with client.websocket_connect(f"/ws/tables/{table_id}?token={ana}") as ws:
+            for _ in range(200):
+                state = next_of(ws, "state")
+                if state["moved_by"] and state["moved_by"]["seat"] == 2:
+                    assert state["moved_by"]["actor"] == "substitute"
+                    return
+                view = state["view"]
+                if view["to_move"] == 0 and not view["is_over"]:
+                    action = view["legal_actions"][0]
+                    ws.send_json({"type": "action", "action": action, "seq": state["seq"]})
+        raise AssertionError("no move was made for the absent player")

@@ -60,13 +60,24 @@ function receive(message) {
   } else if (message.type === "rematch") {
     followRematch(message.table_id, message.token);
   } else if (message.type === "error") {
-    update({ alert: message.message, pending: [] });
+    if (message.code === "stale_seq") return; // the newer state is on its way: nothing to say
+    update({ alert: FRIENDLY[message.code] || message.message, pending: [] });
     if (message.code === "bad_token") {
       localStorage.removeItem(tokenKey(state.tableId));
       update({ token: null });
     }
   }
 }
+
+// The server's refusals in words for people (its own messages name seats by number).
+const FRIENDLY = {
+  not_your_turn: "It is not your turn.",
+  game_over: "The game is over.",
+  spectator: "Spectators watch; sit down at the table to play or chat.",
+  chat_too_fast: "Please wait a moment before chatting again.",
+  returned: "You are back: your seat is yours again.",
+  rate_limited: "Too many requests: please wait a moment.",
+};
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));

@@ -76,8 +76,22 @@ function Seat({ view, seat, viewer, players }) {
   </div>`;
 }
 
+/** The plays of ``trick`` a bot made for an absent or timed-out player (by seat). */
+function standIns(view, trick) {
+  const plays = [];
+  view.actions.forEach((entry, index) => { if (entry.action.startsWith("play")) plays.push(index); });
+  const out = new Set();
+  const mine = plays.slice(plays.length - trick.plays.length);
+  if (mine.length !== trick.plays.length) return out;
+  mine.forEach((index) => {
+    if (state.botMoves.has(`${view.hand_number}:${index}`)) out.add(view.actions[index].seat);
+  });
+  return out;
+}
+
 function TrickCards({ view, trick, viewer, players, held }) {
   if (!trick) return null;
+  const byBot = standIns(view, trick);
   const winner = held ? trick.winner : null;
   const gatherTo = held && state.held.gathering && winner !== null ? place(winner, viewer, players, 44, 41) : null;
   return trick.plays.map((play, index) => {
@@ -87,13 +101,14 @@ function TrickCards({ view, trick, viewer, players, held }) {
     const shown = faceDown ? "back" : play.card;
     const style = `${pct(gatherTo || spot)};--from-left:${from.left}%;--from-top:${from.top}%;z-index:${index + 1}`;
     const isWinner = winner !== null && winner === play.seat;
-    const label = `${seatName(play.seat)}: ${faceDown ? "a face-down card" : cardName(play.card)}${isWinner ? ", wins the trick" : ""}`;
+    const label = `${seatName(play.seat)}: ${faceDown ? "a face-down card" : cardName(play.card)}${byBot.has(play.seat) ? " (played by a bot)" : ""}${isWinner ? ", wins the trick" : ""}`;
     return html`<div key=${`${view.hand_number}-${trick.leader}-${play.seat}-${index}`}
         class=${`trick-card${isWinner ? " winner" : ""}${gatherTo ? " gathering" : ""}`}
         style=${style} data-card=${shown} data-seat=${play.seat} data-winner=${isWinner ? "true" : null}
         aria-label=${label} role="img">
       <${Card} card=${shown} label=${label} />
       ${isWinner ? html`<span class="win-mark">wins</span>` : null}
+      ${byBot.has(play.seat) ? html`<span class="bot-mark" title=${`A bot played this for ${seatName(play.seat)}`}>bot</span>` : null}
     </div>`;
   });
 }

@@ -259,3 +259,50 @@ export function handSummary(result, view, name) {
 }
 
 export { plural, signed };
+
+/** How the game goes, in a few plain sentences for someone who has never played it. */
+export function howToPlay(game, options) {
+  const target = options.target_score;
+  if (game === "hasenpfeffer") {
+    return [
+      "Four players in two partnerships; partners sit opposite. The pack is 25 cards: 9 to ace in each suit and the Joker.",
+      "The Joker is the highest trump, then the jack of trumps (right bower) and the other jack of the same colour (left bower), then A K Q 10 9.",
+      `Everyone gets 6 cards and one card is the widow. Players bid how many of the 6 tricks their side will take; the high bidder names trump${options.widow_mode === "dead" ? "" : ", takes the widow and puts a card away"}, and leads.`,
+      "Follow suit if you can. The bidders score their tricks if they make the bid and lose the bid if they don't; the defenders score their tricks.",
+      `The first side to ${target} points wins.`,
+    ];
+  }
+  if (game === "double-hasenpfeffer") {
+    const partners = !options.individual;
+    return [
+      partners ? "Four or six players in two partnerships, partners sitting alternately." : "Every player plays for himself.",
+      "The pack is 48 cards: two of each card from 9 to ace, so two cards can be alike (the first one played wins a tie).",
+      `Bid how many of the tricks ${partners ? "your side" : "you"} will take (at least ${options.min_bid ?? 6}); if everyone passes the dealer must bid. The high bidder names trump and leads.`,
+      options.bowers === false ? "Every suit ranks A K Q J 10 9." : "Both jacks of trumps and both jacks of the same colour are the highest trumps (the bowers), then A K Q 10 9.",
+      partners && options.lone_hand !== false ? "The bidder may play alone: he puts cards away and his partners give him their best ones, for double stakes." : "",
+      `Make the bid to score it; fail and lose it. First to ${target} points wins.`,
+    ].filter(Boolean);
+  }
+  const chips = options.scoring === "chips";
+  const common = [
+    `Everyone gets 5 cards and a spare hand, the widow (${game === "rounce" ? options.widow_size ?? 6 : 5} cards), lies face down; the next card is turned up and its suit is trump.`,
+    "In turn each player says In (play the hand), Pass (sit it out), Widow (swap your hand for the widow, then you must play)"
+      + (options.general_rams === false ? "." : " or General (promise to take all five tricks; everyone must then play)."),
+    game === "rounce" && options.play_policy !== "loo_strict"
+      ? "You only have to follow suit."
+      : "You must follow suit and beat the best card so far if you can; if you can't follow, you must trump (and overtrump if you can).",
+    chips
+      ? `The dealer puts ${options.ante ?? 5} chips in the pot; each trick wins ${options.pot_share === "one_per_trick" ? "1 chip" : "a fifth of the pot"}, and a player who plays and takes no trick is looed and pays ${options.loo_penalty ?? 5} into the next pot.`
+      : `Everyone starts with ${options.countdown_start} points; each trick takes 1 off, and playing without taking a trick adds ${options.loo_penalty ?? 5}. ${options.countdown_end === "first_out_wins" ? "The first to reach 0 wins." : "Players at 0 drop out; the last one left loses."}`,
+  ];
+  if (game === "rams") return ["Three to six players with 32 cards, 7 to ace.", ...common];
+  if (game === "bierspiel") {
+    return [
+      "Rams for three to six players with 32 cards, with two twists.",
+      "The 7 of diamonds is always the second-highest trump, whatever suit is trump.",
+      "The first leads of a hand must be trumps; a leader without one plays a card face down, which cannot win.",
+      ...common,
+    ];
+  }
+  return ["Rams for up to nine players with all 52 cards; the widow's taker puts cards away to keep five.", ...common];
+}

@@ -3,7 +3,7 @@
 import { act, actAll } from "./connection.js";
 import { Card, cardName, cardShort, sortHand, trumpContext } from "./cards.js";
 // (a pinochle pack has two of each card: a chosen card is its place in the sorted hand)
-import { cardChoice, explain } from "./games.js";
+import { callText, cardChoice, explain } from "./games.js";
 import { canAct, seatName, state, update } from "./store.js";
 import { html } from "./ui.js";
 
@@ -101,9 +101,21 @@ function prompt(c) {
   }
   if (c.choice) return `${c.choice.prompt}: ${c.confirm.chosen} of ${c.choice.count} chosen (from ${c.choosable}).`;
   if (c.playable.size) return c.buttons.length ? "Your turn: play a card or choose." : "Your turn: play a card.";
-  if (view.phase === "auction") return "Your bid:";
-  if (view.phase === "trump") return "Name trump:";
+  const verbs = new Set(view.legal_actions.map((a) => a.split(" ")[0]));
+  if (view.phase === "auction") return "Your bid, or pass:";
+  if (verbs.has("trump")) return "You won the bidding: name trump.";
+  if (verbs.has("alone")) return "Play this hand alone, or with your partner?";
+  if (verbs.has("in")) return "Your turn to declare: play, pass, take the widow…";
   return "Your choice:";
+}
+
+/** The calls of this hand so far, in order: "Bruno: pass · Cleo: 3 · …". */
+function CallLine({ view }) {
+  if (view.phase === "play" || view.phase === "over") return null;
+  const calls = (view.auction || view.declarations || []);
+  if (!calls.length) return null;
+  return html`<p class="call-line" aria-label="Calls so far">${calls.map((c, i) => html`<span key=${i}>
+    ${i ? " · " : ""}${seatName(c.seat)}: <strong>${callText(c.call)}</strong></span>`)}</p>`;
 }
 
 export function ChoiceBar() {
@@ -112,6 +124,7 @@ export function ChoiceBar() {
   const keys = state.prefs.keyHelp && state.seat !== null;
   return html`<section class="choices" aria-label="Your choices">
     <p class="prompt" data-testid="prompt">${prompt(c)}</p>
+    <${CallLine} view=${c.view} />
     <div class="actions" role="group">
       ${c.confirm ? html`<button type="button" class="primary action" data-testid="action"
           data-action=${c.confirm.actions[0] || null} data-actions=${c.confirm.actions.join(";")}

@@ -54,12 +54,28 @@ function App() {
 }
 
 let hintSeq = -1;
+let focusedDialog = null;
+
+/** A summary or banner that appears takes the focus (unless you are typing in the chat). */
+function focusDialog() {
+  const dialog = document.querySelector("[data-testid=hand-summary], [data-testid=game-over]");
+  if (!dialog || dialog === focusedDialog) {
+    if (!dialog) focusedDialog = null;
+    return;
+  }
+  focusedDialog = dialog;
+  const active = document.activeElement;
+  if (active && active.tagName === "INPUT") return;
+  const button = dialog.querySelector("button");
+  if (button) button.focus({ preventScroll: true });
+}
 
 function draw() {
   document.body.classList.toggle("four-colour", state.prefs.fourColour);
   document.body.classList.toggle("no-motion", state.prefs.lessMotion);
   render(html`<${App} />`, document.getElementById("app"));
   restoreFocus();
+  focusDialog();
   if (state.prefs.hints && state.seq !== hintSeq && state.view && state.view.view.legal_actions.length) {
     hintSeq = state.seq;
     requestHint();

@@ -110,9 +110,9 @@ export function JoinPage() {
       <h2>${table.title}</h2>
       <p>You are invited to a table of ${table.title}${table.turn_seconds ? `, ${table.turn_seconds} seconds a turn` : ""}.</p>
       <h3>Who sits where</h3>
-      <ol class="seat-list">${table.seats.map((s) => html`<li key=${s.seat}>
-        <strong>Seat ${s.seat + 1}:</strong> ${s.kind === "bot" ? `${seatName(s.seat)}, a ${s.level} bot` : s.name || "free — this can be you"}</li>`)}
-      </ol>
+      <ul class="seat-list">${table.seats.map((s) => html`<li key=${s.seat}>
+        <strong>Seat ${s.seat + 1}:</strong> ${s.kind === "bot" ? `${seatName(s.seat)}, ${s.level === "easy" || s.level === "expert" ? "an" : "a"} ${s.level} bot` : s.name || "free — this can be you"}</li>`)}
+      </ul>
       ${table.status === "over" ? html`<p>This game is over.</p>` : null}
       <form class="join-form" onSubmit=${submit}>
         <label for="join-name">Your name</label>

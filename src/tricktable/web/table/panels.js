@@ -1,6 +1,6 @@
 // Beside the felt: the score sheet, this table's rules in plain words, chat and settings.
 import { sendChat } from "./connection.js";
-import { columns } from "./games.js";
+import { columns, howToPlay } from "./games.js";
 import { seatName, setPref, state, update } from "./store.js";
 import { html } from "./ui.js";
 
@@ -51,6 +51,8 @@ export function RulesPanel({ open }) {
   return html`<details class="rules-panel panel" open=${open} data-testid="rules">
     <summary><strong>Rules: ${game.title}</strong></summary>
     <p>${game.summary}</p>
+    <h3>How it goes</h3>
+    <ul class="how">${howToPlay(table.game, table.options).map((line) => html`<li key=${line}>${line}</li>`)}</ul>
     ${changed.length ? html`<h3>This table's own rules</h3><dl>${changed}</dl>` : html`<p>Standard rules, nothing changed.</p>`}
     <details><summary>All standard rules (${standard.length})</summary><dl>${standard}</dl></details>
   </details>`;
