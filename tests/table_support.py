@@ -7,6 +7,7 @@ import dataclasses
 import json
 import random
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -125,16 +126,19 @@ def explanations_missing(page: Page) -> list[str]:
     )
 
 
-def take_turn(page: Page, prefer: str | None = None) -> str | None:
-    """Make one move if it is this page's turn: what was done, or None."""
+def take_turn(page: Page, prefer: str | None = None, dismiss: bool = True) -> str | None:
+    """Make one move if it is this page's turn (or close the hand summary when ``dismiss``):
+    what was done, or None."""
     if page.locator("[data-testid=hand-summary]").count():
+        if not dismiss:
+            return None
         page.click("[data-testid=continue]")
         return "continue"
     confirm = page.locator(".choices .primary[data-testid=action]")
     if confirm.count():
         cards = page.locator("[data-testid=hand] button:not([disabled])")
         for index in range(chosen_count(page)):
-            cards.nth(index).click()
+            click_card(cards.nth(index))
         confirm.first.click()
         return "confirm"
     actions = page.locator(".choices [data-testid=action]")
@@ -145,9 +149,24 @@ def take_turn(page: Page, prefer: str | None = None) -> str | None:
         return str(texts[pick])
     cards = page.locator("[data-testid=hand] button:not([disabled])")
     if cards.count():
-        cards.first.click()
+        click_card(cards.first)
         return "play"
     return None
+
+
+def turns(seconds: float = 180.0) -> Iterator[int]:
+    """Count the steps of a loop until a deadline: bots think slowly on a busy machine."""
+    deadline = time.monotonic() + seconds
+    step = 0
+    while time.monotonic() < deadline:
+        yield step
+        step += 1
+
+
+def click_card(card: Any) -> None:
+    """Click a card of the hand where it shows: near its left edge, as the next card of a
+    long hand overlaps the rest of it."""
+    card.click(position={"x": 6, "y": 40})
 
 
 def held_tricks(page: Page) -> list[list[dict[str, Any]]]:

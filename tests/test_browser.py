@@ -18,14 +18,15 @@ from table_support import (
     new_context,
     sit_down,
     take_turn,
+    turns,
     watch_errors,
 )
 
 __all__ = ["base_url", "browser"]  # the fixtures, used by name
 
 
-def _play_until_over(pages: list[Page], use_keys: bool = False, limit: int = 600) -> None:
-    for step in range(limit):
+def _play_until_over(pages: list[Page], use_keys: bool = False) -> None:
+    for step in turns(300):
         if all(p.locator("[data-testid=game-over]").count() for p in pages):
             return
         for page in pages:
@@ -69,7 +70,7 @@ def test_a_whole_game_from_the_lobby_with_the_keyboard(browser: Browser, base_ur
     page.check("text=Hints")
     page.click("text=Close")
     # a key plays a card, and the focus stays on the hand for the next one
-    for _ in range(300):
+    for _ in turns():
         if page.locator("[data-testid=hand] button:not([disabled])").count():
             break
         take_turn(page)

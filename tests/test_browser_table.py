@@ -4,6 +4,7 @@ every game-specific choice explains itself, and the hand ends with a summary."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -13,12 +14,14 @@ from table_support import (
     PHONE,
     base_url,
     browser,
+    click_card,
     create_table,
     explanations_missing,
     held_tricks,
     new_context,
     sit_down,
     take_turn,
+    turns,
     watch_errors,
 )
 
@@ -33,15 +36,16 @@ GAMES: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-def _play_one_hand(page: Page, limit: int = 400) -> set[str]:
+def _play_one_hand(page: Page, seconds: float = 240) -> set[str]:
     """Play this page's seat until the first hand summary shows; the choices made."""
     made: set[str] = set()
-    for _ in range(limit):
+    deadline = time.monotonic() + seconds  # bots think slowly on a busy machine
+    while time.monotonic() < deadline:
         if page.locator("[data-testid=hand-summary]").count():
             return made
         missing = explanations_missing(page)
         assert missing == [], f"choices without an explanation: {missing}"
-        done = take_turn(page)
+        done = take_turn(page, dismiss=False)
         if done:
             made.add(done.split(" ")[0])
         page.wait_for_timeout(60)
@@ -94,7 +98,7 @@ def test_discards_are_chosen_by_clicking_cards(browser: Browser, base_url: str) 
     errors = watch_errors(page)
     created = create_table(base_url, "double-hasenpfeffer", {"target_score": 30})
     sit_down(page, created["invite_url"], "Ana")
-    for _ in range(300):
+    for _ in turns():
         if page.locator(".choices .primary[data-testid=action]").count():
             break
         done = take_turn(page, prefer="bid 12")
@@ -111,9 +115,9 @@ def test_discards_are_chosen_by_clicking_cards(browser: Browser, base_url: str) 
     cards = page.locator("[data-testid=hand] button:not([disabled])")
     assert cards.count() == 12
     first, second = cards.nth(0).get_attribute("data-card"), cards.nth(1).get_attribute("data-card")
-    cards.nth(0).click()
+    click_card(cards.nth(0))
     assert "1 of 2 chosen" in prompt.inner_text() and confirm.is_disabled()
-    cards.nth(1).click()
+    click_card(cards.nth(1))
     assert cards.nth(0).get_attribute("aria-pressed") == "true"
     assert confirm.get_attribute("data-actions") == f"discard {first};discard {second}"
     assert confirm.locator(".explain").inner_text()
@@ -135,7 +139,7 @@ def test_the_phone_layout_fits_the_whole_hand_and_the_trick(
     sit_down(page, created["invite_url"], "Ana")
     page.wait_for_selector("[data-testid=hand] [data-card]")
     assert page.locator("[data-testid=hand] [data-card]").count() == 12
-    for _ in range(300):  # on to the play, so the trick has cards
+    for _ in turns():  # on to the play, so the trick has cards
         if page.locator("[data-testid=trick] [data-card]").count():
             break
         take_turn(page)
@@ -179,7 +183,7 @@ def test_a_lost_connection_locks_the_hand_until_it_is_back(browser: Browser, bas
     page.route_web_socket("**/ws/tables/**", through)
     created = create_table(base_url, "hasenpfeffer", {"target_score": 3})
     sit_down(page, created["invite_url"], "Ana")
-    for _ in range(300):  # on to a turn of ours
+    for _ in turns():  # on to a turn of ours
         if page.locator("[data-testid=action], [data-testid=hand] button:not([disabled])").count():
             break
         page.wait_for_timeout(50)

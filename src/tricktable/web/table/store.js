@@ -85,7 +85,9 @@ export function otherHumans() {
 
 // -- pacing ---------------------------------------------------------------------------------
 
-const CATCH_UP = 8; // more states than this waiting: jump to the newest without pauses
+// More states than this waiting (a long absence): jump to the newest without pauses. Bots
+// that move at once only queue a hand's worth, which is shown at the table's pace.
+const CATCH_UP = 120;
 
 export function receiveState(message) {
   state.queue.push(message);
@@ -116,7 +118,14 @@ function pump() {
     const message = state.queue.shift();
     const before = state.view;
     show(message, before);
-    if (!before || skipping || message.seq < before.seq) continue;
+    if (!before || message.seq < before.seq) continue;
+    if (skipping) {
+      if (message.view.history.length > before.view.history.length) {
+        openSummary(message.view.last_result);
+        return;
+      }
+      continue;
+    }
     const trick = completedTrick(before.view, message.view);
     const result = message.view.history.length > before.view.history.length
       ? message.view.last_result : null;
