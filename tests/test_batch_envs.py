@@ -95,16 +95,38 @@ def test_observations_show_only_the_own_hand() -> None:
     assert not np.array_equal(Batch(rules, 1).observe(1), views[0][None])
 
 
+def mean_reward(env: BatchVectorEnv, choose: object, hands: int) -> float:
+    """The learner's mean reward per hand over ``hands`` hands, actions from ``choose``."""
+    obs, _ = env.reset(seed=5)
+    total, finished = 0.0, 0
+    while finished < hands:
+        actions = choose(obs, env.action_masks())  # type: ignore[operator]
+        assert env.action_masks()[np.arange(env.num_envs), actions].all()
+        obs, rewards, done, _truncated, _infos = env.step(actions)
+        total += float(rewards[done].sum())
+        finished += int(done.sum())
+    return total / finished
+
+
 @pytest.mark.skipif(not HAS_SB3, reason='needs sb3-contrib: pip install "tricktable[train]"')
-def test_maskable_ppo_trains_on_the_vector_env() -> None:
+def test_maskable_ppo_learns_on_the_vector_env() -> None:
+    """1,024 steps of MaskablePPO against random opponents already beat a random learner
+    clearly (measured: about +0.25 a hand against -1.04)."""
+    import torch
     from sb3_contrib import MaskablePPO
 
-    env = BatchVectorEnv("hasenpfeffer", num_envs=8, opponents="random", seed=2)
-    model = MaskablePPO("MlpPolicy", sb3_vec_env(env), n_steps=32, batch_size=64, n_epochs=2,
-                        seed=0, device="cpu")  # fmt: skip
-    model.learn(total_timesteps=512)
-    obs, _ = env.reset(seed=9)
-    for _ in range(20):
-        actions, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
-        assert env.action_masks()[np.arange(8), actions].all()
-        obs, *_ = env.step(actions)
+    torch.set_num_threads(1)
+    train = BatchVectorEnv("hasenpfeffer", num_envs=16, opponents="random", seed=1)
+    model = MaskablePPO("MlpPolicy", sb3_vec_env(train), n_steps=32, batch_size=128, n_epochs=4,
+                        learning_rate=1e-3, seed=0, device="cpu")  # fmt: skip
+    model.learn(total_timesteps=1024)
+    rng = np.random.default_rng(0)
+
+    def trained(obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        return model.predict(obs, action_masks=masks, deterministic=True)[0]
+
+    def uniform(obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
+        return np.argmax(rng.random(masks.shape) * masks, axis=1)
+
+    test = BatchVectorEnv("hasenpfeffer", num_envs=256, opponents="random", seed=5)
+    assert mean_reward(test, trained, 2000) > mean_reward(test, uniform, 2000) + 0.5

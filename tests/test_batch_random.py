@@ -56,3 +56,23 @@ def test_play_random_is_reproducible_from_its_seed() -> None:
     rules = tt.rules("rams")
     assert np.array_equal(play_random(rules, 300, seed=4), play_random(rules, 300, seed=4))
     assert not np.array_equal(play_random(rules, 300, seed=4), play_random(rules, 300, seed=5))
+
+
+def test_importing_without_numba_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+    import importlib.util
+    import sys
+
+    real = importlib.util.find_spec
+
+    def without_numba(name: str, *args: object, **kwargs: object) -> object:
+        return None if name == "numba" else real(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    saved = {k: v for k, v in sys.modules.items() if k.startswith("tricktable.batch")}
+    for name in saved:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setattr(importlib.util, "find_spec", without_numba)
+    with pytest.raises(ImportError, match=r"pip install \"tricktable\[fast\]\""):
+        importlib.import_module("tricktable.batch")
+    monkeypatch.undo()
+    sys.modules.update(saved)
