@@ -101,6 +101,7 @@ def _quick_tricks(leader, hands, present, cfg, suit_mask):  # type: ignore[no-un
         if s != leader and hands[s] & suit_mask[trump] != 0:
             ruffable = True
     total, extra, counted, extra_cards = 0, 0, np.int64(0), np.int64(0)
+    long_extra, long_cards = 0, np.int64(0)
     for suit in range(5):
         if suit != trump and ruffable and loo:
             continue
@@ -116,6 +117,17 @@ def _quick_tricks(leader, hands, present, cfg, suit_mask):  # type: ignore[no-un
         if suit == trump or not ruffable:
             total += run
             counted |= cards
+            if suit != trump and not ruffable:
+                # Once the opponents are out of the suit, the rest of it wins too: cashed
+                # last, every card the leader holds in it makes a trick for his side.
+                longest = 0
+                for s in range(cfg[N_SEATS]):
+                    if not _same_side(s, leader, cfg):
+                        longest = max(longest, popcount(hands[s] & suit_mask[suit]))
+                if run >= longest:
+                    length = popcount(mine & suit_mask[suit]) - run
+                    if length > long_extra:
+                        long_extra, long_cards = length, cards
             continue
         for s in range(cfg[N_SEATS]):
             if s == leader or hands[s] & suit_mask[trump] == 0:
@@ -128,6 +140,8 @@ def _quick_tricks(leader, hands, present, cfg, suit_mask):  # type: ignore[no-un
                 run = min(run, popcount(hands[s] & suit_mask[suit]))
         if run > extra:
             extra, extra_cards = run, cards
+    if long_extra > extra:
+        extra, extra_cards = long_extra, long_cards
     counted |= extra_cards
     # The count holds wherever the same seats hold these top cards and the suit lengths are
     # the same (the rest of the rule reads lengths only): those cards are what it depends on.
