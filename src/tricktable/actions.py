@@ -13,10 +13,19 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Final
 
-from .cards import CARD_BY_INDEX, CARD_TEXT, COPY_STRIDE, Card, Suit, display_key, parse_card
+from .cards import (
+    CARD_BY_INDEX,
+    CARD_TEXT,
+    COPY_STRIDE,
+    Card,
+    Suit,
+    display_key,
+    indices_of,
+    parse_card,
+)
 from .errors import NotationError
 
-__all__ = ["Action", "Kind", "parse_action"]
+__all__ = ["Action", "Kind", "card_actions", "parse_action"]
 
 
 class Kind(StrEnum):
@@ -122,6 +131,33 @@ _SINGLE: Final = {
 }
 PLAY: Final = _SINGLE[Kind.PLAY]
 """The play action of each copy-0 card index (other indices hold a placeholder)."""
+
+_LOW_COPY: Final = (1 << COPY_STRIDE) - 1
+
+
+class _SuitActions(dict[int, tuple[Action, ...]]):
+    """The single-card actions of one kind for the cards of one suit's 16 bits, built on use."""
+
+    def __init__(self, kind: Kind, suit: int) -> None:
+        super().__init__()
+        self.actions = _SINGLE[kind][16 * suit : 16 * suit + 16]
+
+    def __missing__(self, bits: int) -> tuple[Action, ...]:
+        actions = self[bits] = tuple(self.actions[rank] for rank in indices_of(bits))
+        return actions
+
+
+_BY_SUIT: Final = {kind: tuple(_SuitActions(kind, suit) for suit in range(4))
+                   for kind in _SINGLE}  # fmt: skip
+
+
+def card_actions(kind: Kind, mask: int) -> tuple[Action, ...]:
+    """The single-card actions of ``kind`` for the cards of ``mask``: one per notation (either
+    copy of a pinochle card), lowest card index first."""
+    low = (mask | mask >> COPY_STRIDE) & _LOW_COPY
+    clubs, diamonds, hearts, spades = _BY_SUIT[kind]
+    return (clubs[low & 0xFFFF] + diamonds[low >> 16 & 0xFFFF] + hearts[low >> 32 & 0xFFFF]
+            + spades[low >> 48])  # fmt: skip
 
 
 @lru_cache(maxsize=1024)

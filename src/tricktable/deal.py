@@ -12,6 +12,7 @@ A card written twice is the second copy of a pinochle card.
 from __future__ import annotations
 
 import functools
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -26,6 +27,7 @@ __all__ = [
     "format_deal",
     "owners_of",
     "parse_deal",
+    "shuffled",
 ]
 
 WIDOW = -1
@@ -62,10 +64,14 @@ def deal_by_schedule(
 def deal_by_owners(pack: Sequence[int], owners: tuple[int, ...], players: int) -> Deal:
     """Deal ``pack`` so that its ``n``-th card goes to ``owners[n]`` (a seat or :data:`WIDOW`)."""
     hands = [0] * (players + 1)  # the last slot is the widow (WIDOW == -1)
+    bits = _BITS
     for card, owner in zip(pack, owners, strict=False):
-        hands[owner] |= 1 << card
+        hands[owner] |= bits[card]
     widow = hands[WIDOW] if WIDOW in owners else None
     return Deal(tuple(hands[:players]), widow, tuple(pack[len(owners) :]))
+
+
+_BITS = tuple(1 << index for index in range(2 * COPY_STRIDE))
 
 
 def owners_of(schedule: Sequence[tuple[int, int]]) -> tuple[int, ...]:
@@ -77,6 +83,43 @@ def owners_of(schedule: Sequence[tuple[int, int]]) -> tuple[int, ...]:
 def _owners(schedule: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     """The recipient of each dealt position of a schedule."""
     return tuple(recipient for recipient, size in schedule for _ in range(size))
+
+
+def shuffled(pack: Sequence[int], seed: int, deal_number: int) -> list[int]:
+    """Deal ``deal_number`` of a game with ``seed``: ``pack`` in a uniformly random order.
+
+    The order comes from a 512-bit BLAKE2b digest of the seed and the deal number read as a
+    mixed-radix number (bias below 2**-280 for 52 cards), so no generator state is carried
+    and every deal of a game can be reproduced on its own. The digits are taken a word at a
+    time: one division of the big number per group of radices, the rest in small integers.
+    """
+    digest = hashlib.blake2b(f"{seed}:{deal_number}".encode(), digest_size=64).digest()
+    number = int.from_bytes(digest, "big")
+    cards = list(pack)
+    out: list[int] = []
+    pick_up, append = cards.pop, out.append
+    for radices, product in _radix_groups(len(cards)):
+        number, word = divmod(number, product)
+        for remaining in radices:
+            word, pick = divmod(word, remaining)
+            append(pick_up(pick))
+    return out
+
+
+@functools.cache
+def _radix_groups(size: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The radices ``size, size - 1, …, 1`` in groups whose product stays below 2**60."""
+    groups: list[tuple[tuple[int, ...], int]] = []
+    radices: list[int] = []
+    product = 1
+    for remaining in range(size, 0, -1):
+        if product * remaining >= 1 << 60:
+            groups.append((tuple(radices), product))
+            radices, product = [], 1
+        radices.append(remaining)
+        product *= remaining
+    groups.append((tuple(radices), product))
+    return tuple(groups)
 
 
 def format_deal(deal: Deal) -> str:

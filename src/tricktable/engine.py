@@ -11,20 +11,19 @@ generator's state, and a record (which also stores every deal explicitly) replay
 from __future__ import annotations
 
 import functools
-import hashlib
-import itertools
 import random
 import secrets
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .actions import PLAY, Action, Kind, parse_action
+from .actions import PLAY, Action, Kind, card_actions, parse_action
 from .cards import CARD_TEXT, COPY_STRIDE
-from .deal import Deal, parse_deal
+from .deal import Deal, parse_deal, shuffled
 from .errors import IllegalActionError, RulesError
 from .phase import Phase
 from .ranking import NO_TRUMP, TrumpTable
-from .trick import FOLLOW_ONLY, PlayRules, Trick, is_blind_lead, legal_mask, resolve_winner
+from .rules.base import Flow
+from .trick import FOLLOW_ONLY, PlayRules, Trick, is_blind_lead, resolve_winner
 
 if TYPE_CHECKING:
     from .rules.base import HandResult, Ledger
@@ -35,36 +34,43 @@ __all__ = ["Game", "Phase"]
 
 _LOW_COPY = (1 << COPY_STRIDE) - 1
 _PLAY_KIND = Kind.PLAY
-_STAMPS = itertools.count(1)  # 0 is every new game's own stamp
 
 
 _PLAY = Phase.PLAY
 _OVER = Phase.OVER
 
 
-def shuffled(pack: Sequence[int], seed: int, deal_number: int) -> list[int]:
-    """Deal ``deal_number`` of a game with ``seed``: ``pack`` in a uniformly random order.
-
-    The order comes from a 512-bit BLAKE2b digest of the seed and the deal number read as a
-    mixed-radix number (bias below 2**-280 for 52 cards), so no generator state is carried
-    and every deal of a game can be reproduced on its own.
-    """
-    digest = hashlib.blake2b(f"{seed}:{deal_number}".encode(), digest_size=64).digest()
-    number = int.from_bytes(digest, "big")
-    cards = list(pack)
-    out = []
-    for remaining in range(len(cards), 0, -1):
-        number, pick = divmod(number, remaining)
-        out.append(cards.pop(pick))
-    return out
-
-
 class Game:
     """A whole game: hands are dealt, bid, played and scored until the game is over."""
 
-    table: TrumpTable | None
+    __slots__ = (
+        "_explicit", "_legal", "_mask", "_trick_hook", "_undo",
+        "active", "active_count", "deal_number", "dealer", "dealers", "deals", "first_dealer",
+        "flow", "hand_number", "hands", "last_tricks", "ledger", "log", "next_seat", "phase",
+        "play_rules", "player_count", "results", "rules", "seed", "state", "stock", "table",
+        "to_move", "trick", "tricks", "tricks_per_hand", "tricks_won", "widow",
+    )  # fmt: skip
+
+    phase: Phase
     to_move: int | None
+    table: TrumpTable | None
     state: Any
+    """The flow's state of the current hand (auction, contract, exchanges …)."""
+    deal_number: int
+    """The number of the current deal (misdeals count): the index of :attr:`deals`."""
+    hands: list[int]
+    widow: int | None
+    stock: list[int]
+    trick: Trick
+    tricks: list[Trick]
+    tricks_won: list[int]
+    tricks_per_hand: int
+    play_rules: PlayRules
+    active: tuple[bool, ...]
+    active_count: int
+    next_seat: tuple[int, ...]
+    _legal: tuple[Action, ...] | None
+    _mask: int
 
     def __init__(
         self,
@@ -94,9 +100,7 @@ class Game:
         self.last_tricks: list[Trick] = []
         self.hand_number = 0
         self._undo: list[tuple[Any, ...]] = []
-        self._stamp, self._mask_stamp, self._mask = 0, -1, 0
-        self._legal_stamp = -1
-        self._legal: list[Action] = []
+        self._trick_hook = type(self.flow).trick_done is not Flow.trick_done
         self._deal(dealer)
 
     # -- public state --------------------------------------------------------------------------
@@ -119,36 +123,37 @@ class Game:
         return None if self.table is None else self.table.trump
 
     @property
-    def deal_number(self) -> int:
-        return len(self.deals) - 1
-
-    @property
     def deal_text(self) -> str:
         """The current hand's deal as deal text."""
         return str(self.deals[-1])
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now (empty when the game is over)."""
-        if self.phase is _PLAY:
-            return _play_actions(self.play_mask())
-        if self._legal_stamp != self._stamp:
-            self._legal = [] if self.phase is _OVER else self.flow.legal_actions(self)
-            self._legal_stamp = self._stamp
-        return self._legal[:]
+        legal = self._legal
+        if legal is None:
+            if self.phase is _PLAY:
+                mask = self._mask
+                if mask < 0:
+                    mask = self.legal_mask()
+                legal = self._legal = _PLAY_ACTIONS.get(mask) or _play_actions(mask)
+            else:
+                legal = self._find_legal()
+        return list(legal)
 
-    def play_mask(self) -> int:
-        """The cards (as a bitmask) the player to move may play now."""
-        if self._mask_stamp == self._stamp:
-            return self._mask
-        seat = self.to_move
-        assert seat is not None and self.table is not None
-        trick, rules, hand = self.trick, self.play_rules, self.hands[seat]
-        if trick.cards and rules.policy == "follow_only":
-            # legal_mask() inlined for the commonest case: this runs at every card played
-            mask = hand & self.table.suit_mask[trick.led_suit] or hand
-        else:
-            mask = legal_mask(rules, hand, trick, self.table, len(self.tricks))
-        self._mask, self._mask_stamp = mask, self._stamp
+    def legal_mask(self) -> int:
+        """The cards (as a bitmask of card bits) the player to move may play now.
+
+        Only meaningful in the play phase. With :meth:`push_card` and :meth:`pop` it is the
+        integer path for search code; a pinochle hand holding both copies of a card shows both
+        bits.
+        """
+        mask = self._mask
+        if mask < 0:
+            hand = self.hands[self.to_move]  # type: ignore[index]
+            table: TrumpTable = self.table  # type: ignore[assignment]
+            mask = self._mask = self.play_rules.obligation(
+                hand, self.trick, table, len(self.tricks)
+            )
         return mask
 
     def parse_action(self, text: str) -> Action:
@@ -162,46 +167,104 @@ class Game:
         Raises :class:`IllegalActionError` naming the action, the phase and what is legal, and
         changes nothing, if the action is not legal now.
         """
-        if action.__class__ is str:
-            action = parse_action(action)
-        assert isinstance(action, Action)
-        if self.phase is _PLAY and action.kind is _PLAY_KIND:
-            mask = self._mask if self._mask_stamp == self._stamp else self.play_mask()
-            card = action.cards[0]
-            legal = (mask >> card | mask >> (card + COPY_STRIDE)) & 1
-        else:
-            legal = self.is_legal(action)
-        if not legal:
+        if type(action) is not Action:
+            action = self._coerce(action)
+        if self.phase is _PLAY:
+            if action.kind is _PLAY_KIND:
+                mask = self._mask
+                if mask < 0:
+                    mask = self.legal_mask()
+                card = action.cards[0]
+                if mask >> card & 1:
+                    self._play_logged(card, action)
+                    return action
+                if mask >> (card + COPY_STRIDE) & 1:
+                    self._play_logged(card + COPY_STRIDE, action)
+                    return action
             raise IllegalActionError(self._explain(action))
-        self._do(action)
-        return action
+        legal = self._legal
+        if legal is None:
+            legal = self._find_legal()
+        for found in legal:
+            if found is action:
+                break
+        else:  # not one of the legal actions' own objects: compare by value
+            found = self._equal_legal(action, legal)
+        self._do(found)
+        return found
+
+    def _equal_legal(self, action: Action, legal: tuple[Action, ...]) -> Action:
+        for found in legal:
+            if found == action:
+                return found
+        raise IllegalActionError(self._explain(action))
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` is legal now (never raises)."""
         if self.phase is _PLAY:
             if action.kind is not _PLAY_KIND:
                 return False
-            mask = self.play_mask()
+            mask = self.legal_mask()
             card = action.cards[0]
             return bool((mask >> card | mask >> (card + COPY_STRIDE)) & 1)
-        if self._legal_stamp != self._stamp:
-            self.legal_actions()
-        return action in self._legal
+        legal = self._legal
+        if legal is None:
+            legal = self._find_legal()
+        return action in legal
 
     def push(self, action: Action) -> None:
         """Carry out ``action`` without checking it, keeping what :meth:`pop` needs to undo it.
 
         For search code that only pushes actions taken from :meth:`legal_actions`; an illegal
-        action leaves the game in an undefined state.
+        action leaves the game in an undefined state. A card played within a hand records only
+        what it changes; other actions, and the card that ends a hand, keep a whole snapshot.
         """
-        self._undo.append(self._snapshot())
-        self._do(action)
+        if self.phase is _PLAY and action.kind is _PLAY_KIND:
+            seat = self.to_move
+            assert seat is not None
+            card = action.cards[0]
+            if not self.hands[seat] >> card & 1:
+                card += COPY_STRIDE
+            self._push_card(seat, card, action)
+        else:
+            self._undo.append((None, self._snapshot()))
+            self._do(action)
+
+    def push_card(self, bit: int) -> None:
+        """Play the card with bit index ``bit`` for the player to move, undoably; unchecked.
+
+        The integer path for search: ``bit`` must be a bit of :meth:`legal_mask` (the exact
+        copy of a pinochle card). Nothing is checked: any other bit, or a call outside the play
+        phase, leaves the game in an undefined state. Undo it with :meth:`pop`.
+        """
+        seat = self.to_move
+        assert seat is not None
+        self._push_card(seat, bit, PLAY[bit & _LOW_COPY])
 
     def pop(self) -> Action:
-        """Undo the last :meth:`push` and return its action."""
-        action = self.log[-1][2]
-        self._restore(self._undo.pop())
-        return action
+        """Undo the last :meth:`push` or :meth:`push_card` and return its action."""
+        entry = self._undo.pop()
+        self._legal = None
+        self._mask = -1
+        seat = entry[0]
+        if seat is None:
+            action = self.log[-1][2]
+            self._restore(entry[1])
+            return action
+        _, card, led, best_key, best_card, winner, state = entry
+        trick = self.trick
+        if not trick.cards:  # the card completed a trick and a new one was begun
+            trick = self.trick = self.tricks.pop()
+            if trick.winner >= 0:
+                self.tricks_won[trick.winner] -= 1
+            if state is not None:
+                self.state = state
+        del trick.seats[-1], trick.cards[-1], trick.face_down[-1]
+        trick.led_suit, trick.best_key, trick.best_card, trick.winner = (
+            led, best_key, best_card, winner)  # fmt: skip
+        self.hands[seat] |= 1 << card
+        self.to_move = seat
+        return self.log.pop()[2]
 
     def copy(self) -> Game:
         """An independent copy of the game (without the undo stack of :meth:`push`)."""
@@ -210,8 +273,7 @@ class Game:
         other.seed, other.first_dealer = self.seed, self.first_dealer
         other._explicit = self._explicit[:]
         other._undo = []
-        other._mask_stamp, other._mask = -1, 0
-        other._legal_stamp, other._legal = -1, []
+        other._trick_hook = self._trick_hook
         other._restore(self._snapshot(), full=True)
         return other
 
@@ -238,16 +300,13 @@ class Game:
     # -- helpers for flows ---------------------------------------------------------------------
 
     def set_trump(self, suit: int | None) -> None:
-        self.table = self.flow.ranking.table(suit)
+        self.table = self.flow.trump_table(suit)
 
     def set_active(self, seats: Iterable[int]) -> None:
         """Which seats take part in the tricks of this hand (lone hands, passes, drop-outs)."""
-        active = [False] * self.player_count
-        for seat in seats:
-            active[seat] = True
-        self.active = active
-        self.active_count = sum(active)
-        self.next_seat = _next_seats(tuple(active))[:]
+        self.active, self.active_count, self.next_seat = _seating(
+            self.player_count, frozenset(seats)
+        )
 
     def next_active(self, seat: int) -> int:
         return self.next_seat[seat]
@@ -256,6 +315,7 @@ class Game:
         """Begin trick play: ``leader`` leads the first of ``tricks`` tricks under ``rules``."""
         self.phase = Phase.PLAY
         self.play_rules = rules
+        self._mask = -1
         self.tricks_per_hand = tricks
         self.trick = Trick(leader)
         self.to_move = leader
@@ -301,62 +361,121 @@ class Game:
             deal = self.flow.deal_game(self, pack, dealer)
         if not same_hand:
             self.hand_number += 1
+        self.deal_number = len(self.deals)
         self.deals.append(deal)
         self.dealers.append(dealer)
         self.hands = list(deal.hands)
         self.widow = deal.widow
         self.stock = list(deal.stock)
         self.table = None
-        self.tricks: list[Trick] = []
+        self.tricks = []
         self.tricks_won = [0] * self.player_count
         self.tricks_per_hand = 0
         self.play_rules = FOLLOW_ONLY
+        self._forget()
         self.set_active(range(self.player_count))
         self.trick = Trick(dealer)
         self.phase = Phase.AUCTION
         self.to_move = None
         self.flow.start_hand(self)
 
+    def _forget(self) -> None:
+        """Drop what is cached about the position (legal actions, legal cards)."""
+        self._legal = None
+        self._mask = -1
+
+    def _coerce(self, action: object) -> Action:
+        if isinstance(action, str):
+            return parse_action(action)
+        assert isinstance(action, Action)
+        return action
+
+    def _find_legal(self) -> tuple[Action, ...]:
+        if self.phase is _PLAY:
+            mask = self.legal_mask()
+            legal = _PLAY_ACTIONS.get(mask) or _play_actions(mask)
+        elif self.phase is _OVER:
+            legal = ()
+        else:
+            found = self.flow.legal_actions(self)
+            legal = found if type(found) is tuple else tuple(found)
+        self._legal = legal
+        return legal
+
     def _do(self, action: Action) -> None:
+        if self.phase is _PLAY:
+            seat = self.to_move
+            assert seat is not None
+            card = action.cards[0]
+            self._play_logged(card if self.hands[seat] >> card & 1 else card + COPY_STRIDE, action)
+            return
         seat = self.to_move
         assert seat is not None
-        self._stamp = next(_STAMPS)
-        self.log.append((len(self.deals) - 1, seat, action))
-        if self.phase is _PLAY:
-            self._play(seat, action.cards[0])
-        else:
-            self.flow.apply(self, seat, action)
+        self.log.append((self.deal_number, seat, action))
+        self._legal = None
+        self._mask = -1
+        self.flow.apply(self, seat, action)
 
-    def _play(self, seat: int, card: int) -> None:
-        hand = self.hands[seat]
-        if not hand >> card & 1:
-            card += COPY_STRIDE
-        self.hands[seat] = hand & ~(1 << card)
+    def _push_card(self, seat: int, card: int, action: Action) -> None:
+        """Play ``card`` (the exact bit) for ``seat``, keeping only what :meth:`pop` needs."""
         trick = self.trick
-        table = self.table
-        assert table is not None
-        rules = self.play_rules
-        blind = (
-            rules.blind_lead
-            and not trick.cards
-            and is_blind_lead(rules, hand, table, len(self.tricks))
-        )
-        trick.add(seat, card, table, blind)
-        if len(trick.cards) < self.active_count:
+        completes = len(trick.cards) + 1 == self.active_count
+        if completes and len(self.tricks) + 1 == self.tricks_per_hand:
+            # the hand's last card scores the hand and deals the next one: keep everything
+            self._undo.append((None, self._snapshot()))
+        else:
+            hook = completes and self._trick_hook
+            state = self.flow.hand_state_copy(self.state) if hook else None
+            self._undo.append(
+                (seat, card, trick.led_suit, trick.best_key, trick.best_card, trick.winner, state)
+            )
+        self._play_logged(card, action)
+
+    def _play_logged(self, card: int, action: Action) -> None:
+        """Log ``action`` and play its ``card`` (the exact bit) for the player to move."""
+        seat: int = self.to_move  # type: ignore[assignment]
+        self.log.append((self.deal_number, seat, action))
+        self._legal = None
+        self._mask = -1
+        hands = self.hands
+        hand = hands[seat]
+        hands[seat] = hand ^ 1 << card
+        trick = self.trick
+        cards = trick.cards
+        if not cards:
+            table: TrumpTable = self.table  # type: ignore[assignment]
+            rules = self.play_rules
+            blind = rules.blind_lead and is_blind_lead(rules, hand, table, len(self.tricks))
+            trick.add(seat, card, table, blind)
+        else:
+            # Trick.add for a card played face up to a led trick, inlined: the hot path
+            trick.seats.append(seat)
+            cards.append(card)
+            trick.face_down.append(False)
+            key = trick.keys[card]
+            if key > trick.best_key:
+                trick.best_key = key
+                trick.best_card = card
+                trick.winner = seat
+        if len(cards) < self.active_count:
             self.to_move = self.next_seat[seat]
-            return
+        else:
+            self._trick_complete(trick)
+
+    def _trick_complete(self, trick: Trick) -> None:
         self.tricks.append(trick)
-        winner: int | None = trick.winner
+        winner = trick.winner
         if trick.face_down[0]:
-            winner = resolve_winner(self.play_rules, trick, table)
-            trick.winner = -1 if winner is None else winner
-        if winner is not None:
+            resolved = resolve_winner(self.play_rules, trick, self.table)  # type: ignore[arg-type]
+            winner = trick.winner = -1 if resolved is None else resolved
+        if winner >= 0:
             self.tricks_won[winner] += 1
-        self.flow.trick_done(self, trick)
+        if self._trick_hook:
+            self.flow.trick_done(self, trick)
         if len(self.tricks) == self.tricks_per_hand:
             self.finish_hand()
         else:
-            leader = trick.leader if winner is None else winner
+            leader = trick.leader if winner < 0 else winner
             self.trick = Trick(leader)
             self.to_move = leader
 
@@ -380,11 +499,11 @@ class Game:
         name = "trump" if led == self.table.trump else "CDHS"[led] if led < NO_TRUMP else "?"
         return f"the trick was led in {name} and the rules oblige you as listed"
 
-    _LIST_FIELDS = ("hands", "stock", "tricks", "tricks_won", "active", "next_seat")
+    _LIST_FIELDS = ("hands", "stock", "tricks", "tricks_won")
     _APPEND_FIELDS = ("log", "deals", "dealers", "results")
     _SCALAR_FIELDS = (
         "phase", "to_move", "table", "dealer", "hand_number", "widow",
-        "tricks_per_hand", "active_count", "last_tricks", "play_rules",
+        "tricks_per_hand", "active", "active_count", "next_seat", "last_tricks", "play_rules",
     )  # fmt: skip
 
     def _snapshot(self) -> tuple[Any, ...]:
@@ -398,7 +517,6 @@ class Game:
 
     def _restore(self, snap: tuple[Any, ...], full: bool = False) -> None:
         lists, appends, lengths, scalars, trick, state, ledger, explicit = snap
-        self._stamp = next(_STAMPS)
         for name, value in zip(self._LIST_FIELDS, lists, strict=True):
             setattr(self, name, value[:] if full else value)
         for name, value, length in zip(self._APPEND_FIELDS, appends, lengths, strict=True):
@@ -412,6 +530,8 @@ class Game:
         self.state = self.flow.hand_state_copy(state) if full else state
         self.ledger = ledger.copy() if full else ledger
         self._explicit = explicit[:]
+        self.deal_number = len(self.deals) - 1
+        self._forget()
 
     def _identity(self) -> tuple[Any, ...]:
         return (str(self.rules), self.seed, self.first_dealer, [str(d) for d in self.deals],
@@ -429,23 +549,25 @@ def replay_actions(game: Game, actions: Sequence[tuple[int, str]]) -> None:
 
 
 @functools.cache
-def _next_seats(active: tuple[bool, ...]) -> list[int]:
-    """For each seat, the next active seat clockwise (itself if no other is active)."""
-    count = len(active)
-    out = []
-    for seat in range(count):
-        following = [(seat + step) % count for step in range(1, count + 1)]
-        out.append(next((o for o in following if active[o]), seat))
-    return out
+def _seating(players: int, seats: frozenset[int]) -> tuple[tuple[bool, ...], int, tuple[int, ...]]:
+    """Who plays, how many, and for each seat the next one clockwise that plays (itself if no
+    other does)."""
+    active = tuple(seat in seats for seat in range(players))
+    following = [
+        next((o for o in ((seat + step) % players for step in range(1, players + 1)) if active[o]),
+             seat)
+        for seat in range(players)
+    ]  # fmt: skip
+    return active, len(seats), tuple(following)
 
 
-def _play_actions(mask: int) -> list[Action]:
-    """The play actions of a legal mask: one per notation, lowest card index first."""
-    if mask >> COPY_STRIDE:
-        mask = (mask | mask >> COPY_STRIDE) & _LOW_COPY
-    actions = []
-    while mask:
-        low = mask & -mask
-        actions.append(PLAY[low.bit_length() - 1])
-        mask ^= low
+_PLAY_ACTIONS: dict[int, tuple[Action, ...]] = {}
+_PLAY_ACTIONS_KEPT = 1 << 16
+
+
+def _play_actions(mask: int) -> tuple[Action, ...]:
+    """The play actions of a legal mask (remembered: the same masks come again and again)."""
+    if len(_PLAY_ACTIONS) >= _PLAY_ACTIONS_KEPT:
+        _PLAY_ACTIONS.clear()
+    actions = _PLAY_ACTIONS[mask] = card_actions(_PLAY_KIND, mask)
     return actions

@@ -36,9 +36,16 @@ class TrumpTable:
     suit_mask: tuple[int, ...]
     above: tuple[int, ...]
     trump_mask: int = field(init=False)
+    led_keys: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    """Per led effective suit, :meth:`key` of every card: the trick winner's lookup."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "trump_mask", self.suit_mask[self.trump])
+        keys = tuple(
+            tuple(self.key(card, led) for card in range(len(self.suit_of)))
+            for led in range(len(self.suit_mask))
+        )
+        object.__setattr__(self, "led_keys", keys)
 
     def key(self, index: int, led_suit: int) -> int:
         """How strongly a card played to a trick led in ``led_suit`` bids to win it (-1: never)."""

@@ -8,16 +8,19 @@ stays with its leader.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
 from typing import Literal
 
 from .cards import CARD_TEXT
-from .ranking import TRUMP_BONUS, TrumpTable
+from .ranking import TrumpTable
 
 __all__ = [
     "FOLLOW_ONLY",
     "BlindUnanswered",
     "Heading",
+    "Obligation",
     "PlayRules",
     "Policy",
     "Trick",
@@ -27,6 +30,9 @@ __all__ = [
     "loo_strict",
     "resolve_winner",
 ]
+
+Obligation = Callable[[int, "Trick", TrumpTable, int], int]
+"""The legal cards of a hand: ``(hand, trick, table, index of the trick in the hand) -> mask``."""
 
 Heading = Literal["win_if_possible", "always_head_led_suit", "beat_led_card"]
 Policy = Literal["follow_only", "loo_strict"]
@@ -48,9 +54,13 @@ class PlayRules:
     trump_leads: frozenset[int] = frozenset()
     blind_lead: bool = False
     blind_unanswered: BlindUnanswered = "leader_wins"
+    obligation: Obligation = field(init=False, repr=False, compare=False, hash=False)
+    """:func:`legal_mask` under these rules as one function: ``(hand, trick, table, index of
+    the trick in the hand) -> legal cards``; the plain follow-suit rule directly, for speed."""
 
-
-FOLLOW_ONLY = PlayRules()
+    def __post_init__(self) -> None:
+        plain = self.policy == "follow_only" and not self.trump_leads
+        object.__setattr__(self, "obligation", follow_only if plain else partial(legal_mask, self))
 
 
 class Trick:
@@ -64,6 +74,7 @@ class Trick:
         "best_key",
         "cards",
         "face_down",
+        "keys",
         "leader",
         "led_suit",
         "seats",
@@ -79,30 +90,28 @@ class Trick:
         self.winner = leader
         self.best_key = -1
         self.best_card = -1
+        self.keys: tuple[int, ...] = ()
 
     def add(self, seat: int, card: int, table: TrumpTable, face_down: bool = False) -> None:
         """Play ``card`` (a bit index) for ``seat`` and update the winner."""
-        if not self.cards:
-            self.led_suit = table.trump if face_down else table.suit_of[card]
+        cards = self.cards
+        if not cards:
+            led = self.led_suit = table.trump if face_down else table.suit_of[card]
+            self.keys = table.led_keys[led]
         self.seats.append(seat)
-        self.cards.append(card)
+        cards.append(card)
         self.face_down.append(face_down)
-        if face_down:
-            return
-        # table.key(card, led) inlined: this runs for every card played in every search
-        suit = table.suit_of[card]
-        if suit == table.trump:
-            key = TRUMP_BONUS + table.strength[card]
-        elif suit == self.led_suit:
-            key = table.strength[card]
-        else:
-            return
-        if key > self.best_key:
-            self.best_key, self.best_card, self.winner = key, card, seat
+        # the strict > keeps an earlier identical card ahead; a face-down card never wins
+        if not face_down:
+            key = self.keys[card]
+            if key > self.best_key:
+                self.best_key = key
+                self.best_card = card
+                self.winner = seat
 
     def copy(self) -> Trick:
         other = Trick.__new__(Trick)
-        other.leader, other.led_suit = self.leader, self.led_suit
+        other.leader, other.led_suit, other.keys = self.leader, self.led_suit, self.keys
         other.winner, other.best_key, other.best_card = self.winner, self.best_key, self.best_card
         other.seats, other.cards, other.face_down = self.seats[:], self.cards[:], self.face_down[:]
         return other
@@ -136,10 +145,15 @@ class Trick:
         return out
 
 
-def follow_only(hand: int, trick: Trick, table: TrumpTable) -> int:
-    """Follow the led effective suit if able, else play anything (the Hasenpfeffers, Rounce)."""
-    follow = hand & table.suit_mask[trick.led_suit]
-    return follow or hand
+def follow_only(hand: int, trick: Trick, table: TrumpTable, index: int = 0) -> int:
+    """Follow the led effective suit if able, else play anything (the Hasenpfeffers, Rounce).
+
+    A lead may be any card (``index``, the trick's number in the hand, is not needed: the
+    signature is :data:`Obligation`'s, so the engine calls this directly when no trick
+    obliges a trump lead)."""
+    if trick.cards:
+        return hand & table.suit_mask[trick.led_suit] or hand
+    return hand
 
 
 def loo_strict(hand: int, trick: Trick, table: TrumpTable, heading: Heading) -> int:
@@ -210,3 +224,6 @@ def _revealed_winner(trick: Trick, table: TrumpTable) -> int:
         if key > best:
             best_seat, best = seat, key
     return best_seat
+
+
+FOLLOW_ONLY = PlayRules()

@@ -52,7 +52,7 @@ def policy_action(game: Game, rng: random.Random, *, heuristic: bool = False) ->
 
 def greedy_play(game: Game, rng: random.Random) -> Action:
     """Win the trick with the cheapest winning card, unless partner wins; else play low."""
-    cards = _cards(game.play_mask())
+    cards = _cards(game.legal_mask())
     if len(cards) == 1:
         return PLAY[cards[0]]
     trick, table, seat = game.trick, game.table, game.to_move

@@ -68,16 +68,15 @@ class Auction:
             self.to_speak = self._next_multi_round(seat)
 
     def _next_multi_round(self, seat: int) -> int | None:
-        in_auction = [s for s in range(self.players) if not self.passed[s]]
-        if not in_auction:
+        passed, players = self.passed, self.players
+        left = passed.count(False)
+        if not left or (left == 1 and self.high_seat is not None and not passed[self.high_seat]):
             return None
-        if len(in_auction) == 1 and in_auction[0] == self.high_seat:
-            return None
-        for step in range(1, self.players + 1):
-            other = (seat + step) % self.players
-            if not self.passed[other]:
+        for step in range(1, players + 1):
+            other = (seat + step) % players
+            if not passed[other]:
                 return other
-        return None  # pragma: no cover - in_auction is not empty
+        return None  # pragma: no cover - a seat is left
 
     def to_list(self) -> list[dict[str, Any]]:
         return [{"seat": seat, "call": call} for seat, call in self.calls]

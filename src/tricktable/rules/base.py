@@ -10,6 +10,7 @@ these hooks, never by tests of the game's name in the engine.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -17,7 +18,7 @@ from ..actions import Action, Kind
 from ..cards import Deck
 from ..deal import Deal
 from ..errors import NotationError
-from ..ranking import Ranking
+from ..ranking import Ranking, TrumpTable
 from ..trick import Trick
 from .options import Rules
 
@@ -76,6 +77,14 @@ class Flow(ABC):
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
+        self._tables: dict[int | None, TrumpTable] = {}
+
+    def trump_table(self, suit: int | None) -> TrumpTable:
+        """The ranking's table for trump ``suit`` (``None``: no trump), kept by the flow."""
+        table = self._tables.get(suit)
+        if table is None:
+            table = self._tables[suit] = self.ranking.table(suit)
+        return table
 
     # -- seats ---------------------------------------------------------------------------------
 
@@ -139,8 +148,9 @@ class Flow(ABC):
         """Set phase, player to move and the flow's hand state after a deal."""
 
     @abstractmethod
-    def legal_actions(self, game: Game) -> list[Action]:
-        """The legal actions outside the play phase."""
+    def legal_actions(self, game: Game) -> Sequence[Action]:
+        """The legal actions outside the play phase (a tuple is kept as it is, without a copy,
+        so a flow may hand out the same tuple again and again)."""
 
     @abstractmethod
     def apply(self, game: Game, seat: int, action: Action) -> None:

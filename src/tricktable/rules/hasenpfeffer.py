@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..actions import ALONE, NOT_ALONE, PASS, Action, Kind, card_action
+from ..actions import ALONE, NOT_ALONE, PASS, Action, Kind, card_actions
 from ..cards import CARD_TEXT, DECKS, JOKER_INDEX, indices_of
 from ..deal import WIDOW, Deal, deal_by_owners, owners_of
 from ..errors import RulesError
@@ -137,17 +137,22 @@ class SingleHasenpfefferFlow(Flow):
         self.ranking = Ranking(self.deck.mask, joker_top=True, bowers=True)
         self.pepper = bool(self.o["pepper_bidding"])
         self.exchange = self.o["widow_mode"] == "bidder_exchange"
+        self.going_alone = str(self.o["going_alone"])
+        self.target = rules.get_int("target_score")
+        self.top_level = 7 if self.pepper else rules.get_int("max_bid")
+        self.single_round = self.o["bidding_mode"] == "single_round"
         packets = rules.get_ints("deal_packets")
         self.owners = [
             owners_of([(seat, size) for size in packets for seat in _clockwise_from(dealer + 1)]
                       + [(WIDOW, 1)])
             for dealer in range(4)
         ]  # fmt: skip
-        self.calls_after = [[PASS, *self._bids_above(level)] for level in range(8)]
+        self.calls_after = [(PASS, *self._bids_above(level)) for level in range(8)]
+        self.levels = {str(n): n for n in range(1, 7)} | PEPPER_LEVELS
         suits: list[int | None] = [0, 1, 2, 3]
         if self.o["allow_no_trump"]:
             suits.append(None)
-        self.trump_actions = [Action.name_trump(s) for s in suits]
+        self.trump_actions = tuple(Action.name_trump(s) for s in suits)
 
     def sides(self) -> tuple[tuple[int, ...], ...]:
         return ((0, 2), (1, 3))
@@ -167,25 +172,22 @@ class SingleHasenpfefferFlow(Flow):
         return TeamLedger((0, 1, 0, 1), 2)
 
     def start_hand(self, game: Game) -> None:
-        top = 7 if self.pepper else self.r.get_int("max_bid")
         eldest = (game.dealer + 1) % 4
-        auction = Auction(4, eldest, self.o["bidding_mode"] == "single_round", top)
-        game.state = HandState(auction)
+        game.state = HandState(Auction(4, eldest, self.single_round, self.top_level))
         game.phase, game.to_move = Phase.AUCTION, eldest
 
     # -- decisions -----------------------------------------------------------------------------
 
-    def legal_actions(self, game: Game) -> list[Action]:
-        state: HandState = game.state
-        seat = game.to_move
-        assert seat is not None
-        if game.phase is Phase.AUCTION:
-            return self.calls_after[state.auction.high_level][:]
-        if game.phase is Phase.TRUMP:
-            return self.trump_actions[:]
-        if game.phase is Phase.DISCARD:
-            return [card_action(Kind.DISCARD, c) for c in indices_of(game.hands[seat])]
-        return [ALONE, NOT_ALONE]
+    def legal_actions(self, game: Game) -> tuple[Action, ...]:
+        phase = game.phase
+        if phase is Phase.AUCTION:
+            state: HandState = game.state
+            return self.calls_after[state.auction.high_level]
+        if phase is Phase.TRUMP:
+            return self.trump_actions
+        if phase is Phase.DISCARD:
+            return card_actions(Kind.DISCARD, game.hands[game.to_move])  # type: ignore[index]
+        return _ALONE_OR_NOT
 
     def _bids_above(self, level: int) -> list[Action]:
         low = max(self.r.get_int("min_bid"), level + 1)
@@ -206,8 +208,7 @@ class SingleHasenpfefferFlow(Flow):
         self._after_call(game)
 
     def _on_bid(self, game: Game, seat: int, action: Action) -> None:
-        level = PEPPER_LEVELS.get(action.value) or int(action.value)
-        game.state.auction.call_bid(seat, level, action.value)
+        game.state.auction.call_bid(seat, self.levels[action.value], action.value)
         self._after_call(game)
 
     def _after_call(self, game: Game) -> None:
@@ -253,7 +254,7 @@ class SingleHasenpfefferFlow(Flow):
         self._after_discard(game)
 
     def _after_discard(self, game: Game) -> None:
-        if self.o["going_alone"] == "off":
+        if self.going_alone == "off":
             self._start_play(game)
         else:
             game.phase, game.to_move = Phase.ALONE, game.state.bidder
@@ -264,7 +265,7 @@ class SingleHasenpfefferFlow(Flow):
         if seat == state.bidder:
             if wants:
                 state.lone = seat
-                if self.o["going_alone"] == "maker_and_defender":
+                if self.going_alone == "maker_and_defender":
                     state.to_ask = [(seat + 1) % 4, (seat + 3) % 4]
         elif wants:
             state.lone_defender = seat
@@ -352,8 +353,7 @@ class SingleHasenpfefferFlow(Flow):
         return value * tricks
 
     def is_over(self, game: Game) -> bool:
-        target = self.r.get_int("target_score")
-        return any(p >= target for p in game.ledger.points)  # type: ignore[attr-defined]
+        return max(game.ledger.points) >= self.target  # type: ignore[attr-defined, no-any-return]
 
     def winners(self, game: Game) -> tuple[int, ...]:
         side = self._winning_side(game)
@@ -400,6 +400,8 @@ def _trump_text(trump: int | None) -> str | None:
         return None
     return "NT" if trump == NO_TRUMP else "CDHS"[trump]
 
+
+_ALONE_OR_NOT = (ALONE, NOT_ALONE)
 
 _HANDLERS = {
     Kind.PASS: SingleHasenpfefferFlow._on_pass,
