@@ -7,7 +7,9 @@ Single Hasenpfeffer game (the deal is part of every hand, misdeals included).
 
     python bench/engine.py [--seconds 3] [--rounds 3] [--game hasenpfeffer] [--option k=v]
 
-Prints hands/s for each engine (median of alternating rounds) and the ratio tricktable / OpenSpiel.
+Prints hands/s for each engine (median of alternating rounds) and the ratio tricktable / OpenSpiel,
+then the cost of undoable card play for search: push + pop of one card played within a hand,
+through push(action) and through the integer path push_card(bit).
 """
 
 from __future__ import annotations
@@ -36,6 +38,60 @@ def tricktable_hands(seconds: float, game_name: str, options: dict[str, str]) ->
             apply(choice(legal()))
         hands += len(game.results)
     return hands / (time.perf_counter() - start)
+
+
+def push_pop_microseconds(
+    seconds: float, game_name: str, options: dict[str, str]
+) -> tuple[float, float]:
+    """Microseconds per card for push(action) + pop() and for push_card(bit) + pop().
+
+    Random positions at the first lead of a hand; each plays a random line of the hand's cards
+    but the last (which scores the hand and deals the next one) and takes them all back. The
+    line is chosen beforehand, so only pushing and popping are timed.
+    """
+    rng = random.Random(2)
+    lines: list[tuple[tt.Game, list[tt.Action], list[int]]] = []
+    for seed in range(1, 41):
+        game = tt.new_game(game_name, seed=seed, **options)
+        while game.phase != "play":
+            game.apply(rng.choice(game.legal_actions()))
+        start = game.copy()
+        actions, bits = [], []
+        while True:
+            action = rng.choice(game.legal_actions())
+            hand_before = game.hand_number
+            twin = game.copy()
+            twin.apply(action)
+            if twin.hand_number != hand_before or twin.is_over:
+                break
+            seat = game.to_move
+            assert seat is not None
+            card = action.cards[0]
+            bits.append(card if game.hands[seat] >> card & 1 else card + 64)
+            actions.append(action)
+            game.apply(action)
+        lines.append((start, actions, bits))
+    per_action = _timed(seconds / 2, lines, lambda game, line: [game.push(a) for a in line[0]])
+    per_bit = _timed(seconds / 2, lines, lambda game, line: [game.push_card(b) for b in line[1]])
+    return per_action, per_bit
+
+
+def _timed(
+    seconds: float,
+    lines: list[tuple[tt.Game, list[tt.Action], list[int]]],
+    push_all: Callable[[tt.Game, tuple[list[tt.Action], list[int]]], object],
+) -> float:
+    cards = 0
+    elapsed = 0.0
+    while elapsed < seconds:
+        for game, actions, bits in lines:
+            start = time.perf_counter()
+            push_all(game, (actions, bits))
+            for _ in actions:
+                game.pop()
+            elapsed += time.perf_counter() - start
+            cards += len(actions)
+    return elapsed / cards * 1e6
 
 
 def openspiel_hands(seconds: float) -> float | None:
@@ -92,9 +148,11 @@ def main() -> None:
     print(f"tricktable {args.game}: {ours:,.0f} random hands/s")
     if theirs is None:
         print("OpenSpiel not installed (pip install open-spiel): no ratio")
-        return
-    print(f"OpenSpiel euchre:        {theirs:,.0f} random hands/s")
-    print(f"ratio tricktable / OpenSpiel: {ours / theirs:.2f}x (target >= 1.0x)")
+    else:
+        print(f"OpenSpiel euchre:        {theirs:,.0f} random hands/s")
+        print(f"ratio tricktable / OpenSpiel: {ours / theirs:.2f}x (target >= 1.0x)")
+    by_action, by_bit = push_pop_microseconds(args.seconds, args.game, options)
+    print(f"push+pop per card: {by_action:.2f} us (push_card+pop: {by_bit:.2f} us; target <= 3 us)")
 
 
 if __name__ == "__main__":

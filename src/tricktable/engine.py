@@ -239,7 +239,7 @@ class Game:
         """
         seat = self.to_move
         assert seat is not None
-        self._push_card(seat, bit, PLAY[bit & _LOW_COPY])
+        self._push_card(seat, bit, PLAY[bit % COPY_STRIDE])
 
     def pop(self) -> Action:
         """Undo the last :meth:`push` or :meth:`push_card` and return its action."""

@@ -36,9 +36,11 @@ class Auction:
         self.to_speak = self.eldest
 
     def copy(self) -> Auction:
-        return Auction(self.players, self.eldest, self.single_round, self.top_level,
-                       self.calls[:], self.passed[:], self.high_level, self.high_value,
-                       self.high_seat, self.to_speak)  # fmt: skip
+        other = Auction(self.players, self.eldest, self.single_round, self.top_level,
+                        self.calls[:], self.passed[:], self.high_level, self.high_value,
+                        self.high_seat)  # fmt: skip
+        other.to_speak = self.to_speak  # __post_init__ starts every auction at eldest
+        return other
 
     @property
     def is_over(self) -> bool:
