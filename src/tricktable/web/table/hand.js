@@ -95,6 +95,10 @@ function prompt(c) {
   if (view.is_over) return "The game is over.";
   if (state.seat === null) return `Watching. ${view.to_move !== null ? `${seatName(view.to_move)} to move.` : ""}`;
   if (state.connection !== "open") return "Waiting for the connection…";
+  if (state.held && state.held.trick.winner !== null && state.held.trick.winner !== undefined) {
+    const winner = state.held.trick.winner;
+    return winner === state.seat ? "You win the trick." : `${seatName(winner)} wins the trick.`;
+  }
   if (view.legal_actions.length && !c.live) return "…";
   if (!c.live) {
     return view.to_move === null ? "" : `${seatName(view.to_move)} is ${view.phase === "play" ? "playing" : "choosing"}…`;

@@ -9,7 +9,8 @@ export function ScoreSheet({ view }) {
   const chips = view.scoring === "chips";
   const countdown = view.scoring === "countdown";
   const unit = chips ? "chips" : countdown ? "count" : "points";
-  return html`<table class="score-sheet" data-testid="score-sheet">
+  const good = (delta) => (countdown ? delta <= 0 : delta >= 0); // counting down, less is better
+  return html`<div class="sheet-scroll"><table class="score-sheet" data-testid="score-sheet">
     <caption>Score sheet <span class="muted">(${unit}${countdown ? ", down to 0" : ""})</span></caption>
     <thead><tr><th scope="col">Hand</th>
       ${cols.map((c) => html`<th scope="col" key=${c.label} class=${c.side === null ? "" : `side-${c.side}`}>
@@ -19,12 +20,12 @@ export function ScoreSheet({ view }) {
       ${view.history.map((r) => html`<tr key=${r.hand_number}>
         <th scope="row">${r.hand_number}</th>
         ${cols.map((c) => html`<td key=${c.label}>${r.scores[c.seats[0]]}
-          <small class=${r.deltas[c.seats[0]] >= 0 ? "up" : "down"}>${r.deltas[c.seats[0]] > 0 ? "+" : ""}${r.deltas[c.seats[0]]}</small></td>`)}
+          <small class=${good(r.deltas[c.seats[0]]) ? "up" : "down"}>${r.deltas[c.seats[0]] > 0 ? "+" : ""}${r.deltas[c.seats[0]]}</small></td>`)}
       </tr>`)}
     </tbody>
     <tfoot><tr><th scope="row">Now</th>
       ${cols.map((c) => html`<td key=${c.label}><strong>${view.scores[c.seats[0]]}</strong></td>`)}</tr></tfoot>
-  </table>`;
+  </table></div>`;
 }
 
 function words(value) {
