@@ -35,6 +35,8 @@ def require_extra() -> None:
         "alembic",
         "pydantic",
         "platformdirs",
+        "argon2",
+        "openskill",
     ):
         try:
             __import__(name)

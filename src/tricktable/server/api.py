@@ -9,6 +9,7 @@ from fastapi import APIRouter, Request
 
 import tricktable as tt
 
+from . import accounts
 from .config import CHAT_PRESETS, LEVELS
 from .hub import Hub, record_with_seats, rules_from
 from .schemas import CreateTable, HintQuery, JoinTable, RulesQuery
@@ -82,7 +83,9 @@ async def describe_table(table_id: str, request: Request) -> dict[str, Any]:
 @router.post("/tables/{table_id}/join")
 async def join_table(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
     runtime = await hub_of(request).get(table_id)
-    seat, token = await runtime.join(body.name, body.seat)
+    name = await accounts.name_for_join(request, body.name)
+    seat, token = await runtime.join(name, body.seat)
+    await accounts.after_join(request, table_id, seat)
     return {"seat": seat, "token": token, "table_id": table_id}
 
 

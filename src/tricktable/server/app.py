@@ -15,7 +15,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from . import api, listing, rematch, ws
+from . import accounts, api, listing, players, rematch, reviews, solo, ws
 from .config import BotFactory, Settings, default_bot_factory, default_db_url
 from .db import Database
 from .hub import Hub
@@ -59,9 +59,11 @@ def create_app(
         app.state.hub = hub
         restored = await hub.restore_all()
         log.info("restored %d unfinished tables", restored)
+        settling = asyncio.create_task(hub.settle_loop())
         try:
             yield
         finally:
+            settling.cancel()
             await hub.close()
             executor.shutdown(wait=False, cancel_futures=True)
             await database.close()
@@ -69,6 +71,11 @@ def create_app(
     app = FastAPI(title="tricktable", lifespan=lifespan)
     app.include_router(api.router)
     app.include_router(listing.router)
+    app.include_router(solo.router)
+    app.include_router(players.router)
+    app.include_router(players.pages)
+    app.include_router(reviews.router)
+    accounts.install(app)
     app.include_router(ws.router)
     app.include_router(rematch.router)
     app.add_exception_handler(TableError, _table_error)  # type: ignore[arg-type]

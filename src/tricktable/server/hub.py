@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import secrets
 import weakref
@@ -14,11 +15,14 @@ import tricktable as tt
 from tricktable.record import FORMAT
 
 from . import db as store
+from . import ratings, solo
 from .config import BotFactory, Settings
 from .schemas import ChatOut, CreateTable, SeatSpec
 from .table import SeatState, TableError, TableInfo, TableRuntime
 
 __all__ = ["Hub", "rules_from"]
+
+log = logging.getLogger(__name__)
 
 
 def rules_from(game: str, options: dict[str, Any]) -> tt.Rules:
@@ -51,6 +55,7 @@ class Hub:
         self.finished: weakref.WeakValueDictionary[str, TableRuntime] = (
             weakref.WeakValueDictionary()
         )
+        self.settling: asyncio.Queue[str] = asyncio.Queue()
         self._loading = asyncio.Lock()
 
     async def create(self, spec: CreateTable) -> TableRuntime:
@@ -123,8 +128,27 @@ class Hub:
             chat=chat,
         )
         runtime.on_idle = self._forget
+        runtime.on_over = self._settle
         self.tables[info.table_id] = runtime
         return runtime
+
+    def _settle(self, runtime: TableRuntime) -> None:
+        self.settling.put_nowait(runtime.table_id)
+
+    async def settle_loop(self) -> None:
+        """Settle statistics and ratings of ended games, one at a time, in the background.
+
+        Runs as a task of the server's lifespan (not of the request whose move ended the
+        game, which may be torn down first); first it settles games a stopped server left.
+        """
+        for table_id in await self.database.run(ratings.unsettled_ids):
+            self.settling.put_nowait(table_id)
+        while True:
+            table_id = await self.settling.get()
+            try:
+                await ratings.settle(self.database, table_id)
+            except Exception:
+                log.exception("table %s: statistics and ratings not settled", table_id)
 
     def _forget(self, runtime: TableRuntime) -> None:
         # a finished table is reloaded from the database if anyone asks for it again
@@ -155,6 +179,7 @@ class Hub:
             row.created_at.isoformat(),
             len(stored.deals),
             row.private,
+            len(stored.actions),
         )
         now = asyncio.get_running_loop().time()
         seats = [
@@ -200,8 +225,8 @@ def _options_json(rules: tt.Rules) -> dict[str, Any]:
 
 def _record_of(stored: store.StoredTable) -> dict[str, Any]:
     by_deal: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for action in stored.actions:
-        by_deal[action.deal_number].append({"seat": action.seat, "action": action.action})
+    for deal_number, seat, action in solo.effective_actions(stored.actions):
+        by_deal[deal_number].append({"seat": seat, "action": action})
     return {
         "format": FORMAT,
         "rules": stored.row.rules,

@@ -19,6 +19,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import Field
 
+from . import accounts
 from .hub import Hub
 from .schemas import CreateTable, SeatSpec, Strict
 from .table import TableError, TableRuntime
@@ -85,6 +86,7 @@ async def _start(hub: Hub, old: TableRuntime) -> Rematch:
         ],
         allow_spectators=old.info.allow_spectators,
         turn_seconds=old.info.turn_seconds,
+        private=old.info.private,
     )
     new = await hub.create(spec)
     found = Rematch(new.table_id)
@@ -92,6 +94,7 @@ async def _start(hub: Hub, old: TableRuntime) -> Rematch:
         if seat.kind == "human" and seat.name is not None:
             number, token = await new.join(seat.name, seat.seat)
             found.tokens[number] = token
+    await accounts.copy_account_seats(hub.database, old.table_id, new.table_id)
     return found
 
 

@@ -84,6 +84,8 @@ class TableInfo:
     created_at: str
     stored_deals: int
     private: bool = False
+    stored_actions: int = 0
+    """Rows in the action log (actions and undos): the next row's number."""
 
 
 @dataclass
@@ -107,6 +109,10 @@ class TableRuntime:
     """Called when a finished table loses its last connection (so memory can be freed)."""
     moved_by: dict[str, Any] | None = None
     """Who made the latest action: its seat and actor (human, bot, substitute or timer)."""
+    on_over: Callable[[TableRuntime], None] | None = None
+    """Called once the game has ended (statistics and ratings are settled from there)."""
+    bot_delay: float | None = None
+    """This table's pause before a bot move (a solo player's bot speed), else the setting's."""
 
     @property
     def table_id(self) -> str:
@@ -208,6 +214,24 @@ class TableRuntime:
         self._presence_changed()
         return seat.seat, token
 
+    async def reissue(self, seat_number: int) -> str:
+        """A new token for an occupied seat (its player signed in elsewhere); the old one ends."""
+        async with self.lock:
+            seat = self.seats[seat_number]
+            if seat.name is None:
+                raise TableError("no_seat", f"seat {seat_number} has nobody to give it back to")
+            token = secrets.token_urlsafe(24)
+            digest = hash_token(token)
+            claim = (
+                sa.update(store.seats)
+                .where(store.seats.c.table_id == self.table_id)
+                .where(store.seats.c.seat == seat_number)
+                .values(token_hash=digest)
+            )
+            await self.database.execute_all([(claim, None)])
+            seat.token_hash = digest
+        return token
+
     def _free_seat(self, name: str, wanted: int | None) -> SeatState:
         if self.game.is_over:
             raise TableError("game_over", "the game at this table is over")
@@ -271,6 +295,13 @@ class TableRuntime:
             self.moved_by = {"seat": seat, "actor": actor}
             self.broadcast_state()
         self.schedule()
+        if candidate.is_over:
+            self.finished()
+
+    def finished(self) -> None:
+        """Tell the end-of-game hook (it queues work; it must not delay the table)."""
+        if self.on_over is not None:
+            self.on_over(self)
 
     def _check_turn(self, seat: int, seq: int, actor: str) -> None:
         if seq != self.seq:
@@ -286,7 +317,7 @@ class TableRuntime:
         deal_number, _, action = game.log[-1]
         row = {
             "table_id": self.table_id,
-            "number": len(game.log) - 1,
+            "number": self.info.stored_actions,
             "deal_number": deal_number,
             "seat": seat,
             "action": str(action),
@@ -305,7 +336,9 @@ class TableRuntime:
             )
             statements.append((finished, None))
         await self.database.execute_all(statements)
-        self.info.stored_deals = len(game.deals)
+        self.info.stored_actions += 1
+        # after an undo the game may hold fewer deals than are stored; they deal again alike
+        self.info.stored_deals = max(self.info.stored_deals, len(game.deals))
 
     # -- automatic moves ---------------------------------------------------------------------
 
@@ -335,7 +368,8 @@ class TableRuntime:
             return None
         seat = self.seats[seat_number]
         if seat.kind == "bot":
-            return self.settings.bot_delay, "bot"
+            delay = self.settings.bot_delay if self.bot_delay is None else self.bot_delay
+            return delay, "bot"
         if seat.substituted:
             return self.settings.bot_delay, "substitute"
         if seat.name is not None and seat.left_at is not None:

@@ -13,11 +13,18 @@ export async function fetchJson(url, body, method) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
-  if (account.csrf && init.method !== "GET") init.headers["X-CSRF-Token"] = account.csrf;
+  const csrf = csrfToken();
+  if (csrf && init.method !== "GET") init.headers["X-CSRF-Token"] = csrf;
   const response = await fetch(url, init);
   const data = await response.json().catch(() => ({}));
   if (!response.ok) throw new RequestError(errorText(data), data.code, response.status);
   return data;
+}
+
+// The session's CSRF token: the readable tt_csrf cookie (set with the HttpOnly session cookie).
+export function csrfToken() {
+  const found = document.cookie.match(/(?:^|;\s*)tt_csrf=([^;]+)/);
+  return found ? decodeURIComponent(found[1]) : account.csrf;
 }
 
 export function errorText(data) {

@@ -2,6 +2,7 @@
 // create the table and sit at seat 0. Play now, the open tables and My tables: lobby-list.js.
 import { $, fetchJson } from "./api.js";
 import { startLists, playNow, rememberSeat } from "./lobby-list.js";
+import { startAccount } from "./account.js";
 
 let games = [];
 let levels = [];
@@ -199,6 +200,11 @@ async function start() {
   $("create").addEventListener("submit", createTable);
   $("play-now").addEventListener("click", quickStart);
   renderGame();
+  await startAccount((name) => {
+    // a signed-in player sits down under the account's name
+    $("name").readOnly = Boolean(name);
+    if (name) $("name").value = name;
+  });
   startLists(games);
 }
 

@@ -10,9 +10,17 @@ export function savedToken(tableId) {
   return localStorage.getItem(tokenKey(tableId));
 }
 
+// A signed-in player's requests carry the session's CSRF token (the readable tt_csrf cookie).
+export function csrfHeaders() {
+  const found = document.cookie.match(/(?:^|;\s*)tt_csrf=([^;]+)/);
+  const headers = { "Content-Type": "application/json" };
+  if (found) headers["X-CSRF-Token"] = decodeURIComponent(found[1]);
+  return headers;
+}
+
 export async function fetchJson(url, body) {
   const init = body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    method: "POST", headers: csrfHeaders(), body: JSON.stringify(body),
   };
   const response = await fetch(url, init);
   const data = await response.json().catch(() => ({}));

@@ -1,0 +1,129 @@
+"""Player pages and leaderboards: statistics and ratings read from the database."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sqlalchemy as sa
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import FileResponse
+
+import tricktable as tt
+
+from .people import STAT_COLUMNS, accounts, game_results, player_stats, ratings
+from .table import TableError
+
+__all__ = ["pages", "router"]
+
+router = APIRouter(prefix="/api")
+pages = APIRouter(include_in_schema=False)
+
+
+def shown_rating(mu: float, sigma: float, games: int) -> dict[str, Any]:
+    """A rating as players see it: the conservative ``mu - 3 sigma``, and its parts."""
+    return {
+        "rating": round(mu - 3 * sigma, 2),
+        "mu": round(mu, 3),
+        "sigma": round(sigma, 3),
+        "games": games,
+    }
+
+
+def _player(conn: sa.Connection, name: str) -> dict[str, Any] | None:
+    account = conn.execute(
+        sa.select(accounts.c.id, accounts.c.name, accounts.c.created_at).where(
+            accounts.c.name_key == name.strip().casefold()
+        )
+    ).first()
+    if account is None:
+        return None
+    stats = conn.execute(player_stats.select().where(player_stats.c.account_id == account.id)).all()
+    rated = {
+        r.game: shown_rating(r.mu, r.sigma, r.games)
+        for r in conn.execute(ratings.select().where(ratings.c.account_id == account.id))
+    }
+    games = []
+    for row in sorted(stats, key=lambda r: r.game):
+        entry: dict[str, Any] = {"game": row.game, "title": tt.find_game(row.game).title}
+        entry.update({name: int(row._mapping[name]) for name in STAT_COLUMNS})
+        entry["points_per_hand"] = round(row.points / row.hands, 2) if row.hands else 0.0
+        entry["rating"] = rated.get(row.game)
+        games.append(entry)
+    recent = conn.execute(
+        game_results.select()
+        .where(game_results.c.account_id == account.id)
+        .order_by(game_results.c.finished_at.desc(), game_results.c.table_id)
+        .limit(20)
+    ).all()
+    return {
+        "name": account.name,
+        "since": account.created_at.isoformat(),
+        "games": games,
+        "recent": [
+            {
+                "table_id": r.table_id,
+                "game": r.game,
+                "seat": r.seat,
+                "won": r.won,
+                "rated": r.rated,
+                "rating_before": r.mu_before,
+                "rating_after": r.mu_after,
+                "finished_at": r.finished_at.isoformat(),
+            }
+            for r in recent
+        ],
+    }
+
+
+@router.get("/players/{name}")
+async def player(name: str, request: Request) -> dict[str, Any]:
+    """A signed-up player's statistics and rating per game, and their latest games."""
+    found = await request.app.state.hub.database.run(lambda conn: _player(conn, name))
+    if found is None:
+        raise TableError("not_found", f"there is no player {name!r}", 404)
+    return found
+
+
+def _board(conn: sa.Connection, game: str, limit: int) -> list[dict[str, Any]]:
+    query = (
+        sa.select(accounts.c.name, ratings.c.mu, ratings.c.sigma, ratings.c.games)
+        .join(accounts, accounts.c.id == ratings.c.account_id)
+        .where(ratings.c.game == game)
+        .order_by((ratings.c.mu - 3 * ratings.c.sigma).desc(), accounts.c.name_key)
+        .limit(limit)
+    )
+    return [{"name": r.name, **shown_rating(r.mu, r.sigma, r.games)} for r in conn.execute(query)]
+
+
+@router.get("/leaderboard")
+async def leaderboard(
+    request: Request, game: str, limit: int = Query(default=50, ge=1, le=200)
+) -> dict[str, Any]:
+    """The rated players of a game, best (most surely strong: ``mu - 3 sigma``) first."""
+    try:
+        name = tt.find_game(game).name
+    except tt.RulesError as exc:
+        raise TableError("bad_game", str(exc), 400) from None
+    board = await request.app.state.hub.database.run(lambda conn: _board(conn, name, limit))
+    return {"game": name, "title": tt.find_game(name).title, "players": board}
+
+
+def _page(file: str) -> FileResponse:
+    from .app import web_folder
+
+    return FileResponse(web_folder() / file)
+
+
+@pages.get("/players/{name}")
+async def player_page(name: str) -> FileResponse:
+    return _page("player.html")
+
+
+@pages.get("/leaderboard")
+async def leaderboard_page() -> FileResponse:
+    return _page("leaderboard.html")
+
+
+@pages.get("/review/{table_id}")
+async def review_page(table_id: str) -> FileResponse:
+    return _page("review-page.html")

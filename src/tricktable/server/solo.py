@@ -1,0 +1,264 @@
+"""Comforts of playing alone against bots: undo, learning mode, bot speed and a checked claim.
+
+All of them need a seat token, and undo, claim and speed need a *solo* table: every other seat
+is a bot. An undo is a row of the action log (action ``undo``) that replay reads as "take back
+this seat's last action and everything after it", so a table with undos still replays exactly
+(:func:`effective_actions`); such games are not rated. A claim of the remaining tricks is
+checked by the double-dummy solver against best defence and, when no defence beats it, the
+hand is played out by the solver (each card stored as an action of the ``claim`` actor).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable, Sequence
+from typing import Any, Literal
+
+import sqlalchemy as sa
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import SQLAlchemyError
+
+import tricktable as tt
+from tricktable.engine import Phase
+from tricktable.record import FORMAT
+
+from . import db as store
+from .table import TableError, TableRuntime
+
+__all__ = ["UNDO", "effective_actions", "game_of_rows", "has_undo", "router"]
+
+router = APIRouter(prefix="/api")
+
+UNDO = "undo"
+SPEEDS: dict[str, float | None] = {"fast": 0.15, "normal": None, "slow": 2.0}
+"""Seconds before each bot move; ``normal`` is the server's setting."""
+
+
+class SeatToken(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(min_length=1, max_length=100)
+
+
+class SpeedIn(SeatToken):
+    speed: Literal["fast", "normal", "slow"]
+
+
+def effective_actions(rows: Iterable[Any]) -> list[tuple[int, int, str]]:
+    """``(deal number, seat, action)`` of the stored rows once every undo has been applied."""
+    out: list[tuple[int, int, str]] = []
+    for row in rows:
+        if row.action != UNDO:
+            out.append((row.deal_number, row.seat, row.action))
+            continue
+        while out:
+            _, seat, _ = out.pop()
+            if seat == row.seat:
+                break
+    return out
+
+
+def has_undo(rows: Iterable[Any]) -> bool:
+    return any(row.action == UNDO for row in rows)
+
+
+def game_of_rows(table: Any, deals: Sequence[Any], actions: Sequence[Any]) -> tt.Game:
+    """The game of a stored table (its rows of tables, deals and actions), by replay."""
+    by_deal: dict[int, list[dict[str, Any]]] = {d.number: [] for d in deals}
+    for deal_number, seat, action in effective_actions(actions):
+        by_deal.setdefault(deal_number, []).append({"seat": seat, "action": action})
+    record = {
+        "format": FORMAT,
+        "rules": table.rules,
+        "seed": table.seed,
+        "first_dealer": table.first_dealer,
+        "deals": [{"deal": d.deal, "actions": by_deal[d.number]} for d in deals],
+    }
+    return tt.replay(record)
+
+
+def _seat_of(runtime: TableRuntime, token: str) -> int:
+    seat = runtime.seat_for_token(token)
+    if seat is None:
+        raise TableError("bad_token", "that token holds no seat at this table", 403)
+    return seat
+
+
+def _solo_seat(runtime: TableRuntime, token: str, what: str) -> int:
+    seat = _seat_of(runtime, token)
+    others = [s for s in runtime.seats if s.seat != seat and s.kind != "bot"]
+    if others:
+        raise TableError(
+            "not_solo", f"{what} is only for tables where every other seat is a bot", 409
+        )
+    if runtime.game.is_over:
+        raise TableError("game_over", "the game is over")
+    return seat
+
+
+def _last_own(game: tt.Game, seat: int) -> int | None:
+    """The index in the log of ``seat``'s last action (None: none yet)."""
+    for index in range(len(game.log) - 1, -1, -1):
+        if game.log[index][1] == seat:
+            return index
+    return None
+
+
+async def _hub_table(request: Request, table_id: str) -> Any:
+    hub = request.app.state.hub
+    return hub, await hub.get(table_id)
+
+
+@router.post("/tables/{table_id}/undo")
+async def undo(table_id: str, body: SeatToken, request: Request) -> dict[str, Any]:
+    """Take back your last action (and the bots' moves after it) at a solo table."""
+    _, runtime = await _hub_table(request, table_id)
+    seat = _solo_seat(runtime, body.token, "undo")
+    async with runtime.lock:
+        index = _last_own(runtime.game, seat)
+        if index is None:
+            raise TableError("nothing_to_undo", "you have made no move to take back")
+        earlier = tt.replay(runtime.game.record(), upto=index)
+        row = {
+            "table_id": table_id,
+            "number": runtime.info.stored_actions,
+            "deal_number": runtime.game.deal_number,
+            "seat": seat,
+            "action": UNDO,
+            "actor": "human",
+            "created_at": store.now(),
+        }
+        await _store(runtime, [(store.actions.insert(), row)])
+        runtime.info.stored_actions += 1
+        undone = len(runtime.game.log) - index
+        runtime.game = earlier
+        runtime.broadcast_state()
+    runtime.schedule()
+    return {"seq": runtime.seq, "undone": undone}
+
+
+async def _store(runtime: TableRuntime, statements: list[store.Statement]) -> None:
+    try:
+        await runtime.database.execute_all(statements)
+    except SQLAlchemyError:
+        raise TableError("not_stored", "that could not be saved; try again", 503) from None
+
+
+@router.post("/tables/{table_id}/speed")
+async def bot_speed(table_id: str, body: SpeedIn, request: Request) -> dict[str, Any]:
+    """How quickly the bots move at your solo table: fast, normal or slow."""
+    hub, runtime = await _hub_table(request, table_id)
+    _solo_seat(runtime, body.token, "bot speed")
+    runtime.bot_delay = SPEEDS[body.speed]
+    runtime.schedule()
+    delay = hub.settings.bot_delay if runtime.bot_delay is None else runtime.bot_delay
+    return {"speed": body.speed, "bot_delay": delay}
+
+
+@router.post("/tables/{table_id}/learn")
+async def learn(table_id: str, body: SeatToken, request: Request) -> dict[str, Any]:
+    """Learning mode: what the strongest bot would have done at your last move, and why.
+
+    Computed from your own view just before that move (nothing you could not see then).
+    """
+    hub, runtime = await _hub_table(request, table_id)
+    seat = _solo_seat(runtime, body.token, "learning mode")
+    index = _last_own(runtime.game, seat)
+    if index is None:
+        raise TableError("nothing_to_explain", "you have made no move yet")
+    before = tt.replay(runtime.game.record(), upto=index)
+    played = str(runtime.game.log[index][2])
+    view = before.view(seat)
+
+    def think() -> tuple[str, str]:
+        from tricktable.bots.hints import hint
+
+        action, reason = hint(view, seed=before.seed + index)
+        return str(action), reason
+
+    loop = asyncio.get_running_loop()
+    suggested, reason = await loop.run_in_executor(hub.executor, think)
+    return {
+        "move": index,
+        "played": played,
+        "suggested": suggested,
+        "same": suggested == played,
+        "reason": reason,
+    }
+
+
+def _claim_playout(game: tt.Game) -> tuple[int, int, tt.Game]:
+    """(tricks the side to move can surely take, tricks left, the hand played out by the
+    solver with best play by everyone from here)."""
+    from tricktable.solver import solve
+
+    left = game.tricks_per_hand - len(game.tricks)
+    values = solve(game)
+    best = max(values.values())
+    played = game.copy()
+    deal = played.deal_number
+    while not played.is_over and played.deal_number == deal and played.phase is Phase.PLAY:
+        options = solve(played)
+        top = max(options.values())
+        played.apply(next(a for a, v in options.items() if v == top))
+    return best, left, played
+
+
+@router.post("/tables/{table_id}/claim")
+async def claim(table_id: str, body: SeatToken, request: Request) -> dict[str, Any]:
+    """Claim every remaining trick of this hand for your side; the solver checks the claim
+    against best defence and, if it holds, plays the hand out."""
+    hub, runtime = await _hub_table(request, table_id)
+    seat = _solo_seat(runtime, body.token, "a claim")
+    game = runtime.game
+    if game.phase is not Phase.PLAY or game.to_move != seat:
+        raise TableError("not_your_turn", "claim the remaining tricks when it is your turn to play")
+    seq = runtime.seq
+    loop = asyncio.get_running_loop()
+    best, left, played = await loop.run_in_executor(hub.executor, _claim_playout, game.copy())
+    if best < left:
+        raise TableError(
+            "claim_refused",
+            f"a defence holds your side to {best} of the {left} tricks left; play on",
+        )
+    async with runtime.lock:
+        if runtime.seq != seq:
+            raise TableError("stale_seq", "the table moved on while the claim was checked")
+        await _store(runtime, _claim_rows(runtime, played))
+        runtime.info.stored_actions += len(played.log) - seq
+        runtime.info.stored_deals = max(runtime.info.stored_deals, len(played.deals))
+        runtime.game = played
+        runtime.broadcast_state()
+    runtime.schedule()
+    if played.is_over:
+        runtime.finished()
+    return {"seq": runtime.seq, "tricks": left, "accepted": True}
+
+
+def _claim_rows(runtime: TableRuntime, played: tt.Game) -> list[store.Statement]:
+    now = store.now()
+    first = runtime.info.stored_actions
+    rows = [
+        {
+            "table_id": runtime.table_id,
+            "number": first + n,
+            "deal_number": deal_number,
+            "seat": seat,
+            "action": str(action),
+            "actor": "claim",
+            "created_at": now,
+        }
+        for n, (deal_number, seat, action) in enumerate(played.log[runtime.seq :])
+    ]
+    statements: list[store.Statement] = [(store.actions.insert(), rows)]
+    new_deals = store.deal_rows(runtime.table_id, played, runtime.info.stored_deals)
+    if new_deals:
+        statements.append((store.deals.insert(), new_deals))
+    if played.is_over:
+        finished = (
+            sa.update(store.tables)
+            .where(store.tables.c.id == runtime.table_id)
+            .values(status="over")
+        )
+        statements.append((finished, None))
+    return statements

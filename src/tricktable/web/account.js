@@ -1,0 +1,62 @@
+// The account bar of the lobby's pages: sign up, sign in, sign out. The session is an HttpOnly
+// cookie; the page only keeps the CSRF token it must send back with every change.
+import { $, account, element, fetchJson } from "./api.js";
+
+let changed = () => {};
+
+function announce() {
+  changed(account.name);
+  document.dispatchEvent(new CustomEvent("tricktable:account", { detail: account.name }));
+}
+
+function signedInBar() {
+  const out = element("button", { type: "button", id: "sign-out", textContent: "Sign out" });
+  out.addEventListener("click", async () => {
+    await fetchJson("/api/session", undefined, "DELETE");
+    account.name = null; account.csrf = null;
+    render(); announce();
+  });
+  return [
+    element("span", {}, "Signed in as ",
+      element("a", { id: "me", href: `/players/${encodeURIComponent(account.name)}`, textContent: account.name })),
+    element("a", { href: "/leaderboard", textContent: "Leaderboard" }), out,
+  ];
+}
+
+function signedOutBar() {
+  const name = element("input", { id: "account-name", maxLength: 40, autocomplete: "username",
+    placeholder: "name", "aria-label": "Account name" });
+  const password = element("input", { id: "account-password", type: "password", maxLength: 200,
+    autocomplete: "current-password", placeholder: "password (8+)", "aria-label": "Password" });
+  const error = element("span", { id: "account-error", className: "error", role: "alert" });
+  const submit = async (url) => {
+    error.textContent = "";
+    try {
+      const data = await fetchJson(url, { name: name.value, password: password.value });
+      account.name = data.name; account.csrf = data.csrf;
+      render(); announce();
+    } catch (e) {
+      error.textContent = e.message;
+    }
+  };
+  const signIn = element("button", { type: "button", id: "sign-in", textContent: "Sign in" });
+  signIn.addEventListener("click", () => submit("/api/session"));
+  const signUp = element("button", { type: "button", id: "sign-up", textContent: "Sign up" });
+  signUp.addEventListener("click", () => submit("/api/accounts"));
+  password.addEventListener("keydown", (e) => { if (e.key === "Enter") submit("/api/session"); });
+  return [name, password, signIn, signUp,
+    element("a", { href: "/leaderboard", textContent: "Leaderboard" }), error];
+}
+
+function render() {
+  const bar = $("account");
+  if (bar) bar.replaceChildren(...(account.name ? signedInBar() : signedOutBar()));
+}
+
+export async function startAccount(onChange) {
+  changed = onChange || changed;
+  const session = await fetchJson("/api/session");
+  account.name = session.name; account.csrf = session.csrf;
+  render();
+  changed(account.name);
+}

@@ -1,0 +1,53 @@
+// A player's page: statistics and rating per game, and the latest games with their reviews.
+import { $, element, fetchJson } from "./api.js";
+import { startAccount } from "./account.js";
+
+const ROWS = [
+  ["Games played", (g) => g.games], ["Games won", (g) => g.games_won],
+  ["Hands played", (g) => g.hands], ["Hands won", (g) => g.hands_won],
+  ["Bids made", (g) => `${g.bids_made} of ${g.bids}`], ["Bids set", (g) => g.bids_set],
+  ["Lone hands made", (g) => `${g.lone_made} of ${g.lone_tried}`],
+  ["Generals made", (g) => `${g.generals_made} of ${g.generals_tried}`],
+  ["Points per hand", (g) => g.points_per_hand.toFixed(2)],
+  ["Rating", (g) => g.rating ? `${g.rating.rating.toFixed(1)} (μ ${g.rating.mu.toFixed(1)}, σ ${g.rating.sigma.toFixed(1)}, ${g.rating.games} rated)` : "not rated yet"],
+];
+
+function gameTable(games) {
+  const head = element("tr", {}, element("th", { textContent: "" }),
+    ...games.map((g) => element("th", { scope: "col", textContent: g.title })));
+  const body = ROWS.map(([label, value]) => element("tr", { dataset: { stat: label } },
+    element("th", { scope: "row", textContent: label }),
+    ...games.map((g) => element("td", { textContent: String(value(g)) }))));
+  return element("table", { className: "stats" }, element("thead", {}, head),
+    element("tbody", {}, ...body));
+}
+
+function recentRow(game) {
+  const change = game.rated && game.rating_after !== null
+    ? `rating μ ${game.rating_before.toFixed(1)} → ${game.rating_after.toFixed(1)}`
+    : "unrated";
+  return element("li", { dataset: { tableId: game.table_id } },
+    element("strong", { textContent: `${game.game}: ${game.won ? "won" : "lost"}` }),
+    element("span", { className: "muted", textContent: `${game.finished_at.slice(0, 16).replace("T", " ")} · ${change}` }),
+    element("div", { className: "row-actions" },
+      element("a", { href: `/review/${game.table_id}`, textContent: "Review" }),
+      element("a", { href: `/t/${game.table_id}`, textContent: "Table" })));
+}
+
+async function start() {
+  startAccount();
+  const name = decodeURIComponent(window.location.pathname.split("/").pop());
+  try {
+    const player = await fetchJson(`/api/players/${encodeURIComponent(name)}`);
+    document.title = `tricktable — ${player.name}`;
+    $("player-name").textContent = player.name;
+    $("player-since").textContent = `Playing since ${player.since.slice(0, 10)}`;
+    $("player-games").replaceChildren(player.games.length ? gameTable(player.games)
+      : element("p", { className: "muted", textContent: "No finished games yet." }));
+    $("player-recent").replaceChildren(...player.recent.map(recentRow));
+  } catch (error) {
+    $("player-error").textContent = error.message;
+  }
+}
+
+start();

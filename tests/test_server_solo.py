@@ -1,0 +1,192 @@
+"""Solo comforts at tables of one player and bots: undo, a checked claim, bot speed, learning."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason='needs the server extra: pip install "tricktable[server]"')
+
+from fastapi.testclient import TestClient
+
+import tricktable as tt
+from server_helpers import create, join, next_of, play_to_end, state_at_turn
+from tricktable.engine import Phase
+from tricktable.solver import solve
+
+SOLO = [{"kind": "human"}] + [{"kind": "bot"}] * 3
+PAIR = [{"kind": "human"}, {"kind": "bot"}, {"kind": "human"}, {"kind": "bot"}]
+
+
+@pytest.fixture
+def build(app_factory: Callable[..., Any]) -> Callable[..., Any]:
+    return app_factory
+
+
+def refused(response: Any, status: int, code: str) -> None:
+    assert response.status_code == status, response.text
+    assert response.json()["code"] == code, response.text
+
+
+def live(client: Any, table_id: str) -> tt.Game:
+    game: tt.Game = client.app.state.hub.tables[table_id].game
+    return game
+
+
+def test_undo_takes_back_your_move_and_the_bots_replies_and_replays_exactly(build: Any) -> None:
+    with TestClient(build()) as client:
+        table_id = create(client, seats=SOLO)
+        token = join(client, table_id, "Ana")
+        refused(
+            client.post(f"/api/tables/{table_id}/undo", json={"token": token}),
+            409,
+            "nothing_to_undo",
+        )
+        with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+            first = state_at_turn(ws, 0)
+            ws.send_json(
+                {
+                    "type": "action",
+                    "action": first["view"]["legal_actions"][-1],
+                    "seq": first["seq"],
+                }
+            )
+            second = state_at_turn(ws, 0)
+            assert second["seq"] > first["seq"]
+            undone = client.post(f"/api/tables/{table_id}/undo", json={"token": token})
+            assert undone.status_code == 200 and undone.json()["seq"] == first["seq"]
+            assert undone.json()["undone"] == second["seq"] - first["seq"]
+            back = next_of(ws, "state")
+            assert back["seq"] == first["seq"] and back["view"] == first["view"]
+            ws.send_json(
+                {"type": "action", "action": first["view"]["legal_actions"][0], "seq": back["seq"]}
+            )
+            state_at_turn(ws, 0)
+        before = live(client, table_id).record()
+    with TestClient(build()) as again:  # a restart rebuilds the game from the log, undo included
+        assert live(again, table_id).record() == before
+
+
+def test_undo_claim_and_speed_are_refused_where_they_do_not_belong(build: Any) -> None:
+    with TestClient(build()) as client:
+        shared = create(client, seats=PAIR)
+        ana = join(client, shared, "Ana")
+        join(client, shared, "Bo")
+        for what in ("undo", "claim"):
+            refused(
+                client.post(f"/api/tables/{shared}/{what}", json={"token": ana}), 409, "not_solo"
+            )
+        refused(
+            client.post(f"/api/tables/{shared}/speed", json={"token": ana, "speed": "fast"}),
+            409,
+            "not_solo",
+        )
+        solo = create(client, seats=SOLO)
+        join(client, solo, "Cy")
+        refused(client.post(f"/api/tables/{solo}/undo", json={"token": ana}), 403, "bad_token")
+        refused(client.post(f"/api/tables/{solo}/claim", json={"token": ana}), 403, "bad_token")
+        assert client.post(f"/api/tables/{solo}/undo", json={}).status_code == 422
+        refused(client.post("/api/tables/nope/undo", json={"token": ana}), 404, "not_found")
+
+
+def test_bot_speed_is_set_per_solo_table(build: Any) -> None:
+    with TestClient(build()) as client:
+        table_id = create(client, seats=SOLO)
+        token = join(client, table_id, "Ana")
+        fast = client.post(f"/api/tables/{table_id}/speed", json={"token": token, "speed": "fast"})
+        assert fast.json() == {"speed": "fast", "bot_delay": 0.15}
+        slow = client.post(f"/api/tables/{table_id}/speed", json={"token": token, "speed": "slow"})
+        assert slow.json()["bot_delay"] == 2.0
+        normal = client.post(
+            f"/api/tables/{table_id}/speed", json={"token": token, "speed": "normal"}
+        )
+        assert normal.json()["bot_delay"] == 0.0  # the server's setting (this test's: no delay)
+        bad = client.post(f"/api/tables/{table_id}/speed", json={"token": token, "speed": "warp"})
+        assert bad.status_code == 422
+
+
+def test_a_claim_is_accepted_only_when_no_defence_beats_it(build: Any) -> None:
+    accepted = refused_claims = 0
+    with TestClient(build()) as client:
+        for _ in range(6):
+            table_id = create(client, seats=SOLO)
+            token = join(client, table_id, "Ana")
+            with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+                while True:
+                    state = state_at_turn(ws, 0)
+                    if state["view"]["is_over"]:
+                        break
+                    game = live(client, table_id)
+                    if game.phase is Phase.PLAY:
+                        holds = max(solve(game).values()) == game.tricks_per_hand - len(game.tricks)
+                        answer = client.post(f"/api/tables/{table_id}/claim", json={"token": token})
+                        if holds:
+                            assert answer.status_code == 200, answer.text
+                            accepted += 1
+                            after = live(client, table_id)
+                            assert after.deal_number > game.deal_number or after.is_over
+                            assert after.results[-1].tricks == after.results[-1].tricks
+                            continue
+                        refused(answer, 409, "claim_refused")
+                        assert live(client, table_id).log == game.log
+                        refused_claims += 1
+                    legal = state["view"]["legal_actions"]
+                    ws.send_json({"type": "action", "action": legal[0], "seq": state["seq"]})
+            if accepted and refused_claims:
+                break
+        assert accepted and refused_claims
+        record = client.get(f"/api/tables/{table_id}/record")
+        assert record.status_code == 200 and tt.replay(record.json()).is_over
+
+
+def test_learning_mode_explains_the_strong_bots_choice_at_your_last_move(build: Any) -> None:
+    with TestClient(build()) as client:
+        table_id = create(client, seats=SOLO)
+        token = join(client, table_id, "Ana")
+        refused(
+            client.post(f"/api/tables/{table_id}/learn", json={"token": token}),
+            409,
+            "nothing_to_explain",
+        )
+        with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+            state = state_at_turn(ws, 0)
+            played = state["view"]["legal_actions"][0]
+            ws.send_json({"type": "action", "action": played, "seq": state["seq"]})
+            state_at_turn(ws, 0)
+        answer = client.post(f"/api/tables/{table_id}/learn", json={"token": token}).json()
+        assert answer["played"] == played and answer["reason"]
+        assert answer["same"] == (answer["suggested"] == played)
+        assert answer["suggested"] in state["view"]["legal_actions"]
+
+
+def test_a_game_with_an_undo_is_not_rated(build: Any) -> None:
+    with TestClient(build(list_seconds=0.0)) as client:
+        browser = TestClient(client.app)
+        csrf = browser.post(
+            "/api/accounts", json={"name": "Ana", "password": "long enough"}
+        ).json()["csrf"]
+        browser.headers["X-CSRF-Token"] = csrf
+        table_id = create(browser, seats=SOLO)
+        token = join(browser, table_id, "Ana")
+        with browser.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+            state = state_at_turn(ws, 0)
+            ws.send_json(
+                {"type": "action", "action": state["view"]["legal_actions"][0], "seq": state["seq"]}
+            )
+            state_at_turn(ws, 0)
+            assert (
+                browser.post(f"/api/tables/{table_id}/undo", json={"token": token}).status_code
+                == 200
+            )
+            play_to_end(ws, 0)
+        for _ in range(200):
+            page = client.get("/api/players/Ana").json()
+            if page["recent"]:
+                break
+            time.sleep(0.02)
+        [recent] = page["recent"]
+        assert recent["rated"] is False and page["games"][0]["rating"] is None
+        assert page["games"][0]["games"] == 1
