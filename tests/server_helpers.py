@@ -54,3 +54,16 @@ def play_to_end(ws: Any, seat: int, pick: int = -1) -> tuple[dict[str, Any], int
         legal = state["view"]["legal_actions"]
         ws.send_json({"type": "action", "action": legal[pick], "seq": state["seq"]})
         moves += 1
+
+
+def second_browser(client: Any) -> Any:
+    """Another browser (its own cookies) on the running app of ``client``.
+
+    It shares ``client``'s event loop: a TestClient of its own would run each request on a
+    new loop, and tasks the server starts there (bot moves) would die with it.
+    """
+    from fastapi.testclient import TestClient
+
+    other = TestClient(client.app)
+    other.portal = client.portal
+    return other

@@ -12,7 +12,7 @@ pytest.importorskip("argon2", reason='needs the server extra: pip install "trick
 
 from fastapi.testclient import TestClient
 
-from server_helpers import create, join
+from server_helpers import create, join, second_browser
 from tricktable.server.accounts import COOKIE, CSRF_HEADER, Limiter
 
 PASSWORD = "correct horse"
@@ -104,7 +104,7 @@ def test_sign_in_out_and_a_wrong_password(client: Any) -> None:
 
 def test_cookie_requests_need_the_csrf_token_and_change_nothing_without_it(client: Any) -> None:
     csrf = sign_up(client)
-    guest = TestClient(client.app)
+    guest = second_browser(client)
     table_id = create(guest, seats=TWO_HUMANS)
     missing = client.post(f"/api/tables/{table_id}/join", json={"name": "Ana"})
     refused(missing, 403, "csrf_missing")
@@ -122,7 +122,7 @@ def test_cookie_requests_need_the_csrf_token_and_change_nothing_without_it(clien
 
 def test_a_guest_cannot_sit_down_under_an_account_name(client: Any) -> None:
     sign_up(client)
-    guest = TestClient(client.app)
+    guest = second_browser(client)
     table_id = create(guest, seats=TWO_HUMANS)
     refused(guest.post(f"/api/tables/{table_id}/join", json={"name": "aNa"}), 409, "name_reserved")
     assert join(guest, table_id, "Bo") and join(guest, table_id, "Cy")
@@ -166,7 +166,7 @@ def test_a_signed_in_players_seats_follow_the_account_to_another_browser(client:
         f"/api/tables/{table_id}/join", json={"name": "Ana"}, headers={CSRF_HEADER: csrf}
     )
     assert first.json()["seat"] == 0
-    other = TestClient(client.app)
+    other = second_browser(client)
     refused(other.post(f"/api/tables/{table_id}/resume", json={}), 401, "not_signed_in")
     signed = other.post("/api/session", json={"name": "Ana", "password": PASSWORD}).json()
     mine = other.post("/api/my-tables", json={"tokens": []}, headers={CSRF_HEADER: signed["csrf"]})
@@ -177,7 +177,7 @@ def test_a_signed_in_players_seats_follow_the_account_to_another_browser(client:
     assert resumed.status_code == 200 and resumed.json()["seat"] == 0
     with other.websocket_connect(f"/ws/tables/{table_id}?token={resumed.json()['token']}") as ws:
         assert ws.receive_json()["seat"] == 0
-    stranger = TestClient(client.app)
+    stranger = second_browser(client)
     bo = stranger.post("/api/accounts", json={"name": "Bo", "password": PASSWORD}).json()
     refused(
         stranger.post(f"/api/tables/{table_id}/resume", json={}, headers={CSRF_HEADER: bo["csrf"]}),

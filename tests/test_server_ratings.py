@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 import tricktable as tt
-from server_helpers import play_to_end
+from server_helpers import play_to_end, second_browser
 from tricktable.server.accounts import CSRF_HEADER
 from tricktable.server.people import game_results, player_stats, ratings
 from tricktable.server.ratings import hand_stats, rank_sides, recompute
@@ -31,7 +31,7 @@ def client(app_factory: Callable[..., Any]) -> Any:
 
 
 def signed_up(client: Any, name: str) -> TestClient:
-    browser = TestClient(client.app)
+    browser = second_browser(client)
     csrf = browser.post("/api/accounts", json={"name": name, "password": PASSWORD}).json()["csrf"]
     browser.headers[CSRF_HEADER] = csrf
     return browser
@@ -88,7 +88,7 @@ def test_unknown_players_and_games_are_refused(client: Any) -> None:
 
 
 def test_guests_games_are_not_settled(client: Any) -> None:
-    guest = TestClient(client.app)
+    guest = second_browser(client)
     table_id = play_game(guest, SOLO)
     assert client.get(f"/api/tables/{table_id}/record").json()["is_over"]
     assert client.get("/api/leaderboard?game=hasenpfeffer").json()["players"] == []

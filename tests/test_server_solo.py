@@ -13,7 +13,7 @@ pytest.importorskip("fastapi", reason='needs the server extra: pip install "tric
 from fastapi.testclient import TestClient
 
 import tricktable as tt
-from server_helpers import create, join, next_of, play_to_end, state_at_turn
+from server_helpers import create, join, next_of, play_to_end, second_browser, state_at_turn
 from tricktable.engine import Phase
 from tricktable.solver import solve
 
@@ -164,7 +164,7 @@ def test_learning_mode_explains_the_strong_bots_choice_at_your_last_move(build: 
 
 def test_a_game_with_an_undo_is_not_rated(build: Any) -> None:
     with TestClient(build(list_seconds=0.0)) as client:
-        browser = TestClient(client.app)
+        browser = second_browser(client)
         csrf = browser.post(
             "/api/accounts", json={"name": "Ana", "password": "long enough"}
         ).json()["csrf"]
