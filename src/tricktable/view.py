@@ -3,146 +3,249 @@
 The view is the only thing that crosses to a seat, a bot, a browser, an RL agent or a
 spectator. Other seats' cards, the widow, discards, passed hands, cards given between partners
 and face-down leads never appear in it, except in the view of the seat that holds or held them.
+
+:class:`View` is a frozen, typed record: the part every game shares, and ``view.section``, the
+part its family's flow declares (:mod:`tricktable.view_parts`). :meth:`View.to_dict` is
+generated from those fields, and :func:`view_schema` describes that JSON.
 """
 
 from __future__ import annotations
 
-import copy
-import itertools
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+import bisect
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import Action, Kind
-from .cards import CARD_BY_INDEX, CARD_TEXT, CardSet, format_cards
-from .ranking import NO_TRUMP
+from .cards import CardSet
+from .jsonrecord import CARD_TEXTS, encoded, json_fields, json_schema, key, record_dict
+from .phase import Phase
+from .rules.base import HandResult
+from .rules.options import Rules
 from .trick import Trick
+from .view_parts import (
+    SECTIONS,
+    AuctionSection,
+    DoneTrick,
+    DoubleSection,
+    HasenpfefferSection,
+    Play,
+    RamsSection,
+    SeatAction,
+    Section,
+    TrickView,
+)
 
 if TYPE_CHECKING:
     from .engine import Game
-    from .rules.options import Rules
 
-__all__ = ["View", "build_view"]
+__all__ = ["View", "build_view", "view_schema"]
+
+_TRUMP_LETTERS = ("C", "D", "H", "S", "NT")
 
 
-@dataclass(frozen=True, eq=False)
-class View:
-    """What one seat (or a spectator, ``seat=None``) sees of a game at one moment."""
+def _trump_letter(trump: int) -> str:
+    return _TRUMP_LETTERS[trump]
 
+
+@json_fields(
+    rules=encoded(str, {"type": "string"}),
+    legal=key("legal_actions"),
+    trump=encoded(_trump_letter, {"enum": [*_TRUMP_LETTERS, None]}),
+)
+class View(NamedTuple):
+    """What one seat (or a spectator, ``seat=None``) sees of a game at one moment.
+
+    ``hand`` is this seat's own cards (empty for a spectator); ``legal`` the legal actions when
+    this seat is to move, else empty; ``trump`` the trump suit index (0..3 = C D H S, 4 for no
+    trump), ``None`` before it is fixed; ``trick`` the trick in play (``None`` outside the play
+    phase); ``actions`` this deal's actions as this seat saw them; ``section`` the family's part.
+    """
+
+    game: str
     rules: Rules
+    players: int
     seat: int | None
-    data: dict[str, Any]
+    phase: Phase
+    to_move: int | None
+    dealer: int
+    hand_number: int
+    hand: CardSet
+    hand_sizes: tuple[int, ...]
     legal: tuple[Action, ...]
+    scores: tuple[int, ...]
+    sides: tuple[tuple[int, ...], ...]
+    trump: int | None
+    active: tuple[int, ...]
+    trick: TrickView | None
+    tricks: tuple[DoneTrick, ...]
+    tricks_won: tuple[int, ...]
+    last_trick: DoneTrick | None
+    last_result: HandResult | None
+    history: tuple[HandResult, ...]
+    is_over: bool
+    winners: tuple[int, ...]
+    actions: tuple[SeatAction, ...]
+    section: Section
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready copy: cards as canonical notation strings."""
-        return copy.deepcopy(self.data)
-
-    def __getitem__(self, key: str) -> Any:
-        return self.data[key]
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return self.data.get(key, default)
+        """A JSON-ready, independent copy: the common keys and the section's beside them."""
+        out = record_dict(self)
+        section: dict[str, Any] = out.pop("section")
+        out.update(section)
+        return out
 
     @property
-    def phase(self) -> str:
-        return str(self.data["phase"])
+    def auction(self) -> AuctionSection | None:
+        """The Hasenpfeffers' section (auction, contract, lone hand), ``None`` in other games."""
+        section = self.section
+        return section if isinstance(section, HasenpfefferSection | DoubleSection) else None
 
     @property
-    def to_move(self) -> int | None:
-        return self.data["to_move"]  # type: ignore[no-any-return]
+    def rams(self) -> RamsSection | None:
+        """The Rams family's section, ``None`` in other games."""
+        return self.section if isinstance(self.section, RamsSection) else None
+
+    def side_of(self, seat: int) -> tuple[int, ...]:
+        """The seats of ``seat``'s side (itself alone in individual games)."""
+        return next((side for side in self.sides if seat in side), (seat,))
+
+    def all_tricks(self) -> tuple[TrickView | DoneTrick, ...]:
+        """This hand's complete tricks, then the trick in play if it has begun."""
+        return (*self.tricks, self.trick) if self.trick is not None else self.tricks
+
+    # -- transitional: the dict of the first typed version, for readers not yet converted --
 
     @property
-    def hand(self) -> CardSet:
-        return CardSet(" ".join(self.data["hand"]))
+    def data(self) -> dict[str, Any]:
+        if _LAST_DICT and _LAST_DICT[0][0] is self:
+            return _LAST_DICT[0][1]
+        data = self.to_dict()
+        _LAST_DICT[:] = [(self, data)]
+        return data
 
-    @property
-    def trump(self) -> int | None:
-        """The trump suit index (4 for no trump), ``None`` before trump is fixed."""
-        letter = self.data["trump"]
-        if letter is None:
-            return None
-        return NO_TRUMP if letter == "NT" else "CDHS".index(letter)
+    def __getitem__(self, name: str) -> Any:  # type: ignore[override]
+        return self.data[name]
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.data.get(name, default)
 
 
-def trick_dict(trick: Trick, seat: int | None, done: bool) -> dict[str, Any]:
-    plays = [
-        {"seat": s, "card": None if down and s != seat else CARD_TEXT[c], "face_down": down}
+_LAST_DICT: list[tuple[View, dict[str, Any]]] = []
+
+
+def view_schema() -> dict[str, Any]:
+    """The JSON schema of :meth:`View.to_dict`: the common keys with one family's section.
+
+    Regenerate ``docs/view-schema.json`` from it when a view's fields change (a test compares).
+    """
+    from .rules import GAME_NAMES, rules
+
+    defs: dict[str, Any] = {}
+    common = json_schema(View, defs, closed=False)
+    del common["properties"]["section"]
+    common["required"].remove("section")
+    variants = []
+    for section in SECTIONS:
+        defs[section.__name__] = json_schema(section, defs, closed=False)
+        games = [name for name in GAME_NAMES if rules(name).flow.VIEW_SECTION is section]
+        variants.append({
+            "title": f"{section.__name__}: {', '.join(games)}",
+            "allOf": [{"$ref": "#/$defs/View"}, {"$ref": f"#/$defs/{section.__name__}"}],
+            "properties": {"game": {"enum": games}},
+            "unevaluatedProperties": False,
+        })  # fmt: skip
+    defs["View"] = common
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "A seat's view: game.view(seat).to_dict()",
+        "oneOf": variants,
+        "$defs": dict(sorted(defs.items())),
+    }
+
+
+def trick_view(trick: Trick, seat: int | None) -> TrickView:
+    return _new(TrickView, (trick.leader, _plays(trick, seat)))
+
+
+def done_trick(trick: Trick, seat: int | None) -> DoneTrick:
+    winner = None if trick.winner < 0 else trick.winner
+    return _new(DoneTrick, (trick.leader, _plays(trick, seat), winner))
+
+
+def _plays(trick: Trick, seat: int | None) -> tuple[Play, ...]:
+    # tuple.__new__ skips the named tuple's Python-level __new__: views are built often
+    return tuple(
+        _new(Play, (s, None if down and s != seat else CARD_TEXTS[c], down))
         for s, c, down in trick.plays()
-    ]
-    out: dict[str, Any] = {"leader": trick.leader, "plays": plays}
-    if done:
-        out["winner"] = None if trick.winner < 0 else trick.winner
-    return out
+    )
 
 
-def _trump_letter(game: Game) -> str | None:
-    trump = game.trump
-    if trump is None:
-        return None
-    return "NT" if trump == NO_TRUMP else "CDHS"[trump]
+_new = tuple.__new__
 
 
 def build_view(game: Game, seat: int | None) -> View:
     """The view of ``seat`` (``None``: a spectator)."""
     legal = tuple(game.legal_actions()) if seat is not None and seat == game.to_move else ()
-    hand = format_cards(game.hands[seat]).split() if seat is not None else []
-    data: dict[str, Any] = {
-        "game": game.rules.name,
-        "rules": str(game.rules),
-        "players": game.player_count,
-        "seat": seat,
-        "phase": game.phase.value,
-        "to_move": game.to_move,
-        "dealer": game.dealer,
-        "hand_number": game.hand_number,
-        "hand": [] if hand == ["-"] else hand,
-        "hand_sizes": [h.bit_count() for h in game.hands],
-        "legal_actions": [str(a) for a in legal],
-        "scores": list(game.scores),
-        "sides": [list(side) for side in game.flow.sides()],
-        "trump": _trump_letter(game),
-        "active": [s for s in range(game.player_count) if game.active[s]],
-        "trick": trick_dict(game.trick, seat, False) if game.phase.value == "play" else None,
-        "tricks": [trick_dict(t, seat, True) for t in game.tricks],
-        "tricks_won": list(game.tricks_won),
-        "last_trick": _last_trick(game, seat),
-        "last_result": game.results[-1].to_dict() if game.results else None,
-        "history": [r.to_dict() for r in game.results],
-        "is_over": game.is_over,
-        "winners": list(game.winners),
-        "actions": public_actions(game, seat),
-    }
-    data.update(game.flow.view(game, seat))
-    return View(game.rules, seat, data, legal)
+    playing = game.phase is Phase.PLAY
+    results = game.results
+    return View(
+        game=game.rules.name,
+        rules=game.rules,
+        players=game.player_count,
+        seat=seat,
+        phase=game.phase,
+        to_move=game.to_move,
+        dealer=game.dealer,
+        hand_number=game.hand_number,
+        hand=CardSet(game.hands[seat]) if seat is not None else CardSet(),
+        hand_sizes=tuple(h.bit_count() for h in game.hands),
+        legal=legal,
+        scores=tuple(game.scores),
+        sides=tuple(game.flow.sides()),
+        trump=game.trump,
+        active=tuple(s for s in range(game.player_count) if game.active[s]),
+        trick=trick_view(game.trick, seat) if playing else None,
+        tricks=tuple(done_trick(t, seat) for t in game.tricks),
+        tricks_won=tuple(game.tricks_won),
+        last_trick=_last_trick(game, seat),
+        last_result=results[-1] if results else None,
+        history=tuple(results),
+        is_over=game.is_over,
+        winners=tuple(game.winners),
+        actions=public_actions(game, seat),
+        section=game.flow.view(game, seat),
+    )
 
 
 _HIDDEN_CARD_KINDS = frozenset({Kind.DISCARD, Kind.GIVE, Kind.EXCHANGE})
 
 
-def public_actions(game: Game, seat: int | None) -> list[dict[str, Any]]:
+def public_actions(game: Game, seat: int | None) -> tuple[SeatAction, ...]:
     """This deal's actions as ``seat`` saw them, in order.
 
     Cards another seat discarded, gave, exchanged away or led face down are ``?``: the seat saw
     that the action happened, not the card. Search bots replay this to rebuild the hand.
     """
-    current = len(game.deals) - 1
-    entries = list(itertools.takewhile(lambda e: e[0] == current, reversed(game.log)))[::-1]
-    plays = [t.face_down for t in game.tricks] + [game.trick.face_down]
-    face_down = iter([down for trick in plays for down in trick])
+    log = game.log
+    start = bisect.bisect_left(log, len(game.deals) - 1, key=_deal_of)
+    face_down = iter([down for t in (*game.tricks, game.trick) for down in t.face_down])
     out = []
-    for _, actor, action in entries:
-        down = next(face_down, False) if action.kind is Kind.PLAY else False
-        text = str(action)
-        if actor != seat and (down or action.kind in _HIDDEN_CARD_KINDS):
-            text = " ".join([action.kind.value] + ["?"] * len(action.cards))
-        out.append({"seat": actor, "action": text})
-    return out
+    play, hidden = Kind.PLAY, _HIDDEN_CARD_KINDS
+    for index in range(start, len(log)):
+        _, actor, action = log[index]
+        kind = action.kind
+        down = next(face_down, False) if kind is play else False
+        if actor != seat and (down or kind in hidden):
+            text = " ".join([kind.value] + ["?"] * len(action.cards))
+        else:
+            text = str(action)
+        out.append(_new(SeatAction, (actor, text)))
+    return tuple(out)
 
 
-def _last_trick(game: Game, seat: int | None) -> dict[str, Any] | None:
+def _deal_of(entry: tuple[int, int, Action]) -> int:
+    return entry[0]
+
+
+def _last_trick(game: Game, seat: int | None) -> DoneTrick | None:
     tricks = game.tricks or game.last_tricks
-    return trick_dict(tricks[-1], seat, True) if tricks else None
-
-
-def card_text(index: int) -> str:
-    return str(CARD_BY_INDEX[index])
+    return done_trick(tricks[-1], seat) if tricks else None

@@ -35,5 +35,5 @@ def decision_random(seed: int, view: View) -> random.Random:
     Seeding from the view (not from a generator that advances with every call) makes a bot's
     answer a function of what it can see, whatever it was asked before.
     """
-    visible = json.dumps(view.data, sort_keys=True, separators=(",", ":"), default=str)
+    visible = json.dumps(view.to_dict(), sort_keys=True, separators=(",", ":"), default=str)
     return random.Random(f"{seed}|{visible}")

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..actions import Action
 from ..cards import COPY_STRIDE, indices_of, parse_card
 from ..ranking import NO_TRUMP, TrumpTable
 from ..view import View
+from ..view_parts import DoneTrick, HasenpfefferSection, TrickView
 
 __all__ = ["PlayContext", "base_counts", "hand_indices"]
 
@@ -57,9 +57,9 @@ class PlayContext:
         seat, trump = view.seat, view.trump
         assert seat is not None and trump is not None
         table = view.rules.flow.ranking.table(trump)
-        active = set(view["active"])
-        my_side = next((set(side) for side in view["sides"] if seat in side), {seat})
-        tricks = [*view["tricks"], *([view["trick"]] if view.get("trick") else [])]
+        active = set(view.active)
+        my_side = set(view.side_of(seat))
+        tricks = view.all_tricks()
         hand = hand_indices(view)
         return cls(
             seat=seat,
@@ -204,55 +204,57 @@ class PlayContext:
 
 
 def _current_plays(view: View) -> list[tuple[int, int | None]]:
-    trick = view.get("trick") or {"plays": []}
-    return [
-        (p["seat"], None if p["card"] is None else parse_card(p["card"]).index)
-        for p in trick["plays"]
-    ]
+    plays = view.trick.plays if view.trick is not None else ()
+    return [(p.seat, None if p.card is None else parse_card(p.card).index) for p in plays]
 
 
 def _seats_after(view: View, seat: int, active: set[int]) -> list[int]:
-    trick = view.get("trick") or {"plays": []}
-    played = {p["seat"] for p in trick["plays"]} | {seat}
-    count = int(view["players"])
-    order = [(seat + step) % count for step in range(1, count)]
+    plays = view.trick.plays if view.trick is not None else ()
+    played = {p.seat for p in plays} | {seat}
+    order = [(seat + step) % view.players for step in range(1, view.players)]
     return [s for s in order if s in active and s not in played]
 
 
-def _outstanding(view: View, hand: list[int], tricks: list[dict[str, Any]]) -> Counter[int]:
+def _outstanding(
+    view: View, hand: list[int], tricks: Sequence[TrickView | DoneTrick]
+) -> Counter[int]:
+    """Cards not yet seen: not in this hand, not played, not put away by this seat (a Single
+    Hasenpfeffer widow discard, a Double Hasenpfeffer lone hand's discards, a Rams-family hand
+    given up for the widow or card exchanged for the turn-up)."""
     unseen = base_counts(indices_of(view.rules.flow.deck.mask))
     unseen -= base_counts(hand)
-    seen = [p["card"] for t in tricks for p in t["plays"]]
-    own = view.get("discard") or []
-    unseen -= base_counts(_texts_to_indices([*seen, *own]))
+    seen = [p.card for t in tricks for p in t.plays]
+    unseen -= base_counts(_texts_to_indices([*seen, *view.section.discarded]))
     return unseen
 
 
-def _voids(tricks: list[dict[str, Any]], table: TrumpTable) -> dict[int, set[int]]:
+def _voids(tricks: Sequence[TrickView | DoneTrick], table: TrumpTable) -> dict[int, set[int]]:
     """Effective suits each seat has failed to follow this hand."""
     voids: dict[int, set[int]] = {}
     for trick in tricks:
-        plays = trick["plays"]
-        if not plays or plays[0]["card"] is None:
+        plays = trick.plays
+        if not plays or plays[0].card is None:
             continue
-        led = table.suit_of[parse_card(plays[0]["card"]).index]
+        led = table.suit_of[parse_card(plays[0].card).index]
         for play in plays[1:]:
-            if play["card"] and table.suit_of[parse_card(play["card"]).index] != led:
-                voids.setdefault(play["seat"], set()).add(led)
+            if play.card and table.suit_of[parse_card(play.card).index] != led:
+                voids.setdefault(play.seat, set()).add(led)
     return voids
 
 
 def _makers(view: View) -> frozenset[int]:
     """The seats of the side that named trump (empty when no seat did)."""
-    bidder = view.get("bidder")
-    if bidder is None:
+    auction = view.auction
+    if auction is None or auction.bidder is None:
         return frozenset()
-    return frozenset(next((s for s in view["sides"] if bidder in s), [bidder]))
+    return frozenset(view.side_of(auction.bidder))
 
 
 def _lone_opponent(view: View, my_side: set[int]) -> int | None:
-    for key in ("alone", "lone_defender"):
-        seat = view.get(key)
-        if isinstance(seat, int) and not isinstance(seat, bool) and seat not in my_side:
-            return seat
-    return None
+    auction = view.auction
+    if auction is None:
+        return None
+    lone = [auction.alone]
+    if isinstance(auction, HasenpfefferSection):
+        lone.append(auction.lone_defender)
+    return next((seat for seat in lone if seat is not None and seat not in my_side), None)

@@ -17,6 +17,7 @@ from ..actions import Action, Kind
 from ..cards import COPY_STRIDE, indices_of
 from ..ranking import TrumpTable
 from ..view import View
+from ..view_parts import DoubleSection, HasenpfefferSection
 from .cardplay import PlayContext, base_counts, hand_indices
 
 __all__ = ["bid_limit", "choose", "estimate_tricks"]
@@ -102,15 +103,17 @@ def best_trump(view: View, hand: Sequence[int], suits: Sequence[int | None]) -> 
 
 
 def _partner_share(view: View, tricks: int) -> float:
-    seat = view.seat
-    side = next((s for s in view["sides"] if seat in s), [seat])
+    assert view.seat is not None
+    side = view.side_of(view.seat)
     # A second partner adds little in practice (measured at six players): count one at most.
-    return PARTNER_SHARE * tricks / int(view["players"]) * min(1, len(side) - 1)
+    return PARTNER_SHARE * tricks / view.players * min(1, len(side) - 1)
 
 
 def _widow_bonus(view: View) -> float:
     takes_widow = view.rules.options.get("widow_mode") == "bidder_exchange"
-    return 0.2 if takes_widow and view.get("widow_size") else 0.0
+    section = view.section
+    widow = isinstance(section, HasenpfefferSection) and section.widow_size
+    return 0.2 if takes_widow and widow else 0.0
 
 
 def bid_limit(view: View) -> float:
@@ -131,7 +134,8 @@ def _bid_level(action: Action, tricks: int) -> float:
 
 
 def _high_bidder(view: View) -> int | None:
-    bids = [call["seat"] for call in view.get("auction") or [] if call["call"].startswith("bid")]
+    calls = view.auction.auction if view.auction is not None else ()
+    bids = [call.seat for call in calls if call.call.startswith("bid")]
     return bids[-1] if bids else None
 
 
@@ -158,7 +162,7 @@ def _is_single_round(view: View) -> bool:
 
 
 def _is_partner(view: View, seat: int) -> bool:
-    return any(seat in side and view.seat in side for side in view["sides"])
+    return any(seat in side and view.seat in side for side in view.sides)
 
 
 def _trump_suit(action: Action) -> int | None:
@@ -191,11 +195,10 @@ def _choose_alone(view: View, legal: Sequence[Action]) -> Action:
 def _trick_count(view: View) -> int:
     """Tricks in a hand: as the view says, else the cards each player holds (a maker holding
     the widow counts one fewer)."""
-    stated = view.get("tricks_per_hand")
-    if isinstance(stated, int) and stated > 0:
-        return stated
-    sizes = [size for size in view["hand_sizes"] if size]
-    return min(sizes) if sizes else len(view["hand"])
+    if isinstance(view.section, DoubleSection) and view.section.tricks_per_hand > 0:
+        return view.section.tricks_per_hand
+    sizes = [size for size in view.hand_sizes if size]
+    return min(sizes) if sizes else len(view.hand)
 
 
 def _choose_discard(view: View, legal: Sequence[Action]) -> Action:

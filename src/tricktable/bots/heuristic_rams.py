@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any
 
 from ..actions import Action, Kind
-from ..cards import parse_card
+from ..cards import indices_of, parse_card
 from ..ranking import TrumpTable
 from ..view import View
+from ..view_parts import RamsSection
 
 __all__ = ["choose", "hand_value"]
 
@@ -48,7 +48,13 @@ def _table(view: View) -> TrumpTable:
 
 
 def _hand(view: View) -> list[int]:
-    return [parse_card(text).index for text in view["hand"]]
+    return indices_of(view.hand.mask)
+
+
+def _section(view: View) -> RamsSection:
+    section = view.section
+    assert isinstance(section, RamsSection), "a Rams-family view"
+    return section
 
 
 def _legal(view: View, kind: Kind) -> Action | None:
@@ -87,7 +93,7 @@ def _mask(cards: Iterable[int]) -> int:
 
 def _declare(view: View, table: TrumpTable, rng: random.Random) -> Action:
     value = hand_value(_hand(view), table)
-    players_in = sum(1 for d in view.get("declarations", []) if d["call"] != "pass")
+    players_in = sum(1 for d in _section(view).declarations if d.call != "pass")
     general, widow, passing = (_legal(view, k) for k in (Kind.GENERAL, Kind.WIDOW, Kind.PASS))
     if general is not None and value >= GENERAL_VALUE:
         return general
@@ -104,8 +110,8 @@ def _worth_playing(view: View, tricks: float) -> bool:
     A trick is worth a fifth of the pot (one counter in countdown); the chance of taking none
     falls off quickly as the expected tricks grow.
     """
-    pot = view.get("pot")
-    share = pot / 5 if isinstance(pot, int) else 1.0
+    pot = _section(view).pot
+    share = pot / 5 if pot is not None else 1.0
     risk = max(0.0, 1.0 - tricks) ** 2
     return tricks * share > risk * _option(view, "loo_penalty")
 
@@ -117,7 +123,7 @@ def _option(view: View, name: str) -> int:
 
 def _exchange(view: View, table: TrumpTable) -> Action:
     hand = _hand(view)
-    turnup = [parse_card(text).index for text in view["turnup"]]
+    turnup = [_index(text) for text in _section(view).turnup]
     best: Action | None = None
     best_value = hand_value(hand, table) + EXCHANGE_GAIN
     for action in view.legal:
@@ -134,13 +140,14 @@ def _exchange(view: View, table: TrumpTable) -> Action:
 
 
 def _play(view: View, table: TrumpTable) -> Action:
-    plays = view["trick"]["plays"] if view.get("trick") else []
+    plays = view.trick.plays if view.trick is not None else ()
     options = [a for a in view.legal if a.kind is Kind.PLAY]
     if not plays:
         return _lead(view, table, options)
-    led = table.trump if plays[0]["face_down"] else table.suit_of[_index(plays[0]["card"])]
-    best = max((table.key(_index(p["card"]), led) for p in plays if p["card"] and
-                not p["face_down"]), default=-1)  # fmt: skip
+    first = plays[0].card
+    led = table.trump if plays[0].face_down or first is None else table.suit_of[_index(first)]
+    best = max((table.key(_index(p.card), led) for p in plays if p.card and not p.face_down),
+               default=-1)  # fmt: skip
     winners = [a for a in options if table.key(a.cards[0], led) > best]
     if winners:
         return min(winners, key=lambda a: table.key(a.cards[0], led))
@@ -165,16 +172,17 @@ def _lead(view: View, table: TrumpTable, options: list[Action]) -> Action:
 
 def _is_blind_lead(view: View, table: TrumpTable, hand: list[int]) -> bool:
     """Whether this lead goes face down: a forced trump lead without a trump (Bierspiel)."""
-    if not view.get("blind_lead") or len(view["tricks"]) not in view["trump_lead_tricks"]:
+    section = _section(view)
+    if not section.blind_lead or len(view.tricks) not in (section.trump_lead_tricks or ()):
         return False
     return not any(table.suit_of[c] == table.trump for c in hand)
 
 
 def _seen(view: View, hand: list[int]) -> int:
-    """Cards this seat knows are out of play or its own."""
-    seen = _mask(hand)
-    for trick in view["tricks"]:
-        seen |= _mask(_index(p["card"]) for p in trick["plays"] if p["card"])
+    """Cards this seat knows are out of play or its own (its own discards among them)."""
+    seen = _mask(hand) | _mask(_index(text) for text in view.section.discarded)
+    for trick in view.tricks:
+        seen |= _mask(_index(p.card) for p in trick.plays if p.card)
     return seen
 
 
@@ -187,5 +195,5 @@ def _cheapest(options: list[Action], table: TrumpTable, hand: list[int]) -> Acti
     return min(options, key=cost)
 
 
-def _index(text: Any) -> int:
-    return parse_card(str(text)).index
+def _index(text: str) -> int:
+    return parse_card(text).index

@@ -32,6 +32,7 @@ from ..engine import Game
 from ..phase import Phase
 from ..solver import Backend, fast, solve
 from ..view import View
+from ..view_parts import DoubleSection, HasenpfefferSection
 from .base import decision_random
 from .heuristic import HeuristicBot
 from .inference import model_judge
@@ -259,10 +260,10 @@ def contract_worth(game: Game) -> Callable[[int], float]:
 
 
 def _contract_tricks(game: Game) -> int | None:
-    view = game.flow.view(game, None)
-    contract, alone = view.get("contract"), view.get("alone")
-    if contract is None:
+    section = game.flow.view(game, None)
+    if not isinstance(section, HasenpfefferSection | DoubleSection) or section.contract is None:
         return None
+    contract, alone = section.contract, section.alone
     all_tricks = game.rules.options.get("lone_contract") == "all_tricks"
     if str(contract).isdigit() and not (alone is not None and all_tricks):
         return int(contract)

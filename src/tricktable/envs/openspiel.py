@@ -291,7 +291,7 @@ class TricktableObserver:
             return f"seat {player}: before the deal"
         view = state.engine.view(player)
         if self.perfect_recall:
-            return json.dumps(view.data, sort_keys=True, separators=(",", ":"), default=str)
+            return json.dumps(view.to_dict(), sort_keys=True, separators=(",", ":"), default=str)
         return self.encoder.text(view)
 
 

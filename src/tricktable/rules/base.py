@@ -18,8 +18,10 @@ from ..actions import Action, Kind
 from ..cards import Deck
 from ..deal import Deal
 from ..errors import NotationError
+from ..jsonrecord import JsonObject, record_dict
 from ..ranking import Ranking, TrumpTable
 from ..trick import Trick
+from ..view_parts import Section
 from .options import Rules
 
 if TYPE_CHECKING:
@@ -38,9 +40,12 @@ class Ledger(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
 
-@dataclass
+@dataclass(frozen=True)
 class HandResult:
-    """How one hand ended: tricks per seat, score changes per seat and a readable summary."""
+    """How one hand ended: tricks per seat, score changes per seat and a readable summary.
+
+    ``details`` is the family's account of the hand (contract, bidder, who was looed …).
+    """
 
     deal_number: int
     hand_number: int
@@ -49,19 +54,11 @@ class HandResult:
     deltas: tuple[int, ...]
     scores: tuple[int, ...]
     summary: str
-    details: dict[str, Any] = field(default_factory=dict)
+    details: JsonObject = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "deal_number": self.deal_number,
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "tricks": list(self.tricks),
-            "deltas": list(self.deltas),
-            "scores": list(self.scores),
-            "summary": self.summary,
-            "details": self.details,
-        }
+        """A JSON-ready, independent copy."""
+        return record_dict(self)
 
 
 class Flow(ABC):
@@ -73,6 +70,8 @@ class Flow(ABC):
     has_widow: bool = False
     widow_size: int = 0
     ACTION_KINDS: frozenset[Kind] = frozenset(Kind)
+    VIEW_SECTION: type[Section]
+    """The class of the family's part of a view (:mod:`tricktable.view_parts`)."""
     LARGEST_EXCHANGE = 2
 
     def __init__(self, rules: Rules) -> None:
@@ -175,9 +174,9 @@ class Flow(ABC):
     def winners(self, game: Game) -> tuple[int, ...]:
         """The winning seats of a finished game."""
 
-    def view(self, game: Game, seat: int | None) -> dict[str, Any]:
-        """The family's part of a seat's view (``None``: a spectator)."""
-        return {}
+    @abstractmethod
+    def view(self, game: Game, seat: int | None) -> Section:
+        """The family's part of a seat's view (``None``: a spectator): a ``VIEW_SECTION``."""
 
     def hand_state_copy(self, state: Any) -> Any:
         return state.copy()

@@ -33,14 +33,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..actions import ALONE, NOT_ALONE, PASS, Action, Kind, card_action
-from ..cards import CARD_TEXT, COPY_STRIDE, DECKS, Deck, indices_of, parse_card, pinochle45
+from ..cards import COPY_STRIDE, DECKS, Deck, indices_of, parse_card, pinochle45
 from ..deal import Deal, deal_by_schedule
 from ..errors import NotationError, RulesError
+from ..jsonrecord import CARD_TEXTS, texts_of
 from ..phase import Phase
 from ..ranking import Ranking
+from ..view_parts import Call, DoubleSection, Gift, GiftCount
 from .auction import Auction, TeamLedger
 from .base import Flow, HandResult
 from .double_lone import Transfer
@@ -176,6 +178,7 @@ def _distinct(kind: Kind, hand: int) -> list[Action]:
 
 
 class DoubleHasenpfefferFlow(Flow):
+    VIEW_SECTION = DoubleSection
     """The hand flow of every form: auction, trump, the lone hand's exchange, then play."""
 
     ACTION_KINDS = frozenset({Kind.PASS, Kind.BID, Kind.TRUMP, Kind.ALONE, Kind.NOT_ALONE,
@@ -415,36 +418,31 @@ class DoubleHasenpfefferFlow(Flow):
 
     # -- view ----------------------------------------------------------------------------------
 
-    def view(self, game: Game, seat: int | None) -> dict[str, Any]:
+    def view(self, game: Game, seat: int | None) -> DoubleSection:
         state: HandState = game.state
         transfer = state.transfer
-        out: dict[str, Any] = {
-            "auction": state.auction.to_list(),
-            "high_bid": state.auction.high_value or None,
-            "bidder": state.bidder,
-            "contract": str(state.contract) if state.contract else None,
-            "forced_bid": state.forced,
-            "alone": state.lone,
-            "tricks_per_hand": self.tricks,
-            "lone_discard_count": len(state.discards),
-            "gifts": transfer.counts() if transfer else [],
-            "dead": list(transfer.partners) if transfer else [],
-        }
-        if seat is not None and transfer is not None:
-            out.update(self._recall(state, transfer, seat))
-        return out
-
-    def _recall(self, state: HandState, transfer: Transfer, seat: int) -> dict[str, Any]:
-        """The hidden cards ``seat`` itself handled: the lone player's discards and receipts,
-        or what a partner gave. Nobody else ever sees them."""
-        if seat == state.lone:
-            return {
-                "discards": [CARD_TEXT[c] for c in state.discards],
-                "received": [{"seat": g, "card": CARD_TEXT[c]} for g, c in transfer.gifts],
-            }
-        if seat in transfer.partners:
-            return {"gave": [CARD_TEXT[c] for c in transfer.given_by(seat)]}
-        return {}
+        auction = state.auction
+        lone = seat is not None and transfer is not None and seat == state.lone
+        gave = seat is not None and transfer is not None and not lone and seat in transfer.partners
+        return DoubleSection(
+            auction=tuple(Call(s, c) for s, c in auction.calls),
+            high_bid=auction.high_value or None,
+            bidder=state.bidder,
+            contract=str(state.contract) if state.contract else None,
+            forced_bid=state.forced,
+            alone=state.lone,
+            tricks_per_hand=self.tricks,
+            lone_discard_count=len(state.discards),
+            gifts=tuple(GiftCount(p, len(transfer.given_by(p))) for p in transfer.partners)
+            if transfer else (),
+            dead=transfer.partners if transfer else (),
+            # the hidden cards a seat itself handled: nobody else ever sees them
+            discards=texts_of(state.discards) if lone else None,
+            received=tuple(Gift(g, CARD_TEXTS[c]) for g, c in transfer.gifts)
+            if lone and transfer else None,
+            gave=texts_of(transfer.given_by(seat))
+            if gave and transfer and seat is not None else None,
+        )  # fmt: skip
 
 
 _HANDLERS = {

@@ -25,14 +25,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..actions import ALONE, NOT_ALONE, PASS, Action, Kind, card_actions
-from ..cards import CARD_TEXT, DECKS, JOKER_INDEX, indices_of
+from ..cards import DECKS, JOKER_INDEX
 from ..deal import WIDOW, Deal, deal_by_owners, owners_of
 from ..errors import RulesError
+from ..jsonrecord import card_texts
 from ..phase import Phase
 from ..ranking import NO_TRUMP, Ranking
+from ..view_parts import Call, HasenpfefferSection
 from .auction import Auction, TeamLedger
 from .base import Flow, HandResult
 from .options import GameDef, Option, OptionValue, Rules
@@ -123,6 +125,7 @@ class HandState:
 
 
 class SingleHasenpfefferFlow(Flow):
+    VIEW_SECTION = HasenpfefferSection
     ACTION_KINDS = frozenset({Kind.PASS, Kind.BID, Kind.TRUMP, Kind.DISCARD, Kind.ALONE,
                               Kind.NOT_ALONE, Kind.PLAY})  # fmt: skip
     players = 4
@@ -372,23 +375,23 @@ class SingleHasenpfefferFlow(Flow):
 
     # -- view ----------------------------------------------------------------------------------
 
-    def view(self, game: Game, seat: int | None) -> dict[str, Any]:
+    def view(self, game: Game, seat: int | None) -> HasenpfefferSection:
         state: HandState = game.state
-        out: dict[str, Any] = {
-            "auction": state.auction.to_list(),
-            "high_bid": state.auction.high_value or None,
-            "bidder": state.bidder,
-            "contract": state.contract_text or None,
-            "forced_bid": state.forced,
-            "alone": state.lone,
-            "lone_defender": state.lone_defender,
-            "widow_size": 1,
-            "widow_taken": self.exchange and state.bidder is not None,
-            "misdeals": state.misdeals,
-        }
-        if seat is not None and seat == state.bidder and state.discard:
-            out["discard"] = [CARD_TEXT[c] for c in indices_of(state.discard)]
-        return out
+        auction = state.auction
+        mine = seat is not None and seat == state.bidder and state.discard
+        return HasenpfefferSection(
+            auction=tuple(Call(s, c) for s, c in auction.calls),
+            high_bid=auction.high_value or None,
+            bidder=state.bidder,
+            contract=state.contract_text or None,
+            forced_bid=state.forced,
+            alone=state.lone,
+            lone_defender=state.lone_defender,
+            widow_size=1,
+            widow_taken=self.exchange and state.bidder is not None,
+            misdeals=state.misdeals,
+            discard=card_texts(state.discard) if mine else None,
+        )
 
 
 def _clockwise_from(seat: int) -> list[int]:

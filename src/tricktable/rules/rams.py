@@ -41,8 +41,11 @@ from ..actions import DECLINE, Action, Kind, card_action
 from ..cards import CARD_TEXT, DECKS, display_key, indices_of
 from ..deal import WIDOW, Deal, deal_by_schedule
 from ..errors import NotationError
+from ..jsonrecord import card_texts, texts_of
+from ..phase import Phase
 from ..ranking import Ranking
 from ..trick import PlayRules, Trick
+from ..view_parts import Call, ChipLedgerView, CounterLedgerView, RamsSection
 from .base import Flow, HandResult
 from .options import GameDef, OptionValue, Rules
 from .rams_declare import HandState, declaration_actions, next_to_declare
@@ -65,6 +68,7 @@ def ledger_of(game: Game) -> FamilyLedger:
 
 
 class RamsFlow(Flow):
+    VIEW_SECTION = RamsSection
     """The hand flow of the Rams family."""
 
     ACTION_KINDS = frozenset({Kind.PASS, Kind.IN, Kind.WIDOW, Kind.GENERAL, Kind.EXCHANGE,
@@ -439,31 +443,36 @@ class RamsFlow(Flow):
 
     # -- view ----------------------------------------------------------------------------------
 
-    def view(self, game: Game, seat: int | None) -> dict[str, Any]:
+    def view(self, game: Game, seat: int | None) -> RamsSection:
         state: HandState = game.state
         ledger = ledger_of(game)
-        out: dict[str, Any] = {
-            "scoring": self.o["scoring"],
-            "seated": list(state.seated),
-            "turnup": [CARD_TEXT[c] for c in state.turnup],
-            "turnup_taken_by": state.exchanger,
-            "exchange_offer": state.offer,
-            "declarations": [{"seat": s, "call": c} for s, c in state.calls],
-            "widow_size": self.widow_size,
-            "widow_taker": state.widow_taker,
-            "general": state.general,
-            "simple_pot": state.simple_pot,
-            "ledger": ledger.to_dict(),
-            "pot": ledger.pot if isinstance(ledger, ChipLedger) else None,
-            "out": [s for s in range(self.players) if s not in ledger.remaining()],
-        }
-        if game.phase.value == "play":
-            out["trump_lead_tricks"] = sorted(game.play_rules.trump_leads)
-            out["blind_lead"] = game.play_rules.blind_lead
-        if seat is not None and state.dead[seat]:
-            out["discards"] = [CARD_TEXT[c] for c in sorted(indices_of(state.dead[seat]),
-                                                            key=display_key)]  # fmt: skip
-        return out
+        playing = game.phase is Phase.PLAY
+        dead = state.dead[seat] if seat is not None else 0
+        return RamsSection(
+            scoring=str(self.o["scoring"]),
+            seated=tuple(state.seated),
+            turnup=texts_of(state.turnup),
+            turnup_taken_by=state.exchanger,
+            exchange_offer=state.offer,
+            declarations=tuple(Call(s, c) for s, c in state.calls),
+            widow_size=self.widow_size,
+            widow_taker=state.widow_taker,
+            general=state.general,
+            simple_pot=state.simple_pot,
+            ledger=_ledger_view(ledger),
+            pot=ledger.pot if isinstance(ledger, ChipLedger) else None,
+            out=tuple(s for s in range(self.players) if s not in ledger.remaining()),
+            trump_lead_tricks=tuple(sorted(game.play_rules.trump_leads)) if playing else None,
+            blind_lead=game.play_rules.blind_lead if playing else None,
+            discards=card_texts(dead) if dead else None,
+        )  # fmt: skip
+
+
+def _ledger_view(ledger: ChipLedger | CounterLedger) -> ChipLedgerView | CounterLedgerView:
+    if isinstance(ledger, ChipLedger):
+        return ChipLedgerView(tuple(ledger.balances), ledger.pot, ledger.carry)
+    out = tuple(seat for seat, gone in enumerate(ledger.out) if gone)
+    return CounterLedgerView(tuple(ledger.counters), out)
 
 
 def _tricks_text(count: int) -> str:

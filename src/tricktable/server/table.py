@@ -145,10 +145,8 @@ class TableRuntime:
         }
 
     def state_text(self, seat: int | None) -> str:
-        # Serialised straight from the freshly built view: to_dict()'s defensive deep copy
-        # would triple the cost of every broadcast, and nothing here mutates the view.
         view = self.game.view(seat)
-        return StateOut(seq=self.seq, view=view.data, moved_by=self.moved_by).model_dump_json()
+        return StateOut(seq=self.seq, view=view.to_dict(), moved_by=self.moved_by).model_dump_json()
 
     # -- connections -------------------------------------------------------------------------
 
