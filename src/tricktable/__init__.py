@@ -24,6 +24,7 @@ from .errors import (
     NotationError,
     RecordError,
     RulesError,
+    SeatError,
     TricktableError,
 )
 from .record import hand_text, load_record, replay, save_record
@@ -47,6 +48,7 @@ __all__ = [
     "RecordError",
     "Rules",
     "RulesError",
+    "SeatError",
     "Suit",
     "TricktableError",
     "View",

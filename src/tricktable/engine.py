@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from .actions import PLAY, Action, Kind, card_actions, parse_action
 from .cards import CARD_TEXT, COPY_STRIDE
 from .deal import Deal, parse_deal, shuffled
-from .errors import IllegalActionError, RulesError
+from .errors import IllegalActionError, NotationError, RulesError, SeatError
 from .phase import Phase
 from .ranking import NO_TRUMP, TrumpTable
 from .rules.base import Flow
@@ -87,7 +87,7 @@ class Game:
         self.seed = secrets.randbits(62) if seed is None else seed
         if dealer is None:
             dealer = random.Random(self.seed).randrange(self.player_count)
-        if not 0 <= dealer < self.player_count:
+        if not _is_seat_number(dealer) or not 0 <= dealer < self.player_count:
             raise RulesError(f"dealer {dealer!r} is not a seat of 0..{self.player_count - 1}")
         self.first_dealer = self.dealer = dealer
         explicit = [deal] if deal is not None else list(deals)
@@ -201,6 +201,8 @@ class Game:
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` is legal now (never raises)."""
+        if not isinstance(action, Action):
+            return False
         if self.phase is _PLAY:
             if action.kind is not _PLAY_KIND:
                 return False
@@ -278,8 +280,17 @@ class Game:
         return other
 
     def view(self, seat: int | None) -> View:
-        """What ``seat`` may see (``None``: a spectator, who sees no hidden card)."""
+        """What ``seat`` may see (``None``: a spectator, who sees no hidden card).
+
+        Raises :class:`SeatError` for anything but ``None`` or a seat of this game.
+        """
         from .view import build_view
+
+        if seat is not None and (not _is_seat_number(seat) or not 0 <= seat < self.player_count):
+            raise SeatError(
+                f"{seat!r} is not a seat: give a seat number of 0..{self.player_count - 1}, "
+                "or None for a spectator"
+            )
 
         return build_view(self, seat)
 
@@ -349,6 +360,10 @@ class Game:
     def _read_deal(self, deal: str | Deal) -> Deal:
         if isinstance(deal, Deal):
             return deal
+        if not isinstance(deal, str):
+            raise NotationError(
+                f"deal {deal!r} is not deal text such as 'JK JH AH KH QH 10H / … | 9C'"
+            )
         return parse_deal(deal, self.player_count, self.flow.has_widow)
 
     def _deal(self, dealer: int, same_hand: bool = False) -> None:
@@ -385,10 +400,9 @@ class Game:
         self._mask = -1
 
     def _coerce(self, action: object) -> Action:
-        if isinstance(action, str):
-            return parse_action(action)
-        assert isinstance(action, Action)
-        return action
+        if isinstance(action, Action):
+            return action
+        return _as_action(action)
 
     def _find_legal(self) -> tuple[Action, ...]:
         if self.phase is _PLAY:
@@ -536,6 +550,19 @@ class Game:
     def _identity(self) -> tuple[Any, ...]:
         return (str(self.rules), self.seed, self.first_dealer, [str(d) for d in self.deals],
                 [(d, s, str(a)) for d, s, a in self.log])  # fmt: skip
+
+
+def _is_seat_number(seat: object) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool)
+
+
+def _as_action(action: object) -> Action:
+    """A ``str`` subclass read as text; anything else that is not an Action is refused."""
+    if isinstance(action, str):
+        return parse_action(str(action))
+    raise NotationError(
+        f"{action!r} is not an action: give an Action or its text, such as 'pass' or 'play JH'"
+    )
 
 
 def replay_actions(game: Game, actions: Sequence[tuple[int, str]]) -> None:

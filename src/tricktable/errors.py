@@ -11,6 +11,7 @@ __all__ = [
     "NotationError",
     "RecordError",
     "RulesError",
+    "SeatError",
     "TricktableError",
 ]
 
@@ -33,3 +34,7 @@ class IllegalActionError(TricktableError):
 
 class RecordError(TricktableError):
     """A game record that cannot be read or does not replay."""
+
+
+class SeatError(TricktableError):
+    """A seat that is not one of the game's seats (``view(-1)``, ``view(4)`` at four seats)."""

@@ -8,6 +8,7 @@ PBN: tags, the deal, the calls and the tricks.
 from __future__ import annotations
 
 import json
+import reprlib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -55,6 +56,10 @@ def replay(record: Mapping[str, Any], *, upto: int | None = None) -> Game:
     """Rebuild the game of a record (``upto``: only the first so many actions)."""
     from .rules import rules
 
+    if not isinstance(record, Mapping):
+        raise RecordError(
+            f"{reprlib.repr(record)} is not a game record: give the dict game.record() returns"
+        )
     if record.get("format") != FORMAT:
         raise RecordError(f"not a tricktable record: format is {record.get('format')!r}")
     try:

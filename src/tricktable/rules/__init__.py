@@ -58,6 +58,8 @@ def rules(name: str | Rules, **options: object) -> Rules:
         key, sep, value = item.partition("=")
         if not sep:
             raise RulesError(f"{item!r} in {name!r} is not an option written as name=value")
+        if key.strip() in given:
+            raise RulesError(f"{name!r} gives the option {key.strip()!r} twice")
         given[key.strip()] = value.strip()
     given.update(options)
     return Rules.build(game, given)

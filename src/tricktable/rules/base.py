@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..actions import Action, Kind
-from ..cards import Deck
+from ..cards import CARD_TEXT, COPY_STRIDE, Deck
 from ..deal import Deal
 from ..errors import NotationError
 from ..jsonrecord import JsonObject, record_dict
@@ -109,6 +109,7 @@ class Flow(ABC):
 
     def verify_deal(self, deal: Deal, dealer: int) -> None:
         """Raise :class:`NotationError` unless ``deal`` fits these rules for this dealer."""
+        self._verify_pack(deal.all_cards())
         sizes = self.hand_sizes(dealer)
         for seat, (hand, size) in enumerate(zip(deal.hands, sizes, strict=True)):
             if hand.bit_count() != size:
@@ -123,6 +124,17 @@ class Flow(ABC):
             deal.stock
         ):
             raise NotationError(f"the deal uses cards that are not in the {self.deck.name} pack")
+
+    def _verify_pack(self, cards: int) -> None:
+        """Name the first card of a deal that the pack does not have (or not that often)."""
+        foreign = cards & ~self.deck.mask
+        if not foreign:
+            return
+        bit = (foreign & -foreign).bit_length() - 1
+        card, pack = CARD_TEXT[bit % COPY_STRIDE], f"{len(self.deck)}-card pack"
+        if bit >= COPY_STRIDE and self.deck.mask >> (bit - COPY_STRIDE) & 1:
+            raise NotationError(f"{card} appears twice in the deal; the {pack} has one")
+        raise NotationError(f"{card} is not in the {pack}")
 
     def deal_game(self, game: Game, pack: list[int], dealer: int) -> Deal:
         """Deal ``pack`` for ``game``: flows whose seating depends on the score override this."""
