@@ -43,6 +43,37 @@ def served(app: Any) -> Iterator[str]:
         thread.join(timeout=20)
 
 
+@contextmanager
+def served_quick_bots(folder: Path, seed: int) -> Iterator[str]:
+    """A real server on a fresh SQLite file in ``folder``: bots move at once, absent players
+    keep their seats (a long grace), table seeds from ``seed``; yields its base URL."""
+    import dataclasses
+    import random
+
+    from tricktable.server import create_app
+    from tricktable.server.config import Settings
+
+    settings = dataclasses.replace(Settings(), bot_delay=0.0, grace_seconds=600.0)
+    url = f"sqlite:///{folder / 'tables.db'}"
+    app = create_app(url, settings=settings, rng=random.Random(seed))
+    with served(app) as base:
+        yield base
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's headless Chromium through Playwright; the test is skipped where it is missing."""
+    import pytest
+    from playwright.sync_api import sync_playwright
+
+    if not CHROMIUM.exists():
+        pytest.skip(f"no browser: {CHROMIUM} is not installed")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield browser
+        browser.close()
+
+
 def watch_errors(page: Any) -> list[str]:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -3,9 +3,7 @@ that clicks through a table the way a person would, finding everything by its da
 
 from __future__ import annotations
 
-import dataclasses
 import json
-import random
 import re
 import time
 from collections.abc import Iterator
@@ -17,13 +15,11 @@ pytest.importorskip("fastapi", reason='needs the server extra: pip install "tric
 pytest.importorskip("playwright", reason="needs the playwright package (dev extra)")
 
 import httpx
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page
 
-from browser_support import ARGS, CHROMIUM, served, watch_errors
-from tricktable.server import create_app
-from tricktable.server.config import Settings
+from browser_support import chromium, served_quick_bots, watch_errors
 
-__all__ = ["served", "watch_errors"]
+__all__ = ["watch_errors"]
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -51,21 +47,14 @@ FAST = {"trickPause": 600, "summaryWait": 0}
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real uvicorn server on loopback, with real (easy) bots that move without delay."""
-    db = tmp_path_factory.mktemp("browser") / "tables.db"
-    settings = dataclasses.replace(Settings(), bot_delay=0.0, grace_seconds=600.0)
-    app = create_app(f"sqlite:///{db}", settings=settings, rng=random.Random(11))
-    with served(app) as url:
+    with served_quick_bots(tmp_path_factory.mktemp("browser"), seed=11) as url:
         yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.skip(f"no browser: {CHROMIUM} is not installed")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 def new_context(

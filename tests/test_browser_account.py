@@ -8,11 +8,8 @@ browser (the table page itself has its own tests); everything else is clicked in
 
 from __future__ import annotations
 
-import dataclasses
 import json
-import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,31 +18,22 @@ pytest.importorskip("fastapi", reason='needs the server extra: pip install "tric
 pytest.importorskip("playwright", reason="needs the playwright package (dev extra)")
 pytest.importorskip("websockets", reason="needs the websockets package (dev extra)")
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 from websockets.sync.client import connect
 
-from browser_support import ARGS, CHROMIUM, served, watch_errors
-from tricktable.server import create_app
-from tricktable.server.config import Settings
+from browser_support import chromium, served_quick_bots, watch_errors
 
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db: Path = tmp_path_factory.mktemp("accounts") / "tables.db"
-    settings = dataclasses.replace(Settings(), bot_delay=0.0, grace_seconds=600.0)
-    app = create_app(f"sqlite:///{db}", settings=settings, rng=random.Random(3))
-    with served(app) as url:
+    with served_quick_bots(tmp_path_factory.mktemp("accounts"), seed=3) as url:
         yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.skip(f"no browser: {CHROMIUM} is not installed")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 def token_of(page: Page, table_id: str) -> str:

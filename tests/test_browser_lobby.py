@@ -5,40 +5,28 @@ Skipped (saying why) when /usr/bin/chromium or the playwright package is missing
 
 from __future__ import annotations
 
-import dataclasses
-import random
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 pytest.importorskip("fastapi", reason='needs the server extra: pip install "tricktable[server]"')
 pytest.importorskip("playwright", reason="needs the playwright package (dev extra)")
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
-from browser_support import ARGS, CHROMIUM, served, watch_errors
-from tricktable.server import create_app
-from tricktable.server.config import Settings
+from browser_support import chromium, served_quick_bots, watch_errors
 
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db: Path = tmp_path_factory.mktemp("lobby") / "tables.db"
-    settings = dataclasses.replace(Settings(), bot_delay=0.0, grace_seconds=600.0)
-    app = create_app(f"sqlite:///{db}", settings=settings, rng=random.Random(5))
-    with served(app) as url:
+    with served_quick_bots(tmp_path_factory.mktemp("lobby"), seed=5) as url:
         yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.skip(f"no browser: {CHROMIUM} is not installed")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 def test_b_finds_a_table_in_the_lobby_and_joins_it_without_a_link(
