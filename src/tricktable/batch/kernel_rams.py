@@ -22,6 +22,8 @@ from .kernel_common import (
     shuffle,
     start_trick,
 )
+from .kernel_rams_declare import can_pass, can_take_widow, next_declarer, start_play
+from .kernel_rams_settle import TRICKS, settle
 from .layout import (
     A_DECLINE,
     A_DISCARD,
@@ -69,35 +71,17 @@ from .rams import (
     GENERAL,
     IN_MASK,
     O_ANTE,
-    O_BIERSPIEL,
     O_CHIPS,
-    O_DEALER_EXCHANGE,
-    O_DEALER_WIDOW_AND_TURNUP,
     O_DECK,
-    O_FAIL_DIVIDE,
-    O_FIFTHS,
-    O_FORCED_LEADS,
     O_GENERAL_ANY_TURN,
-    O_GENERAL_LOO,
     O_GENERAL_RAMS,
-    O_HANDLESS_FIRST_LEFT,
     O_HEADING,
-    O_LAST_IN_LOSES,
-    O_LOO,
     O_LOO_STRICT,
     O_PARTIAL,
-    O_PASS_NEEDS_WIDOW,
     O_PLAYERS,
-    O_REMAINDER,
     O_SEVEN,
-    O_SIMPLE_ALL_PLAY,
     O_SITS_OUT,
-    O_TRANSFER_ALWAYS,
-    O_TRICK2,
-    O_TRICK2_FACE_DOWN,
     O_UNANSWERED,
-    O_WIDOW_AFTER_GENERAL,
-    O_WIDOW_RULE,
     O_WIDOW_SIZE,
     OFFER,
     OUT,
@@ -115,9 +99,6 @@ from .rams import (
 
 DEAL_WORK = 64
 HAND = 5
-TRICKS = 5
-STAKE = 5
-"""What each other player pays or receives in a general rams."""
 
 
 # -- the deal ------------------------------------------------------------------------------------
@@ -193,118 +174,6 @@ def start_hand(row, cfg, suit_of):  # type: ignore[no-untyped-def]
     start_trick(row, row[SEATED])
     row[PHASE] = P_DECLARE
     row[TO_MOVE] = row[SEATED]
-
-
-# -- declarations ------------------------------------------------------------------------------
-
-
-@kernel_function()
-def players_in(row):  # type: ignore[no-untyped-def]
-    """The seats that play the tricks, as a mask."""
-    if row[GENERAL] >= 0:
-        mask = np.int64(0)
-        for n in range(row[SEATED_COUNT]):
-            mask |= np.int64(1) << row[SEATED + n]
-        return mask
-    return row[IN_MASK]
-
-
-@kernel_function()
-def first_in(row):  # type: ignore[no-untyped-def]
-    """The first seat in seating order that plays (-1: none)."""
-    mask = players_in(row)
-    for n in range(row[SEATED_COUNT]):
-        if (mask >> row[SEATED + n]) & 1:
-            return row[SEATED + n]
-    return -1
-
-
-@kernel_function()
-def can_take_widow(row, cfg):  # type: ignore[no-untyped-def]
-    if row[WIDOW_TAKER] >= 0:
-        return False
-    rule = cfg[O_WIDOW_RULE]
-    if rule == 1:
-        return row[TURN] == 0
-    if rule == 2:
-        return row[IN_MASK] == 0
-    return True
-
-
-@kernel_function()
-def can_pass(row, cfg):  # type: ignore[no-untyped-def]
-    if cfg[O_CHIPS] != 0 and row[SIMPLE] != 0 and cfg[O_SIMPLE_ALL_PLAY] != 0:
-        return False
-    if cfg[O_PASS_NEEDS_WIDOW] != 0 and row[WIDOW_TAKER] < 0:
-        return False
-    still = row[SEATED_COUNT] - row[TURN] - 1
-    return popcount(row[IN_MASK]) + still >= 2
-
-
-@kernel_function()
-def next_declarer(row, cfg):  # type: ignore[no-untyped-def]
-    row[TURN] += 1
-    over = False
-    if (
-        row[GENERAL] >= 0 and not (cfg[O_WIDOW_AFTER_GENERAL] != 0 and can_take_widow(row, cfg))
-    ) or row[TURN] >= row[SEATED_COUNT]:
-        over = True
-    if not over:
-        row[TO_MOVE] = row[SEATED + row[TURN]]
-        return
-    offer = exchange_offer(row, cfg)
-    if offer < 0:
-        start_play(row, cfg)
-    else:
-        row[OFFER] = offer
-        row[PHASE] = P_EXCHANGE
-        row[TO_MOVE] = offer
-
-
-@kernel_function()
-def exchange_offer(row, cfg):  # type: ignore[no-untyped-def]
-    dealer = row[DEALER]
-    playing = players_in(row)
-    may = (playing >> dealer) & 1 != 0 and (
-        row[WIDOW_TAKER] != dealer or cfg[O_DEALER_WIDOW_AND_TURNUP] != 0
-    )
-    transfer = cfg[O_BIERSPIEL] != 0 and (row[TURNUP_COUNT] == 2 or cfg[O_TRANSFER_ALWAYS] != 0)
-    if cfg[O_DEALER_EXCHANGE] == 0:
-        return -1
-    if transfer:
-        if (playing >> dealer) & 1:
-            return dealer if may else -1
-        return first_in(row)
-    seated = False
-    for n in range(row[SEATED_COUNT]):
-        if row[SEATED + n] == dealer:
-            seated = True
-    if not seated:
-        return first_in(row) if cfg[O_HANDLESS_FIRST_LEFT] != 0 else -1
-    return dealer if may else -1
-
-
-@kernel_function()
-def start_play(row, cfg):  # type: ignore[no-untyped-def]
-    players = cfg[O_PLAYERS]
-    playing = players_in(row)
-    set_active(row, playing, players)
-    row[OFFER] = -1
-    leads = 0
-    blind = 0
-    if cfg[O_FORCED_LEADS] != 0:
-        forced = min(popcount(playing) - 1, 3)
-        leads = (1 << forced) - 1
-        blind = 1 if forced > 0 else 0
-    elif cfg[O_TRICK2] != 0:
-        leads = 2
-        blind = cfg[O_TRICK2_FACE_DOWN]
-    row[TRUMP_LEADS] = leads
-    row[BLIND] = blind
-    leader = first_in(row) if row[GENERAL] < 0 else row[GENERAL]
-    row[PHASE] = P_PLAY
-    start_trick(row, leader)
-    row[FACE_DOWN] = 0
 
 
 # -- legal actions -----------------------------------------------------------------------------
@@ -550,123 +419,6 @@ def revealed_winner(row, suit_of, strength):  # type: ignore[no-untyped-def]
         if key > best:
             best_seat, best = row[TRICK_SEATS + i], key
     return best_seat
-
-
-# -- settlement --------------------------------------------------------------------------------
-
-
-@kernel_function()
-def tricks_of(row, seat):  # type: ignore[no-untyped-def]
-    count = 0
-    for t in range(TRICKS):
-        if row[WINNERS + t] == seat:
-            count += 1
-    return count
-
-
-@kernel_function()
-def pay_from_pot(row, seat, chips):  # type: ignore[no-untyped-def]
-    row[POT] -= chips
-    row[LEDGER + seat] += chips
-
-
-@kernel_function()
-def pay_to_carry(row, seat, chips):  # type: ignore[no-untyped-def]
-    row[LEDGER + seat] -= chips
-    row[CARRY] += chips
-
-
-@kernel_function()
-def divide(row, cfg):  # type: ignore[no-untyped-def]
-    fifths = cfg[O_FIFTHS] != 0
-    share = row[POT] // TRICKS if fifths else 1
-    for t in range(TRICKS):
-        winner = row[WINNERS + t]
-        if winner >= 0:
-            pay_from_pot(row, winner, min(share, row[POT]))
-    if fifths and row[POT] != 0 and cfg[O_REMAINDER] != 0:
-        taker = -1
-        most = -1
-        for t in range(TRICKS):
-            winner = row[WINNERS + t]
-            if winner < 0:
-                continue
-            if cfg[O_REMAINDER] == 1:
-                taker = winner
-                break
-            count = tricks_of(row, winner)
-            if count > most:
-                taker, most = winner, count
-        if taker >= 0:
-            pay_from_pot(row, taker, row[POT])
-
-
-@kernel_function()
-def collect_loo(row, cfg):  # type: ignore[no-untyped-def]
-    playing = players_in(row)
-    for n in range(row[SEATED_COUNT]):
-        seat = row[SEATED + n]
-        if (playing >> seat) & 1 and seat != row[GENERAL] and tricks_of(row, seat) == 0:
-            pay_to_carry(row, seat, cfg[O_LOO])
-
-
-@kernel_function()
-def settle(row, cfg):  # type: ignore[no-untyped-def]
-    """Settle the hand in chips or counters; the deltas are the scores' change since before
-    the ante."""
-    general = row[GENERAL]
-    made = general >= 0 and tricks_of(row, general) == TRICKS
-    count = row[SEATED_COUNT]
-    if cfg[O_CHIPS] != 0:
-        if general < 0:
-            divide(row, cfg)
-            collect_loo(row, cfg)
-        elif made:
-            pay_from_pot(row, general, row[POT])
-            for n in range(count):
-                seat = row[SEATED + n]
-                if seat != general:
-                    row[LEDGER + seat] -= STAKE
-                    row[LEDGER + general] += STAKE
-        else:
-            pot_before = row[POT]
-            if cfg[O_FAIL_DIVIDE] != 0:
-                divide(row, cfg)
-            for n in range(count):
-                seat = row[SEATED + n]
-                if seat != general:
-                    row[LEDGER + general] -= STAKE
-                    row[LEDGER + seat] += STAKE
-            pay_to_carry(row, general, pot_before)
-            if cfg[O_GENERAL_LOO] != 0:
-                collect_loo(row, cfg)
-        row[CARRY] += row[POT]
-        row[POT] = 0
-    else:
-        penalty = cfg[O_LOO]
-        playing = players_in(row)
-        for n in range(count):
-            seat = row[SEATED + n]
-            tricks = tricks_of(row, seat)
-            if general < 0:
-                if (playing >> seat) & 1:
-                    row[LEDGER + seat] += -tricks if tricks > 0 else penalty
-            elif seat == general:
-                row[LEDGER + seat] += -TRICKS if made else STAKE
-            elif made:
-                row[LEDGER + seat] += STAKE
-            elif tricks > 0:
-                row[LEDGER + seat] -= tricks
-            elif cfg[O_GENERAL_LOO] != 0:
-                row[LEDGER + seat] += penalty
-        if cfg[O_LAST_IN_LOSES] != 0:
-            for seat in range(cfg[O_PLAYERS]):
-                if (row[OUT] >> seat) & 1 == 0 and row[LEDGER + seat] <= 0:
-                    row[OUT] |= np.int64(1) << seat
-    for seat in range(cfg[O_PLAYERS]):
-        row[DELTA + seat] = row[LEDGER + seat] - row[BEFORE + seat]
-    row[PHASE] = P_DONE
-    row[TO_MOVE] = -1
 
 
 # -- policies ----------------------------------------------------------------------------------
