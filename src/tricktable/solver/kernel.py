@@ -120,14 +120,20 @@ def _quick_tricks(leader, hands, present, cfg, suit_mask):  # type: ignore[no-un
             if suit != trump and not ruffable:
                 # Once the opponents are out of the suit, the rest of it wins too: cashed
                 # last, every card the leader holds in it makes a trick for his side.
-                longest = 0
+                # A partner's card above the leader's lowest would overtake a low card and
+                # take the lead, perhaps stranding the rest, so every partner must be under.
+                held = mine & suit_mask[suit]
+                longest, partners = 0, np.int64(0)
                 for s in range(cfg[N_SEATS]):
                     if not _same_side(s, leader, cfg):
                         longest = max(longest, popcount(hands[s] & suit_mask[suit]))
-                if run >= longest:
-                    length = popcount(mine & suit_mask[suit]) - run
+                    elif s != leader:
+                        partners |= hands[s] & suit_mask[suit]
+                if run >= longest and held != 0 and partners < (np.int64(1) << lowest(held)):
+                    length = popcount(held) - run
                     if length > long_extra:
-                        long_extra, long_cards = length, cards
+                        # It also reads the side's relative ranks in the suit.
+                        long_extra, long_cards = length, cards | held | partners
             continue
         for s in range(cfg[N_SEATS]):
             if s == leader or hands[s] & suit_mask[trump] == 0:
