@@ -8,16 +8,16 @@ twice. SQLite (default) and PostgreSQL are supported through SQLAlchemy's async 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
-if TYPE_CHECKING:
-    from tricktable import Game
+import tricktable as tt
+from tricktable.record import FORMAT
 
 T = TypeVar("T")
 Statement = tuple[sa.Executable, dict[str, Any] | list[dict[str, Any]] | None]
@@ -86,12 +86,49 @@ chat = sa.Table(
 )
 
 
-def deal_rows(table_id: str, game: Game, start: int) -> list[dict[str, Any]]:
+UNDO = "undo"
+"""The action of a log row that takes back its seat's last action and everything after it."""
+
+
+def deal_rows(table_id: str, game: tt.Game, start: int) -> list[dict[str, Any]]:
     """The rows of the game's deals from number ``start`` on."""
     return [
         {"table_id": table_id, "number": n, "dealer": game.dealers[n], "deal": str(game.deals[n])}
         for n in range(start, len(game.deals))
     ]
+
+
+def effective_actions(rows: Iterable[Any]) -> list[tuple[int, int, str]]:
+    """``(deal number, seat, action)`` of the stored action rows once every undo is applied."""
+    out: list[tuple[int, int, str]] = []
+    for row in rows:
+        if row.action != UNDO:
+            out.append((row.deal_number, row.seat, row.action))
+            continue
+        while out:
+            _, seat, _ = out.pop()
+            if seat == row.seat:
+                break
+    return out
+
+
+def has_undo(rows: Iterable[Any]) -> bool:
+    return any(row.action == UNDO for row in rows)
+
+
+def game_of_rows(table: Any, deals: Sequence[Any], actions: Sequence[Any]) -> tt.Game:
+    """The game of a stored table (its rows of tables, deals and actions), by replay."""
+    by_deal: dict[int, list[dict[str, Any]]] = {d.number: [] for d in deals}
+    for deal_number, seat, action in effective_actions(actions):
+        by_deal.setdefault(deal_number, []).append({"seat": seat, "action": action})
+    record = {
+        "format": FORMAT,
+        "rules": table.rules,
+        "seed": table.seed,
+        "first_dealer": table.first_dealer,
+        "deals": [{"deal": d.deal, "actions": by_deal[d.number]} for d in deals],
+    }
+    return tt.replay(record)
 
 
 def now() -> dt.datetime:
@@ -123,6 +160,9 @@ class StoredTable:
     deals: Sequence[sa.Row[Any]]
     actions: Sequence[sa.Row[Any]]
     chat: Sequence[sa.Row[Any]]
+
+    def game(self) -> tt.Game:
+        return game_of_rows(self.row, self.deals, self.actions)
 
 
 class Database:

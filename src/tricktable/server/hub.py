@@ -7,15 +7,13 @@ import logging
 import random
 import secrets
 import weakref
-from collections import defaultdict
 from concurrent.futures import Executor
 from typing import Any
 
 import tricktable as tt
-from tricktable.record import FORMAT
 
 from . import db as store
-from . import ratings, solo
+from . import ratings
 from .config import BotFactory, Settings
 from .schemas import ChatOut, CreateTable, SeatSpec
 from .table import SeatState, TableError, TableInfo, TableRuntime
@@ -170,7 +168,7 @@ class Hub:
         stored = await self.database.load(table_id) if len(table_id) <= 32 else None
         if stored is None:
             raise TableError("not_found", f"there is no table {table_id!r}", 404)
-        game = tt.replay(_record_of(stored))
+        game = stored.game()
         row = stored.row
         info = TableInfo(
             row.id,
@@ -221,19 +219,6 @@ class Hub:
 
 def _options_json(rules: tt.Rules) -> dict[str, Any]:
     return {k: list(v) if isinstance(v, tuple) else v for k, v in rules.options.items()}
-
-
-def _record_of(stored: store.StoredTable) -> dict[str, Any]:
-    by_deal: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for deal_number, seat, action in solo.effective_actions(stored.actions):
-        by_deal[deal_number].append({"seat": seat, "action": action})
-    return {
-        "format": FORMAT,
-        "rules": stored.row.rules,
-        "seed": stored.row.seed,
-        "first_dealer": stored.row.first_dealer,
-        "deals": [{"deal": d.deal, "actions": by_deal[d.number]} for d in stored.deals],
-    }
 
 
 def record_with_seats(runtime: TableRuntime) -> dict[str, Any]:

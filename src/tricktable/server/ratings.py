@@ -115,13 +115,11 @@ def settle_table(conn: sa.Connection, table_id: str) -> bool:
         .where(store.deals.c.table_id == table_id)
         .order_by(store.deals.c.number)
     ).all()
-    from .solo import game_of_rows, has_undo
-
-    game = game_of_rows(row, deals, actions)
+    game = store.game_of_rows(row, deals, actions)
     if not game.is_over:
         return False
     finished = actions[-1].created_at if actions else row.created_at
-    rated = not has_undo(actions)
+    rated = not store.has_undo(actions)
     _apply(conn, game=game, name=row.game, seats=seats, rated=rated, finished=finished)
     return True
 

@@ -3,34 +3,30 @@
 All of them need a seat token, and undo, claim and speed need a *solo* table: every other seat
 is a bot. An undo is a row of the action log (action ``undo``) that replay reads as "take back
 this seat's last action and everything after it", so a table with undos still replays exactly
-(:func:`effective_actions`); such games are not rated. A claim of the remaining tricks is
-checked by the double-dummy solver against best defence and, when no defence beats it, the
-hand is played out by the solver (each card stored as an action of the ``claim`` actor).
+(:func:`tricktable.server.db.effective_actions`); such games are not rated. A claim of the
+remaining tricks is checked by the double-dummy solver against best defence and, when no
+defence beats it, the hand is played out by the solver (each card stored as an action of the
+``claim`` actor).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
-import sqlalchemy as sa
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy.exc import SQLAlchemyError
 
 import tricktable as tt
 from tricktable.engine import Phase
-from tricktable.record import FORMAT
 
-from . import db as store
+from .db import UNDO
 from .table import TableError, TableRuntime
 
-__all__ = ["UNDO", "effective_actions", "game_of_rows", "has_undo", "router"]
+__all__ = ["SPEEDS", "router"]
 
 router = APIRouter(prefix="/api")
 
-UNDO = "undo"
 SPEEDS: dict[str, float | None] = {"fast": 0.15, "normal": None, "slow": 2.0}
 """Seconds before each bot move; ``normal`` is the server's setting."""
 
@@ -42,39 +38,6 @@ class SeatToken(BaseModel):
 
 class SpeedIn(SeatToken):
     speed: Literal["fast", "normal", "slow"]
-
-
-def effective_actions(rows: Iterable[Any]) -> list[tuple[int, int, str]]:
-    """``(deal number, seat, action)`` of the stored rows once every undo has been applied."""
-    out: list[tuple[int, int, str]] = []
-    for row in rows:
-        if row.action != UNDO:
-            out.append((row.deal_number, row.seat, row.action))
-            continue
-        while out:
-            _, seat, _ = out.pop()
-            if seat == row.seat:
-                break
-    return out
-
-
-def has_undo(rows: Iterable[Any]) -> bool:
-    return any(row.action == UNDO for row in rows)
-
-
-def game_of_rows(table: Any, deals: Sequence[Any], actions: Sequence[Any]) -> tt.Game:
-    """The game of a stored table (its rows of tables, deals and actions), by replay."""
-    by_deal: dict[int, list[dict[str, Any]]] = {d.number: [] for d in deals}
-    for deal_number, seat, action in effective_actions(actions):
-        by_deal.setdefault(deal_number, []).append({"seat": seat, "action": action})
-    record = {
-        "format": FORMAT,
-        "rules": table.rules,
-        "seed": table.seed,
-        "first_dealer": table.first_dealer,
-        "deals": [{"deal": d.deal, "actions": by_deal[d.number]} for d in deals],
-    }
-    return tt.replay(record)
 
 
 def _seat_of(runtime: TableRuntime, token: str) -> int:
@@ -119,29 +82,10 @@ async def undo(table_id: str, body: SeatToken, request: Request) -> dict[str, An
         if index is None:
             raise TableError("nothing_to_undo", "you have made no move to take back")
         earlier = tt.replay(runtime.game.record(), upto=index)
-        row = {
-            "table_id": table_id,
-            "number": runtime.info.stored_actions,
-            "deal_number": runtime.game.deal_number,
-            "seat": seat,
-            "action": UNDO,
-            "actor": "human",
-            "created_at": store.now(),
-        }
-        await _store(runtime, [(store.actions.insert(), row)])
-        runtime.info.stored_actions += 1
+        row = {"deal_number": runtime.game.deal_number, "seat": seat, "action": UNDO}
         undone = len(runtime.game.log) - index
-        runtime.game = earlier
-        runtime.broadcast_state()
-    runtime.schedule()
+        await runtime.commit(earlier, [{**row, "actor": "human"}], None)
     return {"seq": runtime.seq, "undone": undone}
-
-
-async def _store(runtime: TableRuntime, statements: list[store.Statement]) -> None:
-    try:
-        await runtime.database.execute_all(statements)
-    except SQLAlchemyError:
-        raise TableError("not_stored", "that could not be saved; try again", 503) from None
 
 
 @router.post("/tables/{table_id}/speed")
@@ -224,41 +168,9 @@ async def claim(table_id: str, body: SeatToken, request: Request) -> dict[str, A
     async with runtime.lock:
         if runtime.seq != seq:
             raise TableError("stale_seq", "the table moved on while the claim was checked")
-        await _store(runtime, _claim_rows(runtime, played))
-        runtime.info.stored_actions += len(played.log) - seq
-        runtime.info.stored_deals = max(runtime.info.stored_deals, len(played.deals))
-        runtime.game = played
-        runtime.broadcast_state()
-    runtime.schedule()
-    if played.is_over:
-        runtime.finished()
+        rows = [
+            {"deal_number": deal_number, "seat": by, "action": str(action), "actor": "claim"}
+            for deal_number, by, action in played.log[seq:]
+        ]
+        await runtime.commit(played, rows, None)
     return {"seq": runtime.seq, "tricks": left, "accepted": True}
-
-
-def _claim_rows(runtime: TableRuntime, played: tt.Game) -> list[store.Statement]:
-    now = store.now()
-    first = runtime.info.stored_actions
-    rows = [
-        {
-            "table_id": runtime.table_id,
-            "number": first + n,
-            "deal_number": deal_number,
-            "seat": seat,
-            "action": str(action),
-            "actor": "claim",
-            "created_at": now,
-        }
-        for n, (deal_number, seat, action) in enumerate(played.log[runtime.seq :])
-    ]
-    statements: list[store.Statement] = [(store.actions.insert(), rows)]
-    new_deals = store.deal_rows(runtime.table_id, played, runtime.info.stored_deals)
-    if new_deals:
-        statements.append((store.deals.insert(), new_deals))
-    if played.is_over:
-        finished = (
-            sa.update(store.tables)
-            .where(store.tables.c.id == runtime.table_id)
-            .values(status="over")
-        )
-        statements.append((finished, None))
-    return statements

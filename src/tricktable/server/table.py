@@ -1,7 +1,10 @@
 """One live table: its game (the authority), its seats, its connections and its automatic moves.
 
-Every state change goes through :meth:`TableRuntime.submit`, which checks the action against the
-engine, commits it to the database and only then broadcasts the new views. Bots, substitutes for
+Every state change goes through :meth:`TableRuntime.commit` (a move through
+:meth:`TableRuntime.submit`, which first checks it against the engine): the action log's rows are
+committed to the database and only then is the new state taken up and broadcast, in one step
+that a cancelled caller cannot split; should the database already hold rows this runtime missed,
+the stored log is taken up instead. Bots, substitutes for
 absent players and expired turn timers are all "automatic moves" scheduled after each change.
 """
 
@@ -14,7 +17,7 @@ import secrets
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.exc import SQLAlchemyError
@@ -27,7 +30,9 @@ from .schemas import ChatOut, StateOut, TableOut
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Client", "SeatState", "TableError", "TableRuntime", "hash_token"]
+__all__ = ["Client", "SeatState", "TableError", "TableRuntime", "hash_token", "run_to_end"]
+
+T = TypeVar("T")
 
 
 class TableError(Exception):
@@ -50,6 +55,20 @@ class Client(Protocol):
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+async def run_to_end(step: asyncio.Future[T]) -> T:
+    """Await ``step`` to its end even if the caller is cancelled meanwhile; the caller's
+    cancellation is raised once the step is done."""
+    interrupted = False
+    while not step.done():
+        try:
+            await asyncio.shield(step)
+        except asyncio.CancelledError:
+            interrupted = True
+    if interrupted:
+        raise asyncio.CancelledError
+    return step.result()
 
 
 @dataclass
@@ -113,6 +132,8 @@ class TableRuntime:
     """Called once the game has ended (statistics and ratings are settled from there)."""
     bot_delay: float | None = None
     """This table's pause before a bot move (a solo player's bot speed), else the setting's."""
+    closed: bool = False
+    """Set when the server stops: nothing more is planned."""
 
     @property
     def table_id(self) -> str:
@@ -282,19 +303,9 @@ class TableRuntime:
                 candidate.apply(text)
             except TricktableError as exc:
                 raise TableError("illegal_action", str(exc)) from None
-            try:
-                await self._store(candidate, seat, actor)
-            except SQLAlchemyError as exc:
-                log.warning("table %s: action not stored: %s", self.table_id, exc)
-                raise TableError(
-                    "not_stored", "the action could not be saved; try again", 503
-                ) from None
-            self.game = candidate
-            self.moved_by = {"seat": seat, "actor": actor}
-            self.broadcast_state()
-        self.schedule()
-        if candidate.is_over:
-            self.finished()
+            deal_number, _, action = candidate.log[-1]
+            row = {"deal_number": deal_number, "seat": seat, "action": str(action), "actor": actor}
+            await self.commit(candidate, [row], {"seat": seat, "actor": actor})
 
     def finished(self) -> None:
         """Tell the end-of-game hook (it queues work; it must not delay the table)."""
@@ -311,18 +322,48 @@ class TableRuntime:
         if actor == "substitute" and not self.seats[seat].substituted:
             raise TableError("returned", f"seat {seat} has its player back")
 
-    async def _store(self, game: Game, seat: int, actor: str) -> None:
-        deal_number, _, action = game.log[-1]
-        row = {
-            "table_id": self.table_id,
-            "number": self.info.stored_actions,
-            "deal_number": deal_number,
-            "seat": seat,
-            "action": str(action),
-            "actor": actor,
-            "created_at": store.now(),
-        }
-        statements: list[store.Statement] = [(store.actions.insert(), row)]
+    async def commit(
+        self, game: Game, rows: list[dict[str, Any]], moved_by: dict[str, Any] | None
+    ) -> None:
+        """Store ``rows`` (each a row of the action log without its number) and make ``game``
+        the table's state, then broadcast it and plan the next automatic move. Call it holding
+        :attr:`lock`.
+
+        This is one step that a cancelled caller cannot split: once the rows are stored the
+        state follows, so the log's next number is never handed out twice.
+        """
+        step = asyncio.ensure_future(self._store_then_apply(game, rows, moved_by))
+        await run_to_end(step)
+
+    async def _store_then_apply(
+        self, game: Game, rows: list[dict[str, Any]], moved_by: dict[str, Any] | None
+    ) -> None:
+        try:
+            await self.database.execute_all(self._statements(game, rows))
+        except sa.exc.IntegrityError:
+            # the log already holds these numbers: an earlier commit whose answer was lost
+            # (or another writer); the stored log is the truth, so take it up and refuse
+            await self.resync()
+            raise TableError("stale_seq", "the table had moved on; here is its state") from None
+        except SQLAlchemyError as exc:
+            log.warning("table %s: action not stored: %s", self.table_id, exc)
+            raise TableError(
+                "not_stored", "the action could not be saved; try again", 503
+            ) from None
+        self.info.stored_actions += len(rows)
+        # after an undo the game may hold fewer deals than are stored; they deal again alike
+        self.info.stored_deals = max(self.info.stored_deals, len(game.deals))
+        self._take(game, moved_by)
+
+    def _statements(self, game: Game, rows: list[dict[str, Any]]) -> list[store.Statement]:
+        first, at = self.info.stored_actions, store.now()
+        numbered = [
+            {"table_id": self.table_id, "number": first + n, "created_at": at, **row}
+            for n, row in enumerate(rows)
+        ]
+        # one row (a move) as a plain execute: cheaper than an executemany of one
+        batch = numbered[0] if len(numbered) == 1 else numbered
+        statements: list[store.Statement] = [(store.actions.insert(), batch)]
         new_deals = store.deal_rows(self.table_id, game, self.info.stored_deals)
         if new_deals:
             statements.append((store.deals.insert(), new_deals))
@@ -333,15 +374,37 @@ class TableRuntime:
                 .values(status="over")
             )
             statements.append((finished, None))
-        await self.database.execute_all(statements)
-        self.info.stored_actions += 1
-        # after an undo the game may hold fewer deals than are stored; they deal again alike
-        self.info.stored_deals = max(self.info.stored_deals, len(game.deals))
+        return statements
+
+    def _take(self, game: Game, moved_by: dict[str, Any] | None) -> None:
+        self.game = game
+        if moved_by is not None:
+            self.moved_by = moved_by
+        self.broadcast_state()
+        self.schedule()
+        if game.is_over:
+            self.finished()
+
+    async def resync(self) -> None:
+        """Take up the stored log as the table's state (it holds what this runtime missed)."""
+        stored = await self.database.load(self.table_id)
+        if stored is None:
+            return
+        self.info.stored_actions = len(stored.actions)
+        self.info.stored_deals = len(stored.deals)
+        last = stored.actions[-1] if stored.actions else None
+        moved_by = None if last is None else {"seat": last.seat, "actor": last.actor}
+        log.warning(
+            "table %s: took up the stored log at row %d", self.table_id, len(stored.actions)
+        )
+        self._take(stored.game(), moved_by)
 
     # -- automatic moves ---------------------------------------------------------------------
 
     def schedule(self) -> None:
         """Plan the next automatic move (bot, substitute or timer) after any change."""
+        if self.closed:
+            return
         self._generation += 1
         if self._timer is not None and not self._timer.done():
             self._timer.cancel()
@@ -409,6 +472,7 @@ class TableRuntime:
         return self.bots[seat]
 
     async def close(self) -> None:
+        self.closed = True
         self._generation += 1
         tasks = list(self._tasks)
         for task in tasks:
