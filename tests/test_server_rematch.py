@@ -19,7 +19,7 @@ SEATS = [{"kind": "human"}, {"kind": "bot", "level": "easy"}, {"kind": "human"},
 
 @pytest.fixture
 def client(app_factory: Callable[..., Any]) -> Any:
-    with TestClient(app_factory()) as test_client:
+    with TestClient(app_factory(list_seconds=0.0)) as test_client:
         yield test_client
 
 
@@ -73,19 +73,41 @@ def test_a_rematch_seats_every_human_again_with_the_same_rules(client: Any) -> N
 
 def test_a_rematch_is_refused_with_a_wrong_token_or_before_the_end(client: Any) -> None:
     table_id, ana, _ = _finished_table(client)
-    wrong = client.post(f"/api/tables/{table_id}/rematch", json={"token": "not-a-token"})
-    assert wrong.status_code == 403 and wrong.json()["code"] == "bad_token"
-    assert not hasattr(client.app.state, "rematches") or not client.app.state.rematches.by_table
     playing = create(client)
-    token = join(client, playing, "Cy")
+    token = join(client, playing, "Cy")  # a seat's token, but at another table
+    for wrong_token in ("not-a-token", token):
+        wrong = client.post(f"/api/tables/{table_id}/rematch", json={"token": wrong_token})
+        assert wrong.status_code == 403 and wrong.json()["code"] == "bad_token"
     early = client.post(f"/api/tables/{playing}/rematch", json={"token": token})
     assert early.status_code == 409 and early.json()["code"] == "not_over"
     missing = client.post("/api/tables/nope/rematch", json={"token": token})
     assert missing.status_code == 404 and missing.json()["code"] == "not_found"
     # nothing was started by the refusals: the first real request starts the rematch
+    tables = client.get("/api/tables").json()["tables"]
+    assert client.get(f"/api/tables/{table_id}").json()["rematch_id"] is None
+    assert client.get(f"/api/tables/{playing}").json()["rematch_id"] is None
     started = client.post(f"/api/tables/{table_id}/rematch", json={"token": ana})
     assert started.status_code == 200
-    assert len(client.app.state.rematches.by_table) == 1
+    assert len(client.get("/api/tables").json()["tables"]) == len(tables) + 1
+    assert client.get(f"/api/tables/{table_id}").json()["rematch_id"] == started.json()["table_id"]
+
+
+def test_the_rematch_link_and_tokens_survive_a_restart(app_factory: Callable[..., Any]) -> None:
+    with TestClient(app_factory()) as client:
+        table_id, ana, bo = _finished_table(client)
+        started = client.post(f"/api/tables/{table_id}/rematch", json={"token": ana}).json()
+    with TestClient(app_factory(list_seconds=0.0)) as again:
+        assert again.get(f"/api/tables/{table_id}").json()["rematch_id"] == started["table_id"]
+        for token, seat in ((ana, 0), (bo, 2)):
+            asked = again.post(f"/api/tables/{table_id}/rematch", json={"token": token}).json()
+            assert asked["table_id"] == started["table_id"] and asked["seat"] == seat
+            if seat == 0:
+                assert asked["token"] == started["token"]
+            url = f"/ws/tables/{asked['table_id']}?token={asked['token']}"
+            with again.websocket_connect(url) as ws:
+                assert next_of(ws, "hello")["seat"] == seat
+        listed = again.get("/api/tables").json()["tables"]
+        assert len(listed) == 2  # the finished table and one rematch, however often asked
 
 
 def test_a_state_message_says_who_made_the_move(client: Any) -> None:

@@ -106,6 +106,29 @@ def test_bot_speed_is_set_per_solo_table(build: Any) -> None:
         assert normal.json()["bot_delay"] == 0.0  # the server's setting (this test's: no delay)
         bad = client.post(f"/api/tables/{table_id}/speed", json={"token": token, "speed": "warp"})
         assert bad.status_code == 422
+        assert client.get(f"/api/tables/{table_id}").json()["bot_speed"] == "normal"
+
+
+def test_the_bot_speed_is_stored_so_every_server_process_uses_it(build: Any) -> None:
+    with TestClient(build()) as first:
+        table_id = create(first, seats=SOLO)
+        token = join(first, table_id, "Ana")
+        runtime = first.app.state.hub.tables[table_id]
+        for _ in range(500):  # the bots' first moves, up to Ana's turn (no bot move pending)
+            if runtime.game.to_move == 0:
+                break
+            time.sleep(0.02)
+        with TestClient(build()) as second:  # another process on the same database
+            answer = second.post(
+                f"/api/tables/{table_id}/speed", json={"token": token, "speed": "slow"}
+            )
+            assert answer.json() == {"speed": "slow", "bot_delay": 2.0}
+            assert first.get(f"/api/tables/{table_id}").json()["bot_speed"] == "normal"
+            # the process running the bots reads the stored speed before each bot move
+            assert first.portal.call(runtime.stored_bot_delay) == 2.0
+            assert first.get(f"/api/tables/{table_id}").json()["bot_speed"] == "slow"
+    with TestClient(build()) as restarted:
+        assert restarted.get(f"/api/tables/{table_id}").json()["bot_speed"] == "slow"
 
 
 def test_a_claim_is_accepted_only_when_no_defence_beats_it(build: Any) -> None:

@@ -4,7 +4,8 @@ Guests still play by name. A password is stored only as an argon2 hash; a sessio
 token in the ``tt_session`` cookie (HttpOnly, SameSite=Lax, Secure behind HTTPS) stored only as
 its SHA-256. Every state-changing request that carries a session cookie must also carry the
 session's CSRF token in the ``X-CSRF-Token`` header (the token is derived from the session, so
-a page reads it from ``GET /api/session``). Failed sign-ins are limited per name and per address.
+a page reads it from ``GET /api/session``). Failed sign-ins are limited per name and per address
+(counted in the database, so every server process on it agrees).
 No password, session token or hash is ever logged or sent back.
 """
 
@@ -14,9 +15,6 @@ import asyncio
 import datetime as dt
 import hashlib
 import secrets
-import time
-from collections import defaultdict, deque
-from collections.abc import Callable
 from typing import Any
 
 import sqlalchemy as sa
@@ -25,6 +23,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from . import db as store
+from .limits import FailureLimits, Limit
 from .people import accounts, sessions
 from .table import TableError, hash_token
 
@@ -38,6 +37,8 @@ CSRF_HEADER = "X-CSRF-Token"
 MIN_PASSWORD = 8
 MAX_PASSWORD = 200
 SESSION_DAYS = 30
+SIGN_IN_LIMITS = (Limit("name", 5, 60.0), Limit("address", 20, 60.0))
+"""Failed sign-ins allowed per name and per address within a minute."""
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 NO_CSRF = frozenset({("POST", "/api/session"), ("POST", "/api/accounts")})
 """Signing up or in needs no session, so a stale cookie must not block them."""
@@ -57,37 +58,6 @@ def csrf_for(session_token: str) -> str:
     return hashlib.sha256(f"csrf:{session_token}".encode()).hexdigest()[:32]
 
 
-class Limiter:
-    """At most ``limit`` failures per key within ``window`` seconds (in this process)."""
-
-    def __init__(self, limit: int, window: float, clock: Callable[[], float] = time.monotonic):
-        self.limit = limit
-        self.window = window
-        self.clock = clock
-        self.failures: dict[str, deque[float]] = defaultdict(deque)
-
-    def _recent(self, key: str) -> deque[float]:
-        times = self.failures[key]
-        while times and self.clock() - times[0] > self.window:
-            times.popleft()
-        return times
-
-    def blocked(self, key: str) -> float:
-        """Seconds until ``key`` may try again (0: now)."""
-        times = self._recent(key)
-        if len(times) < self.limit:
-            if not times:
-                del self.failures[key]
-            return 0.0
-        return max(0.0, self.window - (self.clock() - times[0]))
-
-    def fail(self, key: str) -> None:
-        self._recent(key).append(self.clock())
-
-    def clear(self, key: str) -> None:
-        self.failures.pop(key, None)
-
-
 class AccountService:
     """Hashing, sessions and limits of one app (kept in ``app.state.accounts``)."""
 
@@ -96,8 +66,7 @@ class AccountService:
 
         self.database = database
         self.hasher = PasswordHasher()
-        self.by_name = Limiter(5, 60.0)
-        self.by_address = Limiter(20, 60.0)
+        self.limits = FailureLimits(database, SIGN_IN_LIMITS)
         self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
 
     async def create(self, name: str, password: str) -> int:
@@ -264,19 +233,15 @@ async def sign_in(request: Request, response: Response) -> dict[str, Any]:
     given = await credentials(request)
     accounts_ = service(request)
     address = request.client.host if request.client else "unknown"
-    keys = (
-        (accounts_.by_name, name_key(given.name)),
-        (accounts_.by_address, address),
-    )
-    wait = max(limiter.blocked(key) for limiter, key in keys)
+    keys = {"name": name_key(given.name), "address": address}
+    wait = await accounts_.limits.wait(keys)
     if wait > 0:
         raise RateLimited(wait)
     found = await accounts_.check(given.name, given.password)
     if found is None:
-        for limiter, key in keys:
-            limiter.fail(key)
+        await accounts_.limits.fail(keys)
         raise TableError("wrong_password", "that name and password do not match an account", 401)
-    accounts_.by_name.clear(name_key(given.name))
+    await accounts_.limits.clear("name", keys["name"])
     token = await accounts_.open_session(found[0])
     set_session_cookie(request, response, token)
     return signed_in(found[1], token)
@@ -405,26 +370,6 @@ async def after_join(request: Request, table_id: str, seat: int) -> None:
         .values(account_id=account_id)
     )
     await request.app.state.hub.database.execute_all([(query, None)])
-
-
-async def copy_account_seats(database: store.Database, old_id: str, new_id: str) -> None:
-    """Tie each seat of a rematch to the account that held it at the old table."""
-    seats = store.seats
-
-    def work(conn: sa.Connection) -> None:
-        held = conn.execute(
-            sa.select(seats.c.seat, seats.c.account_id)
-            .where(seats.c.table_id == old_id)
-            .where(seats.c.account_id.is_not(None))
-        ).all()
-        for seat, account_id in held:
-            conn.execute(
-                sa.update(seats)
-                .where(seats.c.table_id == new_id, seats.c.seat == seat)
-                .values(account_id=account_id)
-            )
-
-    await database.run(work)
 
 
 @router.post("/tables/{table_id}/resume")

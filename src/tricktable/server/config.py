@@ -7,9 +7,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-__all__ = ["LEVELS", "Bot", "BotFactory", "Settings", "default_bot_factory", "default_db_url"]
+__all__ = [
+    "BOT_SPEEDS",
+    "LEVELS",
+    "Bot",
+    "BotFactory",
+    "Settings",
+    "default_bot_factory",
+    "default_db_url",
+]
 
 LEVELS = ("easy", "medium", "hard", "expert")
+
+BOT_SPEEDS: dict[str, float | None] = {"fast": 0.15, "normal": None, "slow": 2.0}
+"""A solo player's bot speeds: seconds before each bot move (``normal``: the server's setting)."""
 
 CHAT_PRESETS = (
     "Good luck!",

@@ -38,6 +38,10 @@ tables = sa.Table(
     sa.Column("status", sa.String(16), nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("private", sa.Boolean, nullable=False, server_default=sa.false()),
+    # a solo player's bot speed (fast or slow; none: normal), shared by every process
+    sa.Column("bot_speed", sa.String(8), nullable=True),
+    # the table the rematch of this finished table started
+    sa.Column("rematch_id", sa.String(32), nullable=True),
     sa.Index("ix_tables_status_created", "status", "created_at"),
 )
 

@@ -8,6 +8,7 @@ import random
 import secrets
 import weakref
 from concurrent.futures import Executor
+from dataclasses import dataclass, field
 from typing import Any
 
 import tricktable as tt
@@ -18,7 +19,7 @@ from .config import BotFactory, Settings
 from .schemas import ChatOut, CreateTable, SeatSpec
 from .table import SeatState, TableError, TableInfo, TableRuntime
 
-__all__ = ["Hub", "rules_from"]
+__all__ = ["Hub", "NewTable", "record_with_seats", "rules_from"]
 
 log = logging.getLogger(__name__)
 
@@ -29,6 +30,54 @@ def rules_from(game: str, options: dict[str, Any]) -> tt.Rules:
         return tt.rules(game, **options)
     except tt.RulesError as exc:
         raise TableError("bad_rules", str(exc), 400) from None
+
+
+@dataclass
+class NewTable:
+    """A table not stored yet: what :meth:`statements` store and :meth:`Hub.open` runs."""
+
+    info: TableInfo
+    game: tt.Game
+    seats: list[SeatState]
+    accounts: dict[int, int] = field(default_factory=dict)
+    """The account id of each seat given to a signed-up player."""
+
+    @property
+    def table_id(self) -> str:
+        return self.info.table_id
+
+    def statements(self) -> list[store.Statement]:
+        rules = self.game.rules
+        table_row = {
+            "id": self.table_id,
+            "game": rules.name,
+            "rules": str(rules),
+            "options": _options_json(rules),
+            "seed": self.game.seed,
+            "first_dealer": self.game.first_dealer,
+            "allow_spectators": self.info.allow_spectators,
+            "turn_seconds": self.info.turn_seconds,
+            "status": "playing",
+            "created_at": store.now(),
+            "private": self.info.private,
+        }
+        seat_rows = [
+            {
+                "table_id": self.table_id,
+                "seat": s.seat,
+                "kind": s.kind,
+                "level": s.level,
+                "name": s.name,
+                "token_hash": s.token_hash,
+                "account_id": self.accounts.get(s.seat),
+            }
+            for s in self.seats
+        ]
+        return [
+            (store.tables.insert(), table_row),
+            (store.seats.insert(), seat_rows),
+            (store.deals.insert(), store.deal_rows(self.table_id, self.game, 0)),
+        ]
 
 
 class Hub:
@@ -57,12 +106,17 @@ class Hub:
         self._loading = asyncio.Lock()
 
     async def create(self, spec: CreateTable) -> TableRuntime:
+        table = self.new_table(spec)
+        await self.database.execute_all(table.statements())
+        return self.open(table)
+
+    def new_table(self, spec: CreateTable) -> NewTable:
+        """A table to store, then open: its rules checked, its seed drawn, its seats laid out."""
         rules = rules_from(spec.game, spec.options)
         game = tt.Game(rules, seed=self.rng.getrandbits(62))
         seat_specs = self._seat_specs(spec.seats, game.player_count)
-        table_id = secrets.token_urlsafe(9)
         info = TableInfo(
-            table_id,
+            secrets.token_urlsafe(9),
             spec.allow_spectators,
             spec.turn_seconds,
             store.now().isoformat(),
@@ -73,30 +127,15 @@ class Hub:
             SeatState(n, s.kind, s.level if s.kind == "bot" else None)
             for n, s in enumerate(seat_specs)
         ]
-        table_row = {
-            "id": table_id,
-            "game": rules.name,
-            "rules": str(rules),
-            "options": _options_json(rules),
-            "seed": game.seed,
-            "first_dealer": game.first_dealer,
-            "allow_spectators": spec.allow_spectators,
-            "turn_seconds": spec.turn_seconds,
-            "status": "playing",
-            "created_at": store.now(),
-            "private": spec.private,
-        }
-        seat_rows = [
-            {"table_id": table_id, "seat": s.seat, "kind": s.kind, "level": s.level} for s in seats
-        ]
-        await self.database.execute_all(
-            [
-                (store.tables.insert(), table_row),
-                (store.seats.insert(), seat_rows),
-                (store.deals.insert(), store.deal_rows(table_id, game, 0)),
-            ]
-        )
-        runtime = self._runtime(info, game, seats, [])
+        return NewTable(info, game, seats)
+
+    def open(self, table: NewTable) -> TableRuntime:
+        """The live table of a :class:`NewTable` just stored; its first automatic move planned."""
+        now = asyncio.get_running_loop().time()
+        for seat in table.seats:
+            if seat.name is not None:  # a seat given to someone who is not here yet
+                seat.left_at = now
+        runtime = self._runtime(table.info, table.game, table.seats, [])
         runtime.schedule()
         return runtime
 
@@ -178,6 +217,7 @@ class Hub:
             len(stored.deals),
             row.private,
             len(stored.actions),
+            row.rematch_id,
         )
         now = asyncio.get_running_loop().time()
         seats = [
@@ -196,6 +236,7 @@ class Hub:
             for c in stored.chat[-self.settings.chat_history :]
         ]
         runtime = self._runtime(info, game, seats, chat)
+        runtime.bot_speed = row.bot_speed or "normal"
         if stored.actions:
             last = stored.actions[-1]
             runtime.moved_by = {"seat": last.seat, "actor": last.actor}

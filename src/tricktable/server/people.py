@@ -1,8 +1,8 @@
 """The tables about people: accounts, sign-in sessions, statistics, ratings and reviews.
 
 They share :data:`tricktable.server.db.metadata` with the game tables; the migration that
-creates them is ``0002_lobby``. Statistics and ratings are derived data: :mod:`.ratings` can
-rebuild them from the stored games at any time.
+creates them is ``0002_lobby`` (``0003_shared_state`` adds the failed sign-ins). Statistics
+and ratings are derived data: :mod:`.ratings` can rebuild them from the stored games at any time.
 """
 
 from __future__ import annotations
@@ -11,7 +11,15 @@ import sqlalchemy as sa
 
 from .db import metadata
 
-__all__ = ["accounts", "game_results", "player_stats", "ratings", "reviews", "sessions"]
+__all__ = [
+    "accounts",
+    "game_results",
+    "player_stats",
+    "ratings",
+    "reviews",
+    "sessions",
+    "sign_in_failures",
+]
 
 accounts = sa.Table(
     "accounts",
@@ -79,6 +87,18 @@ game_results = sa.Table(
     sa.Column("sigma_after", sa.Float, nullable=True),
     sa.Column("finished_at", sa.DateTime(timezone=True), nullable=False),
 )
+
+sign_in_failures = sa.Table(
+    "sign_in_failures",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("key", sa.String(120), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Index("ix_sign_in_failures_key_at", "key", "at"),
+    sa.Index("ix_sign_in_failures_at", "at"),
+)
+"""One row per failed sign-in, by name and by address (``name:…``, ``address:…``), at a Unix
+time: every server process on the database counts the same failures."""
 
 reviews = sa.Table(
     "reviews",

@@ -23,12 +23,9 @@ from tricktable.engine import Phase
 from .db import UNDO
 from .table import TableError, TableRuntime
 
-__all__ = ["SPEEDS", "router"]
+__all__ = ["router"]
 
 router = APIRouter(prefix="/api")
-
-SPEEDS: dict[str, float | None] = {"fast": 0.15, "normal": None, "slow": 2.0}
-"""Seconds before each bot move; ``normal`` is the server's setting."""
 
 
 class SeatToken(BaseModel):
@@ -90,13 +87,12 @@ async def undo(table_id: str, body: SeatToken, request: Request) -> dict[str, An
 
 @router.post("/tables/{table_id}/speed")
 async def bot_speed(table_id: str, body: SpeedIn, request: Request) -> dict[str, Any]:
-    """How quickly the bots move at your solo table: fast, normal or slow."""
-    hub, runtime = await _hub_table(request, table_id)
+    """How quickly the bots move at your solo table: fast, normal or slow (stored with the
+    table, so it lasts and every server process uses it)."""
+    _, runtime = await _hub_table(request, table_id)
     _solo_seat(runtime, body.token, "bot speed")
-    runtime.bot_delay = SPEEDS[body.speed]
-    runtime.schedule()
-    delay = hub.settings.bot_delay if runtime.bot_delay is None else runtime.bot_delay
-    return {"speed": body.speed, "bot_delay": delay}
+    await runtime.set_bot_speed(body.speed)
+    return {"speed": body.speed, "bot_delay": runtime.bot_delay()}
 
 
 @router.post("/tables/{table_id}/learn")

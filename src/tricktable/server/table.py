@@ -25,7 +25,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from tricktable import Game, TricktableError
 
 from . import db as store
-from .config import Bot, BotFactory, Settings
+from .config import BOT_SPEEDS, Bot, BotFactory, Settings
 from .schemas import ChatOut, StateOut, TableOut
 
 log = logging.getLogger(__name__)
@@ -46,9 +46,11 @@ class TableError(Exception):
 
 
 class Client(Protocol):
-    """A connection as the table sees it: a seat (None: spectator) and a way to send text."""
+    """A connection as the table sees it: a seat (None: spectator) with the token it came
+    with, and a way to send text."""
 
     seat: int | None
+    token: str | None
 
     def push(self, text: str) -> None: ...
 
@@ -105,6 +107,8 @@ class TableInfo:
     private: bool = False
     stored_actions: int = 0
     """Rows in the action log (actions and undos): the next row's number."""
+    rematch_id: str | None = None
+    """The table this one's rematch started (once the game is over)."""
 
 
 @dataclass
@@ -130,8 +134,9 @@ class TableRuntime:
     """Who made the latest action: its seat and actor (human, bot, substitute or timer)."""
     on_over: Callable[[TableRuntime], None] | None = None
     """Called once the game has ended (statistics and ratings are settled from there)."""
-    bot_delay: float | None = None
-    """This table's pause before a bot move (a solo player's bot speed), else the setting's."""
+    bot_speed: str = "normal"
+    """A solo player's bot speed (a key of :data:`BOT_SPEEDS`), as last read from the table's
+    row: the row is the truth, so that a change through any server process counts."""
     closed: bool = False
     """Set when the server stops: nothing more is planned."""
 
@@ -161,6 +166,8 @@ class TableRuntime:
             "allow_spectators": self.info.allow_spectators,
             "private": self.info.private,
             "turn_seconds": self.info.turn_seconds,
+            "bot_speed": self.bot_speed,
+            "rematch_id": self.info.rematch_id,
             "seq": self.seq,
             "created_at": self.info.created_at,
         }
@@ -235,12 +242,19 @@ class TableRuntime:
 
     async def reissue(self, seat_number: int) -> str:
         """A new token for an occupied seat (its player signed in elsewhere); the old one ends."""
+        token = secrets.token_urlsafe(24)
+        await self.assign_token(seat_number, token)
+        return token
+
+    async def assign_token(self, seat_number: int, token: str) -> None:
+        """Make ``token`` the one credential of an occupied seat (stored as its hash)."""
         async with self.lock:
             seat = self.seats[seat_number]
             if seat.name is None:
                 raise TableError("no_seat", f"seat {seat_number} has nobody to give it back to")
-            token = secrets.token_urlsafe(24)
             digest = hash_token(token)
+            if seat.token_hash == digest:
+                return
             claim = (
                 sa.update(store.seats)
                 .where(store.seats.c.table_id == self.table_id)
@@ -249,7 +263,6 @@ class TableRuntime:
             )
             await self.database.execute_all([(claim, None)])
             seat.token_hash = digest
-        return token
 
     def _free_seat(self, name: str, wanted: int | None) -> SeatState:
         if self.game.is_over:
@@ -429,8 +442,7 @@ class TableRuntime:
             return None
         seat = self.seats[seat_number]
         if seat.kind == "bot":
-            delay = self.settings.bot_delay if self.bot_delay is None else self.bot_delay
-            return delay, "bot"
+            return self.bot_delay(), "bot"
         if seat.substituted:
             return self.settings.bot_delay, "substitute"
         if seat.name is not None and seat.left_at is not None:
@@ -440,7 +452,46 @@ class TableRuntime:
             return float(self.info.turn_seconds), "timer"
         return None
 
+    def solo_seat(self) -> int | None:
+        """The one person's seat at a table where every other seat is a bot (else None)."""
+        people = [s.seat for s in self.seats if s.kind != "bot"]
+        return people[0] if len(people) == 1 else None
+
+    def bot_delay(self) -> float:
+        chosen = BOT_SPEEDS.get(self.bot_speed)
+        return self.settings.bot_delay if chosen is None else chosen
+
+    async def set_bot_speed(self, speed: str) -> None:
+        """Store a solo player's bot speed (every process driving this table reads it)."""
+        query = (
+            sa.update(store.tables)
+            .where(store.tables.c.id == self.table_id)
+            .values(bot_speed=None if speed == "normal" else speed)
+        )
+        try:
+            await self.database.execute_all([(query, None)])
+        except SQLAlchemyError:
+            raise TableError("not_stored", "the speed could not be saved; try again", 503) from None
+        self.bot_speed = speed
+        self.schedule()
+
+    async def stored_bot_delay(self) -> float:
+        """The pause before a bot move at a solo table, with the speed read from its row."""
+
+        def work(conn: sa.Connection) -> str | None:
+            query = sa.select(store.tables.c.bot_speed).where(store.tables.c.id == self.table_id)
+            found: str | None = conn.execute(query).scalar()
+            return found
+
+        try:
+            self.bot_speed = await self.database.run(work) or "normal"
+        except SQLAlchemyError as exc:  # the speed last read will do for this move
+            log.info("table %s: bot speed not read: %s", self.table_id, exc)
+        return self.bot_delay()
+
     async def _automatic_move(self, generation: int, delay: float, actor: str) -> None:
+        if actor == "bot" and self.solo_seat() is not None:
+            delay = await self.stored_bot_delay()
         await asyncio.sleep(delay)
         seat = self.game.to_move
         if generation != self._generation or seat is None:

@@ -30,9 +30,14 @@ CLOSE_TOO_SLOW = 4408
 class SocketClient:
     """One WebSocket as a table client: a seat and a bounded outbound queue."""
 
-    def __init__(self, socket: WebSocket, seat: int | None, limit: int) -> None:
+    def __init__(
+        self, socket: WebSocket, seat: int | None, limit: int, token: str | None = None
+    ) -> None:
         self.socket = socket
         self.seat = seat
+        self.token = token if seat is not None else None
+        """The seat's token, kept only in this connection's memory (a rematch derives the
+        seat's next token from it)."""
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limit)
         self.overflowed = False
 
@@ -75,7 +80,7 @@ async def table_socket(socket: WebSocket, table_id: str, token: str | None = Non
         await socket.send_text(error_text(exc.code, exc.message))
         await socket.close(CLOSE_NOT_FOUND if exc.status == 404 else CLOSE_POLICY, exc.code)
         return
-    client = SocketClient(socket, seat, hub.settings.send_queue)
+    client = SocketClient(socket, seat, hub.settings.send_queue, token)
     client.push(_hello(runtime, seat))
     client.push(runtime.state_text(seat))
     runtime.attach(client)

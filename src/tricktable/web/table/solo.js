@@ -46,7 +46,8 @@ async function claim() {
 
 async function speed(event) {
   const done = await post("speed", { speed: event.target.value });
-  if (done) localStorage.setItem("tricktable:pref:botSpeed", done.speed);
+  // the speed is stored with the table: the description the page holds follows it
+  if (done) update({ table: { ...tableState.table, bot_speed: done.speed } });
 }
 
 async function learn() {
@@ -65,7 +66,7 @@ export function SoloControls({ state }) {
     local.explained = state.seq; // once per turn: what the strong bot thinks of your last move
     learn();
   }
-  const saved = localStorage.getItem("tricktable:pref:botSpeed") || "normal";
+  const saved = table.bot_speed || "normal";
   const lesson = local.learning && local.lesson ? html`<p data-testid="lesson">
       You played <strong>${local.lesson.played}</strong>; the strongest bot would
       ${local.lesson.same ? "have done the same" : html`play <strong>${local.lesson.suggested}</strong>`}:
