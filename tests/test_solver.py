@@ -231,6 +231,16 @@ def test_identical_pinochle_cards_first_played_wins() -> None:
     assert solve(both) == {"play AS": 2}
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_long_suit_quick_tricks_stop_at_a_partners_higher_card(backend: Backend) -> None:
+    # After the AH wins trick 1, seat 0 cashes the KS; with the KC gone his 5S is overtaken by
+    # his partner's last spade and the 3S is stranded: the KD takes the last trick.
+    position = whist_position(["KS 5S 3S AH", "KD 8D 8C 8H", "9S 7S 9D KC", "10S 6H 3H 7H"],
+                              trump=None, leader=3)  # fmt: skip
+    after = _play(position, "7H", "AH", "8H")
+    assert solve(after, backend=backend) == {"play 9S": 4, "play 7S": 4, "play 9D": 4, "play KC": 3}
+
+
 def test_rams_family_is_paranoid_for_the_player_to_move() -> None:
     # Three players each for himself: seat 0 makes one trick whatever the others do.
     position = _deal("AS 7S / KS 8S / QS 9S", PIQUET, trump=HEARTS, leader=0, sides=None)
