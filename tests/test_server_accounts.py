@@ -70,6 +70,12 @@ def test_bad_sign_ups_are_refused_and_create_nothing(client: Any) -> None:
     client.cookies.clear()
     taken = client.post("/api/accounts", json={"name": "ANA", "password": "another one"})
     refused(taken, 409, "name_taken")
+    assert "set-cookie" not in taken.headers
+    # the account keeps its own password; the refused one opens nothing
+    assert (
+        client.post("/api/session", json={"name": "ana", "password": "another one"}).status_code
+        == 401
+    )
     refused(
         client.post("/api/accounts", json={"name": "Bo", "password": ""}), 400, "password_too_short"
     )
@@ -83,6 +89,7 @@ def test_bad_sign_ups_are_refused_and_create_nothing(client: Any) -> None:
         client.post("/api/session", json={"name": "Bo", "password": "seven77"}).status_code == 401
     )
     assert client.get("/api/session").json()["name"] is None
+    assert client.post("/api/session", json={"name": "Ana", "password": PASSWORD}).is_success
 
 
 def test_sign_in_out_and_a_wrong_password(client: Any) -> None:

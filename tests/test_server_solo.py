@@ -70,11 +70,37 @@ def test_undo_takes_back_your_move_and_the_bots_replies_and_replays_exactly(buil
         assert live(again, table_id).record() == before
 
 
+def play_until_people_wait(client: Any, table_id: str, people: tuple[int, ...]) -> None:
+    """Make the first legal move for each person in turn until each has moved once and the
+    table waits for one of them (the bots have nothing to do)."""
+    runtime = client.app.state.hub.tables[table_id]
+    moved: set[int] = set()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        game = runtime.game
+        if game.to_move not in people:
+            time.sleep(0.02)
+            continue
+        if moved >= set(people):
+            return
+        seat = game.to_move
+        client.portal.call(runtime.submit, seat, str(game.legal_actions()[0]), runtime.seq)
+        moved.add(seat)
+    raise AssertionError("the table did not come back to its people")
+
+
+def stored_rows(client: Any, table_id: str) -> list[tuple[int, str]]:
+    stored = client.portal.call(client.app.state.hub.database.load, table_id)
+    return [(row.seat, row.action) for row in stored.actions]
+
+
 def test_undo_claim_and_speed_are_refused_where_they_do_not_belong(build: Any) -> None:
     with TestClient(build()) as client:
         shared = create(client, seats=PAIR)
         ana = join(client, shared, "Ana")
         join(client, shared, "Bo")
+        play_until_people_wait(client, shared, people=(0, 2))  # Ana has a move to take back
+        before = (live(client, shared).log, stored_rows(client, shared))
         for what in ("undo", "claim"):
             refused(
                 client.post(f"/api/tables/{shared}/{what}", json={"token": ana}), 409, "not_solo"
@@ -84,12 +110,20 @@ def test_undo_claim_and_speed_are_refused_where_they_do_not_belong(build: Any) -
             409,
             "not_solo",
         )
+        assert (live(client, shared).log, stored_rows(client, shared)) == before
+        assert client.get(f"/api/tables/{shared}").json()["bot_speed"] == "normal"
         solo = create(client, seats=SOLO)
         join(client, solo, "Cy")
+        solo_before = (live(client, solo).log, stored_rows(client, solo))
+        # Ana's token holds a seat, but at another table: it is no seat of this one
         refused(client.post(f"/api/tables/{solo}/undo", json={"token": ana}), 403, "bad_token")
         refused(client.post(f"/api/tables/{solo}/claim", json={"token": ana}), 403, "bad_token")
+        speed = {"token": ana, "speed": "slow"}
+        refused(client.post(f"/api/tables/{solo}/speed", json=speed), 403, "bad_token")
         assert client.post(f"/api/tables/{solo}/undo", json={}).status_code == 422
         refused(client.post("/api/tables/nope/undo", json={"token": ana}), 404, "not_found")
+        assert (live(client, solo).log, stored_rows(client, solo)) == solo_before
+        assert client.get(f"/api/tables/{solo}").json()["bot_speed"] == "normal"
 
 
 def test_bot_speed_is_set_per_solo_table(build: Any) -> None:
