@@ -63,6 +63,39 @@ def test_migrations_build_the_schema_the_server_uses(db_url: str) -> None:
     engine.dispose()
 
 
+def test_a_read_sees_one_snapshot_of_the_database(db_url: str) -> None:
+    import asyncio
+
+    import sqlalchemy as sa
+
+    from tricktable.server.db import Database, now, sync_url
+    from tricktable.server.migrate import upgrade
+    from tricktable.server.people import accounts
+
+    if not db_url.startswith("postgresql"):
+        pytest.skip("SQLite's reads here are one process's, one at a time")
+    upgrade(db_url)
+    writer = sa.create_engine(sync_url(db_url))
+    count = sa.select(sa.func.count()).select_from(accounts)
+
+    def read_twice(conn: sa.Connection) -> tuple[int, int]:
+        first = conn.execute(count).scalar_one()
+        with writer.begin() as other:  # another process commits between the two queries
+            row = {"name": "Ana", "name_key": "ana", "password_hash": "x", "created_at": now()}
+            other.execute(accounts.insert(), row)
+        return first, conn.execute(count).scalar_one()
+
+    async def scenario() -> tuple[int, int]:
+        database = Database(db_url)
+        try:
+            return await database.read(read_twice)
+        finally:
+            await database.close()
+
+    assert asyncio.run(scenario()) == (0, 0)
+    writer.dispose()
+
+
 # -- a real server process, killed without warning ---------------------------------------------
 
 

@@ -200,6 +200,18 @@ class Database:
         async with self.engine.begin() as conn:
             return await conn.run_sync(work)
 
+    async def read(self, work: Callable[[sa.Connection], T]) -> T:
+        """Run read-only ``work`` on one snapshot of the database, so that the queries of one
+        answer agree with each other (PostgreSQL's default, READ COMMITTED, gives each query a
+        snapshot of its own: a game settled between two queries showed in one, not the other)."""
+
+        def snapshot(conn: sa.Connection) -> T:
+            if conn.dialect.name == "postgresql":
+                conn.execute(sa.text("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY"))
+            return work(conn)
+
+        return await self.run(snapshot)
+
     async def execute_all(self, statements: Sequence[Statement]) -> None:
         """Execute ``(statement, parameters or None)`` pairs in one transaction."""
 

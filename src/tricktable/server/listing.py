@@ -174,7 +174,7 @@ async def list_tables(
     database: store.Database, status: str | None, game: str | None, limit: int = 50
 ) -> list[dict[str, Any]]:
     query = table_query(status, game, limit)
-    return await database.run(lambda conn: read_tables(conn, query))
+    return await database.read(lambda conn: read_tables(conn, query))
 
 
 def with_presence(described: list[dict[str, Any]], live: dict[str, Any]) -> list[dict[str, Any]]:
@@ -260,7 +260,7 @@ async def my_tables(
             table["your_seat"] = yours[table["table_id"]]
         return described
 
-    described = with_presence(await hub.database.run(work), hub.tables)
+    described = with_presence(await hub.database.read(work), hub.tables)
     for table in described:
         runtime = hub.tables.get(table["table_id"])
         table["to_move"] = runtime.game.to_move if runtime is not None else None
