@@ -165,7 +165,7 @@ def trick_game(plays: dict[int, str], order: Sequence[int], trump: str, **option
 
 
 def first_trick_winner(game: Game) -> int:
-    return int(game.view(None)["tricks"][0]["winner"])
+    return int(game.view(None).to_dict()["tricks"][0]["winner"])
 
 
 # -- invariants --------------------------------------------------------------------------------
@@ -184,7 +184,7 @@ CARD_NAMES = frozenset(str(card) for card in DECKS["pinochle48"].cards)
 
 
 def lone_seat(game: Game) -> int | None:
-    seat = game.view(None)["alone"]
+    seat = game.view(None).to_dict()["alone"]
     return None if seat is None else int(seat)
 
 
@@ -192,14 +192,14 @@ def dh_out_of_play(game: Game) -> Counter[str]:
     """Cards outside hands and tricks: only the lone player's discards (dead partners' cards
     stay in their hands, unplayed)."""
     lone = lone_seat(game)
-    return Counter() if lone is None else cards_of(game.view(lone)["discards"])
+    return Counter() if lone is None else cards_of(game.view(lone).to_dict()["discards"])
 
 
 def dh_known(game: Game, seat: int) -> Counter[str]:
     """Besides its dealt hand and the played cards, a lone player knows what he received."""
     if seat != lone_seat(game):
         return Counter()
-    return cards_of(gift["card"] for gift in game.view(seat)["received"])
+    return cards_of(gift["card"] for gift in game.view(seat).to_dict()["received"])
 
 
 def card_words(data: Any) -> Counter[str]:
@@ -234,14 +234,15 @@ def check_no_leak(game: Game) -> None:
 def check_recall(game: Game) -> None:
     """Only the lone player recalls discards and receipts, only a partner what he gave; dead
     partners are out of play, and hands + tricks + discards are the pack."""
-    lone, dead = lone_seat(game), game.view(None)["dead"]
+    lone, dead = lone_seat(game), game.view(None).to_dict()["dead"]
     for seat in range(game.player_count):
-        view = game.view(seat).data
+        view = game.view(seat).to_dict()
         assert ("discards" in view) == ("received" in view) == (seat == lone)
         assert ("gave" in view) == (seat in dead)
     if game.phase == "play":
-        assert not set(dead) & set(game.view(None)["active"])
-    hands = sum((cards_of(game.view(s)["hand"]) for s in range(game.player_count)), Counter())
+        assert not set(dead) & set(game.view(None).to_dict()["active"])
+    views = [game.view(s).to_dict() for s in range(game.player_count)]
+    hands = sum((cards_of(view["hand"]) for view in views), Counter())
     record = game.record()["deals"][-1]
     played = cards_of(
         a["action"].split()[1] for a in record["actions"] if a["action"].startswith("play ")

@@ -89,7 +89,7 @@ def play_taking(game: tt.Game, side: int, target: int, attempts: int = 5000) -> 
             action = rng.choice(twin.legal_actions())
             twin.apply(action)
             line.append(action)
-        if side_tricks(twin.view(None)["last_result"]["tricks"], side) == target:
+        if side_tricks(twin.view(None).to_dict()["last_result"]["tricks"], side) == target:
             for action in line:
                 game.apply(action)
             return

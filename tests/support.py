@@ -180,7 +180,7 @@ def view_dict(game: tt.Game, seat: int | None) -> dict[str, Any]:
     (Same content as ``game.view(seat).to_dict()``, which test_view.py checks; the JSON round
     trip is the faster deep copy.)
     """
-    return json.loads(json.dumps(game.view(seat).data))  # type: ignore[no-any-return]
+    return json.loads(json.dumps(game.view(seat).to_dict()))  # type: ignore[no-any-return]
 
 
 def assert_same(before: dict[str, Any], after: dict[str, Any], what: str) -> None:
@@ -358,16 +358,16 @@ def sh_out_of_play(game: tt.Game) -> CardCount:
     """Single Hasenpfeffer's cards outside hands and tricks: the widow until the bidder takes
     it (for good in the dead-widow mode), then the bidder's face-down discard."""
     _, rest = deal_parts(game.deal_text)
-    spectator = game.view(None)
+    spectator = game.view(None).to_dict()
     if not spectator["widow_taken"]:
         return rest[0]
-    return cards_of(game.view(spectator["bidder"]).get("discard", []))
+    return cards_of(game.view(spectator["bidder"]).to_dict().get("discard", []))
 
 
 def sh_known(game: tt.Game, seat: int) -> CardCount:
     """What a Single Hasenpfeffer seat may see besides its dealt hand and the played cards:
     the widow card, once that seat has taken it."""
-    spectator = game.view(None)
+    spectator = game.view(None).to_dict()
     if spectator["widow_taken"] and spectator["bidder"] == seat:
         return deal_parts(game.deal_text)[1][0]
     return Counter()

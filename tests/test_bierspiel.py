@@ -98,7 +98,7 @@ def test_BI04_trump_led_seven_follows_and_beats_the_king() -> None:
 
 def test_BI05_seven_turned_next_card_names_trump() -> None:
     game = new(SEVEN_UP)
-    assert game.view(1)["turnup"] == ["7D", "9H"]
+    assert game.view(1).to_dict()["turnup"] == ["7D", "9H"]
     assert game.trump == 2
 
 
@@ -110,7 +110,7 @@ def test_BI06_dealer_takes_both_and_discards_two() -> None:
     assert len(exchanges) == 10 and all(len(a.cards) == 2 for a in exchanges)
     game.apply("exchange JD 10D")
     assert cards_of(game.hands[0]) == {"AD", "KD", "QD", "7D", "9H"}
-    assert set(game.view(0)["discards"]) == {"JD", "10D"}
+    assert set(game.view(0).to_dict()["discards"]) == {"JD", "10D"}
     assert "JD" not in strings_in(game.view(1).to_dict())
 
 
@@ -150,7 +150,7 @@ def test_BI07_ordinary_turnup_not_transferred_by_default() -> None:
 
 def test_BI08_no_decision_before_the_turnup_is_complete() -> None:
     game = new(SEVEN_UP)
-    view = game.view(game.to_move)
+    view = game.view(game.to_move).to_dict()
     assert game.phase == "declare" and view["trump"] == "H"
     assert view["turnup"] == ["7D", "9H"] and view["legal_actions"]
 
@@ -171,7 +171,7 @@ def test_BI09_forced_trump_leads_count(calls: tuple[str, ...], forced: set[int])
     if game.phase == "exchange":
         game.apply("decline")
     assert game.play_rules.trump_leads == frozenset(forced)
-    assert game.view(game.to_move)["trump_lead_tricks"] == sorted(forced)
+    assert game.view(game.to_move).to_dict()["trump_lead_tricks"] == sorted(forced)
 
 
 def test_BI09_general_counts_every_player() -> None:
@@ -196,9 +196,9 @@ def test_BI11_forced_lead_without_trump_is_face_down_and_hidden() -> None:
     assert texts(game) == {f"play {c}" for c in ("AS", "KS", "AH", "KH", "AD")}
     game.apply("play AH")
     assert game.trick.face_down == [True]
-    assert game.view(1)["trick"]["plays"][0]["card"] == "AH"
+    assert game.view(1).to_dict()["trick"]["plays"][0]["card"] == "AH"
     for seat in (0, 2, 3, None):
-        assert game.view(seat)["trick"]["plays"][0]["card"] is None
+        assert game.view(seat).to_dict()["trick"]["plays"][0]["card"] is None
         assert "AH" not in strings_in(game.view(seat).to_dict())
     assert_view_hides(game)
 
@@ -272,7 +272,7 @@ def test_BI16_two_reach_zero_earliest_in_trick_order_wins() -> None:
 def test_BI17_no_ante_and_passing_allowed_on_first_hand() -> None:
     game = tt.new_game("bierspiel", seed=2)
     assert "pass" in texts(game)
-    assert game.view(0)["pot"] is None
+    assert game.view(0).to_dict()["pot"] is None
     chips = tt.new_game("bierspiel", seed=2, scoring="chips")
     assert "pass" in texts(chips) and chips.ledger.pot == 5
 

@@ -58,8 +58,9 @@ def test_a_hand_result_is_told_with_the_contract_or_the_tricks_and_who_gained() 
         game = tt.new_game(game_name, seed=5)
         while not game.results:
             game.apply(game.legal_actions()[0])
-        view = game.view(0).to_dict()
-        lines = result_sentences(names(sides=view["sides"]), view["last_result"], view["sides"])
+        view = game.view(0)
+        assert view.last_result is not None
+        lines = result_sentences(names(sides=view.sides), view.last_result, view.sides)
         assert lines[-1].startswith("Change: ") and "seat" not in " ".join(lines)
         first = lines[0]
         assert (" bid " in first and ("made it" in first or "was set" in first)) or (

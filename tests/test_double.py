@@ -87,17 +87,17 @@ def test_DH05_deal_four_at_a_time_no_widow_no_turn_up() -> None:
                 expected = sum(1 << card for card in pack[start : start + 4])
                 assert deal.hands[seat] & expected == expected
         game = tt.new_game(NAME, seed=3, players=players)
-        assert game.view(None)["hand_sizes"] == [size] * players
+        assert game.view(None).to_dict()["hand_sizes"] == [size] * players
         assert "|" not in game.deal_text
 
 
 def test_DH06_six_hand_partners_alternate() -> None:
     game = tt.new_game(NAME, seed=5, dealer=0, players=6)
-    assert game.view(0)["sides"] == [[0, 2, 4], [1, 3, 5]]
+    assert game.view(0).to_dict()["sides"] == [[0, 2, 4], [1, 3, 5]]
     apply_all(game, "bid 6", *["pass"] * 5, "trump S", "not-alone")
     for _ in range(6):
         game.apply(game.legal_actions()[0])
-    seats = [play["seat"] for play in game.view(None)["tricks"][0]["plays"]]
+    seats = [play["seat"] for play in game.view(None).to_dict()["tricks"][0]["plays"]]
     assert [seat % 2 for seat in seats] == [1, 0, 1, 0, 1, 0]
     assert game.scores[0] == game.scores[2] == game.scores[4]
 
@@ -130,8 +130,8 @@ def test_DH08_single_round_each_one_chance_dealer_last() -> None:
     game.apply("pass")
     assert game.phase == "trump"
     assert game.to_move == 3  # seat 1 had his one chance
-    assert game.view(0)["bidder"] == 3
-    assert game.view(0)["contract"] == "7"
+    assert game.view(0).to_dict()["bidder"] == 3
+    assert game.view(0).to_dict()["contract"] == "7"
 
 
 def test_DH08_multi_round_option_until_all_but_one_passed() -> None:
@@ -140,19 +140,19 @@ def test_DH08_multi_round_option_until_all_but_one_passed() -> None:
     assert game.to_move == 1
     apply_all(game, "bid 8", "pass")
     assert game.phase == "trump"
-    assert game.view(2)["bidder"] == 1
-    assert game.view(2)["contract"] == "8"
+    assert game.view(2).to_dict()["bidder"] == 1
+    assert game.view(2).to_dict()["contract"] == "8"
 
 
 def test_DH09_all_pass_dealer_forced_to_min_bid() -> None:
     game = tt.new_game(NAME, seed=4, dealer=2)
     apply_all(game, *["pass"] * 4)
-    view = game.view(0)
+    view = game.view(0).to_dict()
     assert (game.phase, game.to_move) == ("trump", 2)
     assert (view["bidder"], view["contract"], view["forced_bid"]) == (2, "6", True)
     forced = tt.new_game(NAME, seed=4, dealer=2, min_bid=7)
     apply_all(forced, *["pass"] * 4)
-    assert forced.view(0)["contract"] == "7"
+    assert forced.view(0).to_dict()["contract"] == "7"
 
 
 def forced_dealer_hand(tricks_for_dealer: int, **options: Any) -> Game:
@@ -266,7 +266,7 @@ def test_DH19_five_players_45_cards_nine_each_in_four_four_one() -> None:
         assert deal.hands[order[turn % 5]] & packet == packet
         position += size
     game = tt.new_game(rules, seed=9)
-    assert game.view(None)["hand_sizes"] == [9] * 5
+    assert game.view(None).to_dict()["hand_sizes"] == [9] * 5
     assert texts(game)[-1] == "bid 9"
 
 
@@ -284,8 +284,8 @@ def test_DH19_five_player_options() -> None:
 def test_DH19_player_counts() -> None:
     for players, size in ((2, 24), (3, 16), (4, 12), (6, 8)):
         game = tt.new_game(NAME, seed=1, players=players, individual=True)
-        assert game.view(None)["hand_sizes"] == [size] * players
-        assert game.view(None)["sides"] == [[seat] for seat in range(players)]
+        assert game.view(None).to_dict()["hand_sizes"] == [size] * players
+        assert game.view(None).to_dict()["sides"] == [[seat] for seat in range(players)]
     for players in (2, 3, 5):
         with pytest.raises(tt.RulesError, match=f"players={players}"):
             tt.rules(NAME, players=players)

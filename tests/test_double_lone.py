@@ -46,10 +46,10 @@ def test_DH12_lone_four_hand_discards_two_receives_two() -> None:
     assert (game.phase, game.to_move) == ("give", 3)
     apply_all(game, "give 10H", "give 10H")
     assert game.phase == "play"
-    sizes = game.view(None)["hand_sizes"]
+    sizes = game.view(None).to_dict()["hand_sizes"]
     assert sizes == [12, 12, 12, 10]
-    assert game.view(None)["active"] == [0, 1, 2]
-    assert game.view(1)["discards"] == ["9C", "9C"]
+    assert game.view(None).to_dict()["active"] == [0, 1, 2]
+    assert game.view(1).to_dict()["discards"] == ["9C", "9C"]
     play_out_hand(game)
     tricks = game.last_tricks
     assert len(tricks) == 12
@@ -66,13 +66,14 @@ def test_DH13_lone_six_hand_each_partner_gives_one_clockwise_unseen() -> None:
     assert game.to_move == 5
     for seat in (0, 2, 4, 5, None):
         assert "AD" not in str(game.view(seat).to_dict()), seat
-    assert game.view(5).get("gave") == []
-    assert game.view(3)["gave"] == ["AD"]
+    assert game.view(5).to_dict().get("gave") == []
+    assert game.view(3).to_dict()["gave"] == ["AD"]
     game.apply("give KH")
     assert game.phase == "play"
-    assert game.view(1)["received"] == [{"seat": 3, "card": "AD"}, {"seat": 5, "card": "KH"}]
-    assert game.view(0)["gifts"] == [{"seat": 3, "count": 1}, {"seat": 5, "count": 1}]
-    assert game.view(None)["hand_sizes"][1] == 8
+    received = game.view(1).to_dict()["received"]
+    assert received == [{"seat": 3, "card": "AD"}, {"seat": 5, "card": "KH"}]
+    assert game.view(0).to_dict()["gifts"] == [{"seat": 3, "count": 1}, {"seat": 5, "count": 1}]
+    assert game.view(None).to_dict()["hand_sizes"][1] == 8
     play_out_hand(game)
     assert all(len(trick.plays()) == 4 for trick in game.last_tricks)
 
@@ -120,13 +121,14 @@ def test_DH21_partner_gives_any_cards_he_chooses() -> None:
     assert set(texts(game)) == offered
     assert len(texts(game)) == len(offered)
     apply_all(game, "give 9D", "give 9D")
-    assert game.view(1)["received"] == [{"seat": 3, "card": "9D"}, {"seat": 3, "card": "9D"}]
-    assert cards_of(game.view(1)["hand"])["9D"] == 2
+    received = game.view(1).to_dict()["received"]
+    assert received == [{"seat": 3, "card": "9D"}, {"seat": 3, "card": "9D"}]
+    assert cards_of(game.view(1).to_dict()["hand"])["9D"] == 2
 
 
 def test_DH22_partner_cards_dead_never_played_never_shown() -> None:
     game = go_alone_4(LONE_4_MADE)
-    dead = cards_of(game.view(3)["hand"])
+    dead = cards_of(game.view(3).to_dict()["hand"])
     assert dead == cards_of("AD AD KD KD QD QD 10D 10D 9D 9D")
     while game.hand_number == 1:
         assert game.to_move != 3
@@ -185,19 +187,19 @@ def test_forced_dealer_may_go_alone() -> None:
     game = tt.new_game(NAME, seed=8, dealer=3)
     apply_all(game, *["pass"] * 4, "trump D", "alone")
     assert (game.phase, game.to_move) == ("discard", 3)
-    assert game.view(0)["alone"] == 3
+    assert game.view(0).to_dict()["alone"] == 3
 
 
 def test_lone_cards_exchanged_option() -> None:
     none = go_alone_game(LONE_4_MADE, lone_cards_exchanged=0)
     assert none.phase == "play"
-    assert none.view(None)["hand_sizes"] == [12, 12, 12, 12]
+    assert none.view(None).to_dict()["hand_sizes"] == [12, 12, 12, 12]
     three = go_alone_game(LONE_4_MADE, lone_cards_exchanged=3)
     apply_all(three, "discard 9C", "discard 9C", "discard QH", "give 10H", "give 10H")
     assert three.phase == "give"
     three.apply("give AD")
     assert three.phase == "play"
-    assert three.view(None)["hand_sizes"] == [12, 12, 12, 9]
+    assert three.view(None).to_dict()["hand_sizes"] == [12, 12, 12, 9]
 
 
 def test_six_hand_transfer_one_partner_two() -> None:
@@ -206,13 +208,14 @@ def test_six_hand_transfer_one_partner_two() -> None:
     assert "pass" in texts(game)
     apply_all(game, "give KH", "give AD")
     assert game.phase == "play"
-    assert game.view(0)["gifts"] == [{"seat": 3, "count": 2}, {"seat": 5, "count": 0}]
+    assert game.view(0).to_dict()["gifts"] == [{"seat": 3, "count": 2}, {"seat": 5, "count": 0}]
     passed = six_alone(six_hand_transfer="one_partner_two")
     passed.apply("pass")
     assert passed.to_move == 5
     assert "pass" not in texts(passed)
     apply_all(passed, "give KH", "give AC")
-    assert passed.view(1)["received"] == [{"seat": 5, "card": "KH"}, {"seat": 5, "card": "AC"}]
+    received = passed.view(1).to_dict()["received"]
+    assert received == [{"seat": 5, "card": "KH"}, {"seat": 5, "card": "AC"}]
 
 
 def test_six_hand_transfer_partners_jointly_two() -> None:
@@ -226,12 +229,12 @@ def test_six_hand_transfer_partners_jointly_two() -> None:
     game.apply("pass")
     game.apply("give AC")
     assert game.phase == "play"
-    assert [g["count"] for g in game.view(0)["gifts"]] == [0, 2]
+    assert [g["count"] for g in game.view(0).to_dict()["gifts"]] == [0, 2]
 
 
 def test_views_give_each_seat_what_it_may_know_and_no_more() -> None:
     game = go_alone_4(LONE_4_MADE)
-    lone, partner, opponent = game.view(1), game.view(3), game.view(0)
+    lone, partner, opponent = (game.view(s).to_dict() for s in (1, 3, 0))
     for view in (lone, partner, opponent):
         assert view["bidder"] == 1
         assert view["contract"] == "6"
@@ -245,11 +248,11 @@ def test_views_give_each_seat_what_it_may_know_and_no_more() -> None:
     assert lone["discards"] == ["9C", "9C"]
     assert [r["card"] for r in lone["received"]] == ["10H", "10H"]
     assert partner["gave"] == ["10H", "10H"]
-    for view in (partner, opponent, game.view(2), game.view(None)):
-        assert "discards" not in view.data
-        assert "received" not in view.data
-    assert "gave" not in opponent.data
-    assert "9C" not in str(opponent.to_dict())  # seat 0 holds no 9C: the discards stay hidden
+    for view in (partner, opponent, game.view(2).to_dict(), game.view(None).to_dict()):
+        assert "discards" not in view
+        assert "received" not in view
+    assert "gave" not in opponent
+    assert "9C" not in str(opponent)  # seat 0 holds no 9C: the discards stay hidden
 
 
 @pytest.mark.parametrize("form", ["4p", "6p"])

@@ -71,7 +71,7 @@ def test_copy_has_no_undo_history_and_is_independent() -> None:
     twin.apply("pass")
     assert game.to_move == 2 and twin.to_move == 3
     assert str(game.pop()) == "bid 1"
-    assert twin.view(None)["auction"][0] == {"seat": 1, "call": "bid 1"}
+    assert twin.view(None).to_dict()["auction"][0] == {"seat": 1, "call": "bid 1"}
 
 
 def test_is_legal_and_legal_actions_agree() -> None:
@@ -106,7 +106,7 @@ def test_the_game_ends_and_then_nothing_is_legal() -> None:
     for _ in random_actions(game, rng, max_actions=2000):
         pass
     assert game.is_over and game.phase is tt.Phase.OVER and game.to_move is None
-    assert game.legal_actions() == [] and game.view(0)["legal_actions"] == []
+    assert game.legal_actions() == [] and game.view(0).to_dict()["legal_actions"] == []
     assert len(game.winners) == 2 and max(game.scores) >= 2
     with pytest.raises(tt.IllegalActionError, match="over"):
         game.apply("pass")
@@ -124,9 +124,9 @@ def test_push_pop_across_a_misdeal() -> None:
     check_push_pop(game)
     check_copy_independence(game, tt.parse_action("pass"))
     game.push(tt.parse_action("pass"))
-    assert game.view(None)["misdeals"] == 1 and len(game.record()["deals"]) == 2
+    assert game.view(None).to_dict()["misdeals"] == 1 and len(game.record()["deals"]) == 2
     game.pop()
-    assert game.view(None)["misdeals"] == 0 and len(game.record()["deals"]) == 1
+    assert game.view(None).to_dict()["misdeals"] == 0 and len(game.record()["deals"]) == 1
 
 
 def test_push_pop_across_the_end_of_a_hand_and_of_the_game() -> None:
@@ -134,7 +134,7 @@ def test_push_pop_across_the_end_of_a_hand_and_of_the_game() -> None:
     for text in ("pass", "pass", "pass", "bid 3", "trump H", "discard 10C"):
         game.apply(text)
     rng = random.Random(0)
-    while len(game.view(None)["tricks"]) < 5 or len(game.view(None)["trick"]["plays"]) < 3:
+    while len(game.view(None).tricks) < 5 or len(game.trick.cards) < 3:
         game.apply(rng.choice(game.legal_actions()))
     last = game.legal_actions()
     check_push_pop(game, last)

@@ -103,7 +103,7 @@ def test_G06_discard_widow_and_other_hands_stay_hidden() -> None:
         assert "10C" not in cards_in(game.view(seat).to_dict())
     game.apply("trump H")
     game.apply("discard JK")
-    assert game.view(0)["discard"] == ["JK"]
+    assert game.view(0).to_dict()["discard"] == ["JK"]
     for seat in (1, 2, 3, None):
         view = game.view(seat).to_dict()
         assert "discard" not in view
@@ -388,7 +388,7 @@ def test_SH17_the_bidder_may_discard_the_joker_or_a_bower(bidder: int, card: str
     game.apply("trump H")
     assert f"discard {card}" in legal(game)
     game.apply(f"discard {card}")
-    assert game.view(bidder)["discard"] == [card]
+    assert game.view(bidder).to_dict()["discard"] == [card]
     assert card not in game.view(bidder).to_dict()["hand"]
     assert spectator(game)["phase"] == "play"
 

@@ -79,7 +79,7 @@ def test_the_trick_that_makes_or_sets_the_contract_earns_the_bonus():
     rng = random.Random(1)
     while game.phase.value != "play":
         game.apply(rng.choice(game.legal_actions()))
-    view = game.view(game.to_move)
+    view = game.view(game.to_move).to_dict()
     contract, bidder = int(view["contract"]), view["bidder"]
     worth = contract_worth(game)
     on_bidder_side = game.to_move in view["sides"][bidder % 2]

@@ -90,7 +90,7 @@ def test_RA02_packets_three_then_two_widow_before_dealer_then_turnup() -> None:
     assert deal.stock[0] == pack[25]
     game = tt.new_game("rams", dealer=0, deal=str(deal))
     assert game.trump == pack[25] // 16
-    assert game.view(1)["turnup"] == [CARD_TEXT[pack[25]]]
+    assert game.view(1).to_dict()["turnup"] == [CARD_TEXT[pack[25]]]
 
 
 def test_RA02_packets_two_then_three_option() -> None:
@@ -103,7 +103,7 @@ def test_RA02_packets_two_then_three_option() -> None:
 def test_RA03_dealer_antes_five() -> None:
     game = new()
     assert game.ledger.pot == 5 and game.scores == (-5, 0, 0, 0)
-    assert game.view(2)["pot"] == 5
+    assert game.view(2).to_dict()["pot"] == 5
 
 
 # -- declarations -----------------------------------------------------------------------------
@@ -140,7 +140,7 @@ def test_RA07_widow_taker_plays_the_widow_and_his_hand_is_dead_and_hidden() -> N
     old = cards_of(game.hands[1])
     game.apply("widow")
     assert cards_of(game.hands[1]) == {"AC", "KC", "QC", "JC", "10C"}
-    assert set(game.view(1)["discards"]) == old
+    assert set(game.view(1).to_dict()["discards"]) == old
     for seat in (0, 2, 3, None):
         assert not strings_in(game.view(seat).to_dict()) & old
     all_in(game)
@@ -217,8 +217,8 @@ def test_RA13_dealer_takes_the_turnup_and_discards_one_face_down() -> None:
     assert "exchange 10S" in texts(game) and "decline" in texts(game)
     game.apply("exchange 10S")
     assert "9H" in cards_of(game.hands[0]) and "10S" not in cards_of(game.hands[0])
-    assert game.view(0)["discards"] == ["10S"]
-    assert game.view(1)["turnup_taken_by"] == 0
+    assert game.view(0).to_dict()["discards"] == ["10S"]
+    assert game.view(1).to_dict()["turnup_taken_by"] == 0
     for seat in (1, 2, 3):
         assert "10S" not in strings_in(game.view(seat).to_dict())
     assert game.phase == "play"
@@ -256,7 +256,7 @@ def test_RA16_general_after_passes_brings_passers_back() -> None:
     assert "general" in texts(game)
     game.apply("general")
     assert game.phase == "exchange"  # declarations stopped: seat 3 never declared
-    assert [c["seat"] for c in game.view(0)["declarations"]] == [1, 2]
+    assert [c["seat"] for c in game.view(0).to_dict()["declarations"]] == [1, 2]
     game.apply("decline")
     assert all(game.active)
     assert game.hands[1].bit_count() == 5  # the passer plays the hand he kept
@@ -391,7 +391,7 @@ def test_RA35_last_in_loses_players_at_zero_drop_out() -> None:
     assert game.results[-1].details["dropped"] == [1]
     assert game.dealer == 2  # seat 1 is skipped for dealing
     assert game.hands[1] == 0 and 1 not in game.state.seated
-    assert game.view(0)["out"] == [1]
+    assert game.view(0).to_dict()["out"] == [1]
     while game.phase == "declare":
         assert game.to_move != 1
         game.apply("in")
@@ -526,7 +526,7 @@ def test_turnup_and_views_are_json_and_hide_hands() -> None:
     game = new()
     assert json.loads(json.dumps(game.view(1).to_dict()))["turnup"] == ["9H"]
     assert_view_hides(game)
-    assert game.view(2)["hand"] == ["AD", "KD", "QD", "JD", "10D"]
+    assert game.view(2).to_dict()["hand"] == ["AD", "KD", "QD", "JD", "10D"]
 
 
 def test_bad_deal_and_bad_action_are_refused_without_change() -> None:

@@ -68,7 +68,7 @@ def test_RO02_RO10_widow_taker_discards_hand_takes_six_discards_one() -> None:
     assert len(game.legal_actions()) == 6
     game.apply("discard 9C")
     assert game.hands[1].bit_count() == 5 and game.phase == "declare" and game.to_move == 2
-    assert set(game.view(1)["discards"]) == old | {"9C"}
+    assert set(game.view(1).to_dict()["discards"]) == old | {"9C"}
     for seat in (0, 2, 3, None):
         assert not strings_in(game.view(seat).to_dict()) & (old | {"9C"})
 

@@ -9,6 +9,7 @@ import pytest
 
 import tricktable as tt
 from tricktable.bots.sampler import SamplingError, sample_game
+from tricktable.view_parts import HasenpfefferSection
 
 VARIANTS = [
     ("hasenpfeffer", {}),
@@ -43,7 +44,7 @@ def test_sampled_game_shows_the_seat_exactly_its_view(name: str, options: dict[s
     for seed in range(2):
         for view in views_along_a_game(name, options, seed):
             sampled = sample_game(view, random.Random(checked))
-            assert sampled.view(view.seat).data == view.data
+            assert sampled.view(view.seat).to_dict() == view.to_dict()
             checked += 1
     assert checked > 5
 
@@ -61,15 +62,17 @@ def test_a_forced_joker_bid_gives_the_bidder_the_joker():
         game = tt.new_game("hasenpfeffer", seed=seed)
         while game.phase.value == "auction":
             game.apply("pass" if "pass" in map(str, game.legal_actions()) else "bid 3")
-        view = game.view((game.view(0)["bidder"] + 1) % 4)
-        if view["forced_bid"]:
+        section = game.view(None).section
+        assert isinstance(section, HasenpfefferSection) and section.bidder is not None
+        view = game.view((section.bidder + 1) % 4)
+        if section.forced_bid:
             break
     else:
         pytest.fail("no forced Joker bid in 200 deals")
-    bidder = view["bidder"]
+    bidder = section.bidder
     for i in range(5):
         sampled = sample_game(view, random.Random(i))
-        assert "JK" in sampled.view(bidder)["hand"]
+        assert "JK" in sampled.view(bidder).to_dict()["hand"]
 
 
 def test_a_spectator_view_cannot_be_sampled():
@@ -80,8 +83,11 @@ def test_a_spectator_view_cannot_be_sampled():
 
 def test_an_impossible_view_raises_after_the_attempts():
     game = tt.new_game("hasenpfeffer", seed=1)
+    while len(game.trick.cards) < 2:
+        game.apply(game.legal_actions()[0])
     view = game.view(game.to_move)
-    other = game.view((game.to_move + 1) % 4)
-    view.data["hand"] = view.data["hand"][:-1] + other.data["hand"][:1]  # a card held twice
+    played = tt.CardSet(view.trick.plays[0].card or "") if view.trick else None
+    assert played is not None
+    view = view._replace(hand=view.hand | played)  # a card both played and held
     with pytest.raises(SamplingError, match="no deal consistent"):
         sample_game(view, random.Random(0), attempts=5)

@@ -34,7 +34,7 @@ def test_to_dict_is_an_independent_copy() -> None:
     data["hand"].clear()
     data["scores"][0] = 99
     assert view.to_dict()["hand"] == game.view(0).to_dict()["hand"] != []
-    assert view.to_dict() == view.data
+    assert view.to_dict() == game.view(0).to_dict()
 
 
 def test_spectator_sees_no_hand_and_no_legal_actions() -> None:
@@ -49,10 +49,11 @@ def test_trump_and_trick_in_the_view() -> None:
     for text in ("pass", "pass", "pass", "bid 3", "trump D", "discard 10C", "play 9C"):
         game.apply(text)
     view = game.view(2)
-    assert view.trump == 1 and view["trump"] == "D"
-    assert view["trick"] == {"leader": 0, "plays": [{"seat": 0, "card": "9C", "face_down": False}]}
-    assert view["contract"] == "3" and view["bidder"] == 0
-    assert "discard" not in view.to_dict() and game.view(0)["discard"] == ["10C"]
+    data = view.to_dict()
+    assert view.trump == 1 and data["trump"] == "D"
+    assert data["trick"] == {"leader": 0, "plays": [{"seat": 0, "card": "9C", "face_down": False}]}
+    assert data["contract"] == "3" and data["bidder"] == 0
+    assert "discard" not in data and game.view(0).to_dict()["discard"] == ["10C"]
 
 
 def test_G06_views_never_leak_over_random_games() -> None:
@@ -68,9 +69,9 @@ def test_G06_action_history_hides_the_discard_from_other_seats() -> None:
     game = tt.new_game("hasenpfeffer", seed=1, dealer=0, deal=DEAL)
     for text in ("pass", "pass", "pass", "bid 3", "trump D", "discard JK", "play 9C"):
         game.apply(text)
-    mine = [a["action"] for a in game.view(0)["actions"]]
+    mine = [a["action"] for a in game.view(0).to_dict()["actions"]]
     assert mine == ["pass", "pass", "pass", "bid 3", "trump D", "discard JK", "play 9C"]
     for seat in (1, 2, 3, None):
-        theirs = [a["action"] for a in game.view(seat)["actions"]]
+        theirs = [a["action"] for a in game.view(seat).to_dict()["actions"]]
         assert theirs == ["pass", "pass", "pass", "bid 3", "trump D", "discard ?", "play 9C"]
         assert "JK" not in cards_in(game.view(seat).to_dict())

@@ -112,25 +112,6 @@ class View(NamedTuple):
         """This hand's complete tricks, then the trick in play if it has begun."""
         return (*self.tricks, self.trick) if self.trick is not None else self.tricks
 
-    # -- transitional: the dict of the first typed version, for readers not yet converted --
-
-    @property
-    def data(self) -> dict[str, Any]:
-        if _LAST_DICT and _LAST_DICT[0][0] is self:
-            return _LAST_DICT[0][1]
-        data = self.to_dict()
-        _LAST_DICT[:] = [(self, data)]
-        return data
-
-    def __getitem__(self, name: str) -> Any:  # type: ignore[override]
-        return self.data[name]
-
-    def get(self, name: str, default: Any = None) -> Any:
-        return self.data.get(name, default)
-
-
-_LAST_DICT: list[tuple[View, dict[str, Any]]] = []
-
 
 def view_schema() -> dict[str, Any]:
     """The JSON schema of :meth:`View.to_dict`: the common keys with one family's section.

@@ -34,6 +34,7 @@ from ..errors import IllegalActionError, TricktableError
 from ..rules.base import HandResult
 from ..trick import Trick
 from ..view import View
+from ..view_parts import DoneTrick, DoubleSection, HasenpfefferSection, RamsSection
 
 __all__ = ["Judge", "SamplingError", "ViewFacts", "sample_game", "sample_weighted"]
 
@@ -70,34 +71,37 @@ class ViewFacts:
     givers: list[int] = field(default_factory=list)
     """Seats whose gift to another seat's lone hand the observer did not see."""
     lone: int | None = None
+    expected: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def from_view(cls, view: View) -> ViewFacts:
         if view.seat is None:
             raise SamplingError("a spectator's view (seat None) has no hand to sample around")
-        data = view.data
-        players = int(data["players"])
-        actions = [(int(a["seat"]), str(a["action"])) for a in data["actions"]]
-        facts = cls(view, view.seat, players, actions)
+        players = view.players
+        actions = [(a.seat, a.action) for a in view.actions]
+        facts = cls(view, view.seat, players, actions, expected=view.to_dict())
         facts.required = [[] for _ in range(players)]
         facts.voids = [set() for _ in range(players)]
         facts.shown_out = [set() for _ in range(players)]
         facts.future = [[] for _ in range(players)]
-        facts.stock_top = [card_index(t) for t in data.get("turnup") or []]
+        rams = view.rams
+        facts.stock_top = [card_index(t) for t in rams.turnup] if rams else []
         _rebuild_own_deal(facts)
         _place_played_cards(facts)
         _find_voids(facts)
         return facts
 
     @property
-    def data(self) -> dict[str, Any]:
-        return self.view.data
+    def family(self) -> str:
+        section = self.view.section
+        if isinstance(section, RamsSection):
+            return "rams"
+        return "double" if isinstance(section, DoubleSection) else "single"
 
     @property
-    def family(self) -> str:
-        if "seated" in self.data:
-            return "rams"
-        return "double" if "gifts" in self.data else "single"
+    def double(self) -> DoubleSection | None:
+        section = self.view.section
+        return section if isinstance(section, DoubleSection) else None
 
 
 # -- the observer's own deal --------------------------------------------------------------------
@@ -105,18 +109,18 @@ class ViewFacts:
 
 def _rebuild_own_deal(facts: ViewFacts) -> None:
     """Walk the observer's own actions backwards from its hand to the hand it was dealt."""
-    data, me = facts.data, facts.seat
-    hand = [card_index(t) for t in data["hand"]]
+    me = facts.seat
+    hand = [card.first_copy.index for card in facts.view.hand]
     mine = [parse_action(text) for seat, text in facts.actions if seat == me]
     hand += [a.cards[0] for a in mine if a.kind is Kind.PLAY]
-    family = facts.family
+    family, double = facts.family, facts.double
     if family == "rams":
         hand = _rams_own_deal(facts, hand, mine)
-    elif family == "double":
-        hand += [card_index(t) for t in data.get("discards", [])]
-        hand += [card_index(t) for t in data.get("gave", [])]
-        for gift in data.get("received", []):
-            hand.remove(card_index(gift["card"]))
+    elif double is not None:
+        hand += [card_index(t) for t in double.discards or ()]
+        hand += [card_index(t) for t in double.gave or ()]
+        for gift in double.received or ():
+            hand.remove(card_index(gift.card))
     else:
         hand = _single_own_deal(facts, hand, mine)
     facts.my_deal = _as_mask(hand)
@@ -125,7 +129,9 @@ def _rebuild_own_deal(facts: ViewFacts) -> None:
 def _single_own_deal(facts: ViewFacts, hand: list[int], mine: list[Any]) -> list[int]:
     """The bidder's widow card: the one he discarded, or (before that) any card he holds."""
     facts.widow_known = [a.cards[0] for a in mine if a.kind is Kind.DISCARD]
-    took = facts.data.get("widow_taken") and facts.data.get("bidder") == facts.seat
+    section = facts.view.section
+    assert isinstance(section, HasenpfefferSection)
+    took = section.widow_taken and section.bidder == facts.seat
     if took and not facts.widow_known:
         widow = min(c for c in hand if c != JOKER_INDEX)
         facts.widow_known = [widow]
@@ -146,7 +152,7 @@ def _rams_own_deal(facts: ViewFacts, hand: list[int], mine: list[Any]) -> list[i
     if not any(a.kind is Kind.WIDOW for a in mine):
         return hand
     facts.widow_known = hand
-    dead = [card_index(t) for t in facts.data.get("discards", [])]
+    dead = [card_index(t) for t in facts.view.section.discarded]
     for card in thrown:
         dead.remove(card)
     return dead
@@ -164,16 +170,17 @@ def _as_mask(cards: Iterable[int]) -> int:
 
 
 def _place_played_cards(facts: ViewFacts) -> None:
-    data, me = facts.data, facts.seat
-    taker = data.get("widow_taker")
-    exchanger = data.get("turnup_taken_by")
-    gifts_from_me = [card_index(t) for t in data.get("gave", [])]
+    me, rams, double = facts.seat, facts.view.rams, facts.double
+    taker = rams.widow_taker if rams else None
+    exchanger = rams.turnup_taken_by if rams else None
+    gifts_from_me = [card_index(t) for t in (double.gave or ())] if double else []
+    alone = double.alone if double else None
     for seat, text in facts.actions:
         action = parse_action(text) if "?" not in text else None
         if seat == me or action is None or action.kind is not Kind.PLAY:
             continue
         card = action.cards[0]
-        if card in gifts_from_me and seat == data.get("alone"):
+        if card in gifts_from_me and seat == alone:
             gifts_from_me.remove(card)
             continue
         facts.future[seat].append(card)
@@ -187,14 +194,15 @@ def _place_played_cards(facts: ViewFacts) -> None:
 
 
 def _place_revealed(facts: ViewFacts) -> None:
-    data, me = facts.data, facts.seat
-    if facts.family == "double" and data.get("alone") is not None and data["alone"] != me:
-        facts.lone = int(data["alone"])
+    me, double, section = facts.seat, facts.double, facts.view.section
+    if double is not None and double.alone is not None and double.alone != me:
+        facts.lone = double.alone
         facts.givers = [s for s, text in facts.actions if text == "give ?"]
-    for gift in data.get("received", []):
-        facts.required[int(gift["seat"])].append(card_index(gift["card"]))
-    bidder = data.get("bidder")
-    forced_joker = facts.family == "single" and data.get("forced_bid") and bidder != me
+    for gift in (double.received or ()) if double else ():
+        facts.required[gift.seat].append(card_index(gift.card))
+    single = section if isinstance(section, HasenpfefferSection) else None
+    bidder = single.bidder if single else None
+    forced_joker = single is not None and single.forced_bid and bidder != me
     if forced_joker and bidder is not None and JOKER_INDEX not in facts.required[bidder]:
         facts.required[bidder].append(JOKER_INDEX)  # only the Joker's holder is forced to bid
 
@@ -205,26 +213,26 @@ def _find_voids(facts: ViewFacts) -> None:
     if view.trump is None:
         return
     table = view.rules.flow.ranking.table(view.trump)
-    strict = "seated" in facts.data and view.rules.options.get("play_policy") != "follow_only"
-    taker = facts.data.get("widow_taker")
-    tricks = [*facts.data["tricks"], *([facts.data["trick"]] if facts.data["trick"] else [])]
-    for trick in tricks:
-        plays = trick["plays"]
+    rams = view.rams
+    strict = rams is not None and view.rules.options.get("play_policy") != "follow_only"
+    taker = rams.widow_taker if rams else None
+    for trick in view.all_tricks():
+        plays = trick.plays
         if not plays:
             continue
         lead = plays[0]
-        if lead["face_down"]:
-            _void(facts, lead["seat"], table.trump, taker)  # a blind lead shows no trump
+        if lead.face_down:
+            _void(facts, lead.seat, table.trump, taker)  # a blind lead shows no trump
             led = table.trump  # ... and the others follow it as a trump lead
-        else:
-            led = table.suit_of[card_index(lead["card"])]
+        elif lead.card is not None:
+            led = table.suit_of[card_index(lead.card)]
         for play in plays[1:]:
-            suit = table.suit_of[card_index(play["card"])] if play["card"] else None
+            suit = table.suit_of[card_index(play.card)] if play.card else None
             if suit is None or suit == led:
                 continue
-            _void(facts, play["seat"], led, taker)
+            _void(facts, play.seat, led, taker)
             if strict and suit != table.trump:
-                _void(facts, play["seat"], table.trump, taker)
+                _void(facts, play.seat, table.trump, taker)
 
 
 def _void(facts: ViewFacts, seat: int, suit: int, taker: int | None) -> None:
@@ -324,9 +332,9 @@ def _fill(pool: _Pool, need: int, voids: set[int], table: Any, rng: random.Rando
 
 
 def _hand_sizes(facts: ViewFacts, dealer: int) -> tuple[int, ...]:
-    seated = facts.data.get("seated")
-    if seated is not None:
-        return tuple(RAMS_HAND_SIZE if s in seated else 0 for s in range(facts.players))
+    rams = facts.view.rams
+    if rams is not None:
+        return tuple(RAMS_HAND_SIZE if s in rams.seated else 0 for s in range(facts.players))
     return facts.view.rules.flow.hand_sizes(dealer)
 
 
@@ -378,11 +386,12 @@ def sample_weighted(
     for _ in range(attempts):
         weight = [1.0]
         game = _attempt(facts, rng, _weigher(facts, judge, weight))
-        if game is not None and game.view(facts.seat).data == facts.data:
+        # compared as JSON: identical pinochle cards may swap copies between worlds
+        if game is not None and game.view(facts.seat).to_dict() == facts.expected:
             return game, weight[0]
     raise SamplingError(
         f"no deal consistent with the view of seat {facts.seat} in {attempts} attempts "
-        f"(hand {facts.data['hand_number']}, actions {[a for _, a in facts.actions]!r})"
+        f"(hand {facts.view.hand_number}, actions {[a for _, a in facts.actions]!r})"
     )
 
 
@@ -401,9 +410,10 @@ def _weigher(facts: ViewFacts, judge: Judge | None, weight: list[float]) -> Obse
 
 
 def _attempt(facts: ViewFacts, rng: random.Random, observe: Observer | None = None) -> Game | None:
-    dealer = int(facts.data["dealer"])
+    dealer = facts.view.dealer
+    section = facts.view.section
     try:
-        misdeals = int(facts.data.get("misdeals") or 0)
+        misdeals = section.misdeals if isinstance(section, HasenpfefferSection) else 0
         deals = [_misdeal(facts, rng, dealer) for _ in range(misdeals)]
         gifts = plan_gifts(facts, rng)
         deals.append(draw_deal(facts, rng, dealer, gifts))
@@ -416,26 +426,26 @@ def _attempt(facts: ViewFacts, rng: random.Random, observe: Observer | None = No
 
 
 def _start(facts: ViewFacts, rng: random.Random, dealer: int, deals: list[Deal]) -> Game:
-    rules, history = facts.view.rules, facts.data["history"]
+    rules, history = facts.view.rules, facts.view.history
     if not history:
         return Game(rules, seed=rng.getrandbits(62), dealer=dealer, deals=deals)
     game = Game(rules, seed=rng.getrandbits(62), dealer=dealer)
     game.ledger = _ledger(game, history[-1])
-    game.results = [_result(r) for r in history]
-    game.hand_number = int(facts.data["hand_number"])
+    game.results = list(history)
+    game.hand_number = facts.view.hand_number
     filler = (game.flow.deck.mask & -game.flow.deck.mask).bit_length() - 1
-    saved = facts.data["last_trick"]
+    saved = facts.view.last_trick
     game.last_tricks = [_trick(saved, filler)] if saved else []
     game.restart_hand(*deals)  # this hand's deal, after the history it cannot replay
     return game
 
 
-def _ledger(game: Game, last: dict[str, Any]) -> Any:
+def _ledger(game: Game, last: HandResult) -> Any:
     """The score before this hand, from the last hand's result."""
     ledger: Any = game.flow.new_ledger()
-    saved = last["details"].get("ledger")
+    saved = last.details.get("ledger")
     if saved is None:
-        scores = last["scores"]
+        scores = last.scores
         for index, side in enumerate(game.flow.sides()):
             ledger.points[index] = scores[side[0]]
         return ledger
@@ -447,22 +457,17 @@ def _ledger(game: Game, last: dict[str, Any]) -> Any:
     return ledger
 
 
-def _trick(saved: dict[str, Any], filler: int) -> Trick:
+def _trick(saved: DoneTrick, filler: int) -> Trick:
     """The last trick of the previous hand, as shown (only its display matters now); a card
     led face down and never shown becomes ``filler``, a card of the pack, so that the other
     seats' views of the sampled game can still be drawn."""
-    trick = Trick(int(saved["leader"]))
-    for play in saved["plays"]:
-        trick.seats.append(int(play["seat"]))
-        trick.cards.append(card_index(play["card"]) if play["card"] else filler)
-        trick.face_down.append(bool(play["face_down"]))
-    trick.winner = -1 if saved["winner"] is None else int(saved["winner"])
+    trick = Trick(saved.leader)
+    for play in saved.plays:
+        trick.seats.append(play.seat)
+        trick.cards.append(card_index(play.card) if play.card else filler)
+        trick.face_down.append(play.face_down)
+    trick.winner = -1 if saved.winner is None else saved.winner
     return trick
-
-
-def _result(saved: dict[str, Any]) -> HandResult:
-    fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in saved.items()}
-    return HandResult(**fields)
 
 
 def _replay_misdeals(game: Game, misdeals: int) -> None:
@@ -482,7 +487,8 @@ def _replay(
     observe: Observer | None = None,
 ) -> None:
     future = [list(cards) for cards in facts.future]
-    received = [(int(g["seat"]), f"give {g['card']}") for g in facts.data.get("received", [])]
+    double = facts.double
+    received = [(g.seat, f"give {g.card}") for g in (double.received or ())] if double else []
     planned = {seat: [f"give {CARD_TEXT[c]}" for c in cards] for seat, cards in gifts.items()}
     for seat, shown in facts.actions:
         if game.to_move != seat:

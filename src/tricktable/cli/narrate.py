@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from ..actions import Action, Kind
 from ..cards import parse_card
+from ..jsonrecord import JsonObject
+from ..rules.base import HandResult
+from ..view_parts import DoneTrick, TrickView
 
 __all__ = ["COMPUTER_NAMES", "SeatNames", "action_sentence", "card_words", "result_sentences"]
 
@@ -118,32 +120,35 @@ def action_sentence(names: SeatNames, seat: int, action: Action) -> str:
     return rule(names, seat, action, hidden)
 
 
-def play_sentence(names: SeatNames, trick: dict[str, Any]) -> list[str]:
+def play_sentence(names: SeatNames, trick: TrickView | DoneTrick) -> list[str]:
     """The last card of ``trick`` (a view's trick), and who won it when it is complete."""
-    play = trick["plays"][-1]
-    verb = "lead" if len(trick["plays"]) == 1 else "play"
-    lines = [f"{names.does(play['seat'], verb)} {card_words(play['card'])}."]
-    winner = trick.get("winner")
+    play = trick.plays[-1]
+    verb = "lead" if len(trick.plays) == 1 else "play"
+    lines = [f"{names.does(play.seat, verb)} {card_words(play.card)}."]
+    winner = trick.winner if isinstance(trick, DoneTrick) else None
     if winner is not None:
         lines.append(f"{names.does(winner, 'win')} the trick.")
     return lines
 
 
 def result_sentences(
-    names: SeatNames, result: dict[str, Any], sides: Sequence[Sequence[int]]
+    names: SeatNames, result: HandResult, sides: Sequence[Sequence[int]]
 ) -> list[str]:
-    """How a hand ended, in sentences: the contract or each player's tricks, then who gained."""
-    details = result.get("details", {})
+    """How a hand ended, in sentences: the contract or each player's tricks, then who gained.
+
+    ``result.details`` is the family's account of the hand (its keys are the record's).
+    """
+    details = result.details
     lines: list[str] = []
     if details.get("bidder") is not None:
         lines.append(_contract_sentence(names, details))
     else:
         lines.extend(_tricks_sentences(names, result, details))
-    lines.append(_gains_sentence(names, result["deltas"], sides))
+    lines.append(_gains_sentence(names, result.deltas, sides))
     return lines
 
 
-def _contract_sentence(names: SeatNames, details: dict[str, Any]) -> str:
+def _contract_sentence(names: SeatNames, details: JsonObject) -> str:
     bidder = details["bidder"]
     alone = " alone" if details.get("alone") is not None else ""
     forced = " (a forced bid)" if details.get("forced") else ""
@@ -154,11 +159,9 @@ def _contract_sentence(names: SeatNames, details: dict[str, Any]) -> str:
             f"took {details.get('taken')} {tricks} and {verdict}.")  # fmt: skip
 
 
-def _tricks_sentences(
-    names: SeatNames, result: dict[str, Any], details: dict[str, Any]
-) -> list[str]:
-    active = details.get("active") or range(len(result["tricks"]))
-    counts = ", ".join(f"{names[s]} {result['tricks'][s]}" for s in active)
+def _tricks_sentences(names: SeatNames, result: HandResult, details: JsonObject) -> list[str]:
+    active = details.get("active") or range(len(result.tricks))
+    counts = ", ".join(f"{names[s]} {result.tricks[s]}" for s in active)
     lines = [f"Tricks taken: {counts}."]
     looed = details.get("looed") or []
     if looed:

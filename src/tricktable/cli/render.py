@@ -15,6 +15,15 @@ from ..actions import Action, Kind
 from ..cards import COPY_STRIDE, Card, Suit, parse_card
 from ..ranking import NO_TRUMP
 from ..view import View
+from ..view_parts import (
+    AuctionSection,
+    ChipLedgerView,
+    DoneTrick,
+    DoubleSection,
+    HasenpfefferSection,
+    RamsSection,
+    TrickView,
+)
 from .narrate import SeatNames
 
 __all__ = [
@@ -30,6 +39,7 @@ __all__ = [
 ]
 
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+_TRUMP_LETTERS = ("C", "D", "H", "S", "NT")
 PHASE_WORDS = {
     "auction": "bidding", "trump": "naming trump", "discard": "discarding",
     "alone": "alone or not", "give": "giving cards to the lone player",
@@ -115,21 +125,20 @@ def _strength_key(view: View, trump: int | None) -> Any:
     return lambda card: -table.strength[card.index]
 
 
-def render_trick(trick: dict[str, Any] | None, names: SeatNames) -> str:
+def render_trick(trick: TrickView | DoneTrick | None, names: SeatNames) -> str:
     """The cards of a trick in play order, and who won it once it is complete."""
     if trick is None:
         return "(none yet)"
-    if not trick["plays"]:
+    if not trick.plays:
         return "(no cards yet)"
-    plays = ", ".join(f"{names[p['seat']]} {card_markup(p['card'])}" for p in trick["plays"])
-    if trick.get("winner") is not None:
-        plays += f" — won by {names[trick['winner']]}"
+    plays = ", ".join(f"{names[p.seat]} {card_markup(p.card)}" for p in trick.plays)
+    if isinstance(trick, DoneTrick) and trick.winner is not None:
+        plays += f" — won by {names[trick.winner]}"
     return plays
 
 
 def render_scores(view: View, names: SeatNames) -> str:
-    scores = view["scores"]
-    sides = view["sides"]
+    scores, sides = view.scores, view.sides
     if all(len(side) == 1 for side in sides):
         return ", ".join(f"{names.label(s)} {scores[s]}" for s in range(len(scores)))
     return ", ".join(f"{names.listed(side)} {scores[side[0]]}" for side in sides)
@@ -138,77 +147,81 @@ def render_scores(view: View, names: SeatNames) -> str:
 def render_status(view: View, names: SeatNames) -> list[str]:
     """Lines describing the table: hand, dealer, scores, auction, contract, trump, trick."""
     lines = [
-        f"[bold]Hand {view['hand_number']}[/bold] · {names.does(view['dealer'], 'deal')} · "
+        f"[bold]Hand {view.hand_number}[/bold] · {names.does(view.dealer, 'deal')} · "
         f"{PHASE_WORDS.get(view.phase, view.phase)}",
         f"Scores: {render_scores(view, names)}",
     ]
-    auction = view.get("auction")
-    if auction:
-        calls = ", ".join(f"{names[c['seat']]} {c['call']}" for c in auction)
+    auction = view.auction
+    if auction is not None and auction.auction:
+        calls = ", ".join(f"{names[c.seat]} {c.call}" for c in auction.auction)
         lines.append(f"Auction: {calls}")
-    lines.extend(_contract_lines(view, names))
-    lines.extend(_extra_lines(view, names))
-    if view.get("trick") is not None:
-        lines.append(f"Trick: {render_trick(view['trick'], names)}")
+    lines.extend(_contract_lines(view, auction, names))
+    if view.rams is not None:
+        lines.extend(_rams_lines(view, view.rams, names))
+    if isinstance(auction, DoubleSection):
+        lines.extend(_lone_lines(auction, names))
+    if view.trick is not None:
+        lines.append(f"Trick: {render_trick(view.trick, names)}")
         lines.append("Tricks won: " + _tricks_won(view, names))
     return lines
 
 
-def _contract_lines(view: View, names: SeatNames) -> list[str]:
+def _contract_lines(view: View, auction: AuctionSection | None, names: SeatNames) -> list[str]:
     lines = []
-    if view.get("bidder") is not None:
-        contract = view.get("contract") or "?"
-        forced = " (forced)" if view.get("forced_bid") else ""
-        lines.append(f"Contract: {names[view['bidder']]} bid {contract.replace('-', ' ')}{forced}")
-    if view.get("trump") is not None:
-        lines.append(f"Trump: {_trump_name(view['trump'])}")
-    for key, word in (("alone", "plays alone"), ("lone_defender", "defends alone")):
-        if isinstance(view.get(key), int) and not isinstance(view.get(key), bool):
-            lines.append(f"{names.title(view[key])} {word}")
-    if view.get("discard"):
-        lines.append("Your discard: " + " ".join(card_markup(c) for c in view["discard"]))
+    if auction is not None and auction.bidder is not None:
+        contract = auction.contract or "?"
+        forced = " (forced)" if auction.forced_bid else ""
+        lines.append(f"Contract: {names[auction.bidder]} bid {contract.replace('-', ' ')}{forced}")
+    if view.trump is not None:
+        lines.append(f"Trump: {_trump_name(_TRUMP_LETTERS[view.trump])}")
+    if auction is None:
+        return lines
+    if auction.alone is not None:
+        lines.append(f"{names.title(auction.alone)} plays alone")
+    if isinstance(auction, HasenpfefferSection):
+        if auction.lone_defender is not None:
+            lines.append(f"{names.title(auction.lone_defender)} defends alone")
+        if auction.discard:
+            lines.append("Your discard: " + " ".join(card_markup(c) for c in auction.discard))
     return lines
 
 
-def _extra_lines(view: View, names: SeatNames) -> list[str]:
-    """The facts of the Rams family and the lone hand that the common lines do not cover."""
+def _rams_lines(view: View, rams: RamsSection, names: SeatNames) -> list[str]:
+    """The facts of the Rams family that the common lines do not cover."""
     lines = []
-    declarations = view.get("declarations")
-    if declarations:
-        lines.append("Calls: " + ", ".join(f"{names[c['seat']]} {c['call']}" for c in declarations))
-    if view.get("turnup"):
-        taken = view.get("turnup_taken_by")
+    if rams.declarations:
+        said = ", ".join(f"{names[c.seat]} {c.call}" for c in rams.declarations)
+        lines.append(f"Calls: {said}")
+    if rams.turnup:
+        taken = rams.turnup_taken_by
         by = f" (taken by {names[taken]})" if taken is not None else ""
-        lines.append("Turn-up: " + " ".join(card_markup(c) for c in view["turnup"]) + by)
-    if view.get("widow_taker") is not None:
-        lines.append(f"{names.does(view['widow_taker'], 'take')} the widow.")
-    if view.get("general") is not None:
-        lines.append(f"{names.does(view['general'], 'play')} general rams: every trick or pay.")
-    if view.get("pot") is not None:
-        carry = (view.get("ledger") or {}).get("carry")
-        lines.append(f"Pot: {view['pot']} chips" + (f" (carried over: {carry})" if carry else ""))
-    if view.get("out"):
-        lines.append(f"Out of the game: {names.listed(view['out'])}.")
-    if view.get("blind_lead") and view.get("trick") and view["trick"]["plays"]:
+        lines.append("Turn-up: " + " ".join(card_markup(c) for c in rams.turnup) + by)
+    if rams.widow_taker is not None:
+        lines.append(f"{names.does(rams.widow_taker, 'take')} the widow.")
+    if rams.general is not None:
+        lines.append(f"{names.does(rams.general, 'play')} general rams: every trick or pay.")
+    if rams.pot is not None:
+        carry = rams.ledger.carry if isinstance(rams.ledger, ChipLedgerView) else 0
+        lines.append(f"Pot: {rams.pot} chips" + (f" (carried over: {carry})" if carry else ""))
+    if rams.out:
+        lines.append(f"Out of the game: {names.listed(rams.out)}.")
+    if rams.blind_lead and view.trick is not None and view.trick.plays:
         lines.append("The lead of this trick is face down until the trick is complete.")
-    lines.extend(_lone_lines(view, names))
     return lines
 
 
-def _lone_lines(view: View, names: SeatNames) -> list[str]:
+def _lone_lines(double: DoubleSection, names: SeatNames) -> list[str]:
     lines = []
-    if view.get("dead"):
-        lines.append(f"Sitting out this hand: {names.listed(view['dead'])}.")
-    gifts = view.get("gifts") or []
-    mine = [g["card"] for g in gifts if isinstance(g, dict) and g.get("card")]
-    if mine:
-        lines.append("Cards given: " + " ".join(card_markup(c) for c in mine))
+    if double.dead:
+        lines.append(f"Sitting out this hand: {names.listed(double.dead)}.")
+    if double.gave:
+        lines.append("Cards given: " + " ".join(card_markup(c) for c in double.gave))
     return lines
 
 
 def _tricks_won(view: View, names: SeatNames) -> str:
-    won = view["tricks_won"]
-    return ", ".join(f"{names[s]} {won[s]}" for s in view["active"])
+    won = view.tricks_won
+    return ", ".join(f"{names[s]} {won[s]}" for s in view.active)
 
 
 def render_legal(legal: Sequence[Action]) -> str:

@@ -119,7 +119,7 @@ class TerminalTable:
         # sys.stdin is looked up at each read: test runners and pipes replace it.
         self.read_line = read_line or _read_stdin
         view = game.view(seat)
-        self.names = SeatNames(seat, view["sides"], game.player_count)
+        self.names = SeatNames(seat, view.sides, game.player_count)
         self.results_seen = 0
         self.hand_seen = 0
         self.saved_to: Path | None = None
@@ -201,15 +201,15 @@ class TerminalTable:
         return None
 
     def last_trick(self) -> bool | None:
-        trick = self.view()["last_trick"]
+        trick = self.view().last_trick
         self.console.print(f"Last trick: {render_trick(trick, self.names)}")
         return None
 
     def scores(self) -> bool | None:
-        for result in self.view()["history"]:
-            scores = " ".join(str(s) for s in result["scores"])
-            summary = escape(self.names.in_text(result["summary"]))
-            self.console.print(f"Hand {result['hand_number']}: {summary} → {scores}")
+        for result in self.view().history:
+            scores = " ".join(str(s) for s in result.scores)
+            summary = escape(self.names.in_text(result.summary))
+            self.console.print(f"Hand {result.hand_number}: {summary} → {scores}")
         self.console.print(f"Now: {render_scores(self.view(), self.names)}")
         return None
 
@@ -245,34 +245,36 @@ class TerminalTable:
         else:
             self.console.print(escape(action_sentence(self.names, seat, action)))
         self._announce_result(view)
-        if not view["is_over"]:
+        if not view.is_over:
             self._announce_new_hand(view)
 
     def _announce_play(self, view: View) -> None:
-        trick = view.get("trick")
-        done = not trick or not trick["plays"]
-        for line in play_sentence(self.names, view["last_trick"] if done else trick):
+        trick = view.trick
+        shown = view.last_trick if trick is None or not trick.plays else trick
+        if shown is None:
+            return
+        for line in play_sentence(self.names, shown):
             self.console.print(line)
 
     def _announce_result(self, view: View) -> None:
-        history = view["history"]
+        history = view.history
         for result in history[self.results_seen :]:
-            self.console.print(f"[bold]End of hand {result['hand_number']}.[/bold]")
-            for line in result_sentences(self.names, result, view["sides"]):
+            self.console.print(f"[bold]End of hand {result.hand_number}.[/bold]")
+            for line in result_sentences(self.names, result, view.sides):
                 self.console.print(escape(line))
         if len(history) > self.results_seen:
             self.console.print(f"Scores: {render_scores(view, self.names)}")
         self.results_seen = len(history)
 
     def _announce_new_hand(self, view: View) -> None:
-        if view["hand_number"] != self.hand_seen:
-            self.hand_seen = view["hand_number"]
-            dealer = self.names.does(view["dealer"], "deal")
+        if view.hand_number != self.hand_seen:
+            self.hand_seen = view.hand_number
+            dealer = self.names.does(view.dealer, "deal")
             self.console.print(f"\n[bold]— Hand {self.hand_seen} —[/bold] {dealer}.")
 
     def _game_over(self) -> None:
         view = self.view()
-        winners = view["winners"]
+        winners = view.winners
         names = self.names.listed(winners)
         verdict = "You win!" if self.seat in winners else "You lose."
         self.console.print(f"\n[bold]Game over.[/bold] Won by {names}. {verdict}")

@@ -38,6 +38,7 @@ from ..errors import IllegalActionError
 from ..phase import Phase
 from ..rules.options import Rules
 from ..view import View
+from ..view_parts import AuctionSection, DoubleSection, HasenpfefferSection
 from .knowledge import Knowledge, card_slots, read_knowledge, slot_of
 
 __all__ = ["ActionCodec", "Field", "ObservationEncoder", "max_tricks"]
@@ -274,62 +275,69 @@ class ObservationEncoder:
         parts["trick_number"][0] = len(know.history) / self.tricks
 
     def _seats(self, view: View, know: Knowledge, parts: dict[str, np.ndarray]) -> None:
-        data = view.data
-        trick = data.get("trick") or {}
-        self._one(parts["leader"], know, trick.get("leader"))
-        for rel, play in ((know.relative(int(p["seat"])), p) for p in trick.get("plays", ())):
-            parts["trick_face_down"][rel] = float(play["face_down"])
-        self._one(parts["to_move"], know, data.get("to_move"))
-        self._one(parts["dealer"], know, data.get("dealer"))
-        self._many(parts["active"], know, data.get("active", ()))
-        self._many(parts["seated"], know, data.get("seated", range(self.players)))
-        self._many(parts["out_of_game"], know, data.get("out", ()))
-        self._many(parts["dead"], know, data.get("dead", ()))
-        sizes = data.get("hand_sizes", ())
-        won = data.get("tricks_won", ())
+        trick, rams, section = view.trick, view.rams, view.section
+        if trick is not None:
+            self._one(parts["leader"], know, trick.leader)
+            for play in trick.plays:
+                parts["trick_face_down"][know.relative(play.seat)] = float(play.face_down)
+        self._one(parts["to_move"], know, view.to_move)
+        self._one(parts["dealer"], know, view.dealer)
+        self._many(parts["active"], know, view.active)
+        self._many(parts["seated"], know, rams.seated if rams else range(self.players))
+        self._many(parts["out_of_game"], know, rams.out if rams else ())
+        self._many(parts["dead"], know, section.dead if isinstance(section, DoubleSection) else ())
         for seat in range(self.players):
             rel = know.relative(seat)
-            parts["hand_sizes"][rel] = sizes[seat] / self.tricks if seat < len(sizes) else 0.0
-            parts["tricks_won"][rel] = won[seat] / self.tricks if seat < len(won) else 0.0
-        phase = str(data.get("phase"))
-        if phase in PHASES:
-            parts["phase"][PHASES.index(Phase(phase))] = 1.0
-        _count(parts["turnup"], [self.slot[parse_card(t).index] for t in data.get("turnup", ())])
+            parts["hand_sizes"][rel] = view.hand_sizes[seat] / self.tricks
+            parts["tricks_won"][rel] = view.tricks_won[seat] / self.tricks
+        parts["phase"][PHASES.index(view.phase)] = 1.0
+        turnup = rams.turnup if rams else ()
+        _count(parts["turnup"], [self.slot[parse_card(t).index] for t in turnup])
 
     def _contract(self, view: View, know: Knowledge, parts: dict[str, np.ndarray]) -> None:
-        data = view.data
         calls = parts["calls"].reshape(self.players, len(self.calls))
-        for call in [*data.get("auction", ()), *data.get("declarations", ())]:
-            column = self.call_slot.get(str(call["call"]))
+        auction, rams = view.auction, view.rams
+        said = auction.auction if auction else rams.declarations if rams else ()
+        for call in said:
+            column = self.call_slot.get(call.call)
             if column is not None:
-                calls[know.relative(int(call["seat"])), column] = 1.0
-        trump = view.trump
-        if trump is not None:
-            parts["trump"][trump] = 1.0
-        self._one(parts["bidder"], know, data.get("bidder"))
-        contract = data.get("contract")
+                calls[know.relative(call.seat), column] = 1.0
+        if view.trump is not None:
+            parts["trump"][view.trump] = 1.0
+        if auction is not None:
+            self._auction(auction, know, parts)
+        if rams is not None:
+            for name, seat in (("general", rams.general), ("widow_taker", rams.widow_taker),
+                               ("turnup_taker", rams.turnup_taken_by),
+                               ("exchange_offer", rams.exchange_offer)):  # fmt: skip
+                self._one(parts[name], know, seat)
+            parts["widow_taken"][0] = float(rams.widow_taker is not None)
+
+    def _auction(
+        self, auction: AuctionSection, know: Knowledge, parts: dict[str, np.ndarray]
+    ) -> None:
+        self._one(parts["bidder"], know, auction.bidder)
+        contract = auction.contract
         if contract is not None and f"bid {contract}" in self.call_slot:
             parts["contract"][self.call_slot[f"bid {contract}"]] = 1.0
-        parts["forced_bid"][0] = float(bool(data.get("forced_bid")))
-        for name, key in (("alone", "alone"), ("lone_defender", "lone_defender"),
-                          ("general", "general"), ("widow_taker", "widow_taker"),
-                          ("turnup_taker", "turnup_taken_by"),
-                          ("exchange_offer", "exchange_offer")):  # fmt: skip
-            self._one(parts[name], know, data.get(key))
-        taken = data.get("widow_taken") or data.get("widow_taker") is not None
-        parts["widow_taken"][0] = float(bool(taken))
-        received = [r["card"] for r in data.get("received", ())]
-        _count(parts["received"], [self.slot[parse_card(t).index] for t in received])
-        _count(parts["gave"], [self.slot[parse_card(t).index] for t in data.get("gave", ())])
+        parts["forced_bid"][0] = float(auction.forced_bid)
+        self._one(parts["alone"], know, auction.alone)
+        if isinstance(auction, HasenpfefferSection):
+            self._one(parts["lone_defender"], know, auction.lone_defender)
+            parts["widow_taken"][0] = float(auction.widow_taken)
+        else:
+            received = [gift.card for gift in auction.received or ()]
+            _count(parts["received"], [self.slot[parse_card(t).index] for t in received])
+            gave = auction.gave or ()
+            _count(parts["gave"], [self.slot[parse_card(t).index] for t in gave])
 
     def _scores(self, view: View, know: Knowledge, parts: dict[str, np.ndarray]) -> None:
-        data = view.data
-        last = (data.get("last_result") or {}).get("deltas", ())
-        for seat, score in enumerate(data.get("scores", ())):
+        last = view.last_result.deltas if view.last_result else ()
+        for seat, score in enumerate(view.scores):
             parts["scores"][know.relative(seat)] = math.tanh(score / self.score_scale)
         for seat, delta in enumerate(last):
             parts["last_deltas"][know.relative(seat)] = math.tanh(delta / self.score_scale)
-        pot = data.get("pot")
+        pot = view.rams.pot if view.rams else None
         parts["pot"][0] = math.tanh((pot or 0) / self.score_scale)
 
     def _history(self, know: Knowledge, out: np.ndarray) -> None:
@@ -339,8 +347,8 @@ class ObservationEncoder:
                 if card is not None:
                     history[number, rel, card] = 1.0
 
-    def _one(self, part: np.ndarray, know: Knowledge, seat: object) -> None:
-        if isinstance(seat, int) and not isinstance(seat, bool):
+    def _one(self, part: np.ndarray, know: Knowledge, seat: int | None) -> None:
+        if seat is not None:
             part[know.relative(seat)] = 1.0
 
     def _many(self, part: np.ndarray, know: Knowledge, seats: Iterable[int]) -> None:
@@ -355,13 +363,15 @@ class ObservationEncoder:
 
     def text(self, view: View) -> str:
         """A short readable summary of the view (OpenSpiel's observation string)."""
-        data = view.data
-        trick = data.get("trick") or {}
-        plays = " ".join(f"{p['seat']}:{p['card'] or '??'}" for p in trick.get("plays", ()))
-        return (f"seat {view.seat} phase {data['phase']} to_move {data['to_move']} "
-                f"hand {' '.join(data['hand']) or '-'} trump {data.get('trump')} "
-                f"contract {data.get('contract')} trick [{plays}] "
-                f"tricks_won {data.get('tricks_won')} scores {data.get('scores')}")  # fmt: skip
+        plays = (
+            " ".join(f"{p.seat}:{p.card or '??'}" for p in view.trick.plays) if view.trick else ""
+        )
+        trump = TRUMP_VALUES[view.trump] if view.trump is not None else None
+        contract = view.auction.contract if view.auction else None
+        return (f"seat {view.seat} phase {view.phase.value} to_move {view.to_move} "
+                f"hand {' '.join(str(c) for c in view.hand) or '-'} trump {trump} "
+                f"contract {contract} trick [{plays}] "
+                f"tricks_won {list(view.tricks_won)} scores {list(view.scores)}")  # fmt: skip
 
 
 def _count(part: np.ndarray, slots: Iterable[int]) -> None:

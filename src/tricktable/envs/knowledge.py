@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..cards import COPY_STRIDE, Deck, parse_card
 from ..ranking import TrumpTable
 from ..view import View
+from ..view_parts import DoneTrick, DoubleSection, TrickView
 
 __all__ = ["Knowledge", "card_slots", "read_knowledge", "slot_of"]
 
@@ -74,56 +74,56 @@ def _slots(cards: Iterable[str | None], slot: Mapping[int, int]) -> list[int]:
 
 def read_knowledge(view: View, slot: Mapping[int, int]) -> Knowledge:
     """The card knowledge of ``view``'s seat (the rules' ranking gives the effective suits)."""
-    data = view.data
-    players, seat = int(data["players"]), int(view.seat or 0)
+    players, seat = view.players, view.seat or 0
     know = Knowledge(
         players=players,
         seat=seat,
-        hand=_slots(data["hand"], slot),
+        hand=[slot[card.first_copy.index] for card in view.hand],
         played=[[] for _ in range(players)],
         trick=[[] for _ in range(players)],
         face_down=[0] * players,
         history=[],
-        thrown=_slots([*data.get("discard", ()), *data.get("discards", ())], slot),
+        thrown=_slots(view.section.discarded, slot),
         pinned=[[] for _ in range(players)],
         voids=[set() for _ in range(players)],
     )
     trump = view.trump
     table = None if trump is None else view.rules.flow.ranking.table(trump)
-    for trick in data.get("tricks") or ():
+    for trick in view.tricks:
         row: list[int | None] = [None] * players
         for rel, card in _read_trick(know, trick, slot, table, know.played):
             row[rel] = card
         know.history.append(row)
-    if data.get("trick"):
-        for _ in _read_trick(know, data["trick"], slot, table, know.trick):
+    if view.trick is not None:
+        for _ in _read_trick(know, view.trick, slot, table, know.trick):
             pass
-    _pin_known_holdings(know, data, slot)
+    _pin_known_holdings(know, view, slot)
     return know
 
 
 def _read_trick(
     know: Knowledge,
-    trick: Mapping[str, Any],
+    trick: TrickView | DoneTrick,
     slot: Mapping[int, int],
     table: TrumpTable | None,
     into: list[list[int]],
 ) -> Iterable[tuple[int, int | None]]:
     """Record a trick's face-up cards and the voids it shows; yield (relative seat, slot)."""
     led: int | None = None
-    for position, play in enumerate(trick["plays"]):
-        rel = know.relative(int(play["seat"]))
-        if play["face_down"]:
+    for position, play in enumerate(trick.plays):
+        rel = know.relative(play.seat)
+        if play.face_down:
             know.face_down[rel] += 1
             if position == 0 and table is not None:
                 # a face-down lead is only allowed to a leader holding no trump
                 led = table.trump
                 _mark_void(know, rel, led)
-            if rel == 0 and play["card"]:
-                know.thrown.append(slot[parse_card(play["card"]).index])
+            if rel == 0 and play.card:
+                know.thrown.append(slot[parse_card(play.card).index])
             yield rel, None
             continue
-        index = parse_card(play["card"]).index
+        assert play.card is not None  # a face-up card is shown to everyone
+        index = parse_card(play.card).index
         into[rel].append(slot[index])
         if table is not None:
             suit = table.suit_of[index]
@@ -139,16 +139,16 @@ def _mark_void(know: Knowledge, rel: int, suit: int | None) -> None:
         know.voids[rel].add(suit)
 
 
-def _pin_known_holdings(know: Knowledge, data: Mapping[str, Any], slot: Mapping[int, int]) -> None:
+def _pin_known_holdings(know: Knowledge, view: View, slot: Mapping[int, int]) -> None:
     """Cards the viewer saw go into another seat's hand and that seat has not played yet."""
-    taker = data.get("turnup_taken_by")
-    turnup = data.get("turnup") or []
-    if taker is not None and turnup and taker != know.seat:
+    rams, section = view.rams, view.section
+    taker = rams.turnup_taken_by if rams else None
+    if rams is not None and taker is not None and rams.turnup and taker != know.seat:
         # the card naming trump is always among those taken
-        know.pinned[know.relative(int(taker))].append(slot[parse_card(turnup[-1]).index])
-    lone = data.get("alone")
-    if lone is not None and data.get("gave") and lone != know.seat:
-        know.pinned[know.relative(int(lone))] += _slots(data["gave"], slot)
+        know.pinned[know.relative(taker)].append(slot[parse_card(rams.turnup[-1]).index])
+    lone = section.alone if isinstance(section, DoubleSection) else None
+    if lone is not None and lone != know.seat and isinstance(section, DoubleSection):
+        know.pinned[know.relative(lone)] += _slots(section.gave or (), slot)
     for rel, pinned in enumerate(know.pinned):
         for card in know.played[rel] + know.trick[rel]:
             if card in pinned:

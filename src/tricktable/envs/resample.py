@@ -23,6 +23,7 @@ from ..cards import COPY_STRIDE, indices_of, parse_card
 from ..engine import Game
 from ..errors import IllegalActionError
 from ..trick import Trick
+from ..view_parts import HasenpfefferSection, RamsSection
 from .knowledge import Knowledge, card_slots, read_knowledge, slot_of
 
 __all__ = ["resample_game"]
@@ -82,8 +83,8 @@ def _public_stock_slots(game: Game, know: Knowledge, slots: Sequence[int]) -> li
 
 
 def _turnup_bits(game: Game) -> list[int]:
-    turnup = game.view(None).get("turnup") or []
-    return [parse_card(card).index for card in turnup]
+    rams = game.view(None).rams
+    return [parse_card(card).index for card in rams.turnup] if rams else []
 
 
 def _places(game: Game, seat: int, know: Knowledge, slots: Sequence[int]) -> dict[str, list[int]]:
@@ -115,8 +116,11 @@ def _places(game: Game, seat: int, know: Knowledge, slots: Sequence[int]) -> dic
 
 def _widow_hidden(game: Game, seat: int) -> bool:
     """An untaken widow is a hidden place (a taken one is in its taker's hand or discards)."""
-    view = game.view(seat)
-    taken = view.get("widow_taken") or view.get("widow_taker") is not None
+    section = game.view(seat).section
+    if isinstance(section, HasenpfefferSection):
+        taken = section.widow_taken
+    else:
+        taken = isinstance(section, RamsSection) and section.widow_taker is not None
     return bool(game.widow) and not taken
 
 
