@@ -241,6 +241,17 @@ def test_long_suit_quick_tricks_stop_at_a_partners_higher_card(backend: Backend)
     assert solve(after, backend=backend) == {"play 9S": 4, "play 7S": 4, "play 9D": 4, "play KC": 3}
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_kept_equivalent_card_makes_the_played_ones_rank_count(backend: Backend) -> None:
+    # Seat 2 ruffs the 8H later with the 9D or the 8D (equivalent now); with the 5D he keeps
+    # the 8D, which then overtakes the 7D. A table entry found with the 9D-8D pair kept must not
+    # serve the position where the 8D-5D pair is kept (the partition search was one trick low).
+    position = whist_position(["JH 8H 7D AD", "QS 6S JC 10C", "9D 8D 5D 8C", "10S KD 6D JD"],
+                              trump="D", leader=3)  # fmt: skip
+    after = _play(position, "JD", "AD", "10C")
+    assert solve(after, backend=backend) == {"play 9D": 3, "play 8D": 3, "play 5D": 2}
+
+
 def test_rams_family_is_paranoid_for_the_player_to_move() -> None:
     # Three players each for himself: seat 0 makes one trick whatever the others do.
     position = _deal("AS 7S / KS 8S / QS 9S", PIQUET, trump=HEARTS, leader=0, sides=None)

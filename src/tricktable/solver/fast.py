@@ -137,8 +137,9 @@ class _Tables:
 
 
 _TABLES: dict[tuple[int, int], _Tables] = {}
-LAST_NODES: list[int] = [0]
-"""Nodes the kernel visited in the last solve (for benchmarks)."""
+LAST_NODES: list[int] = [0, 0]
+"""Nodes the kernel visited in the last solve, and of them those at the start of a trick
+(the nodes DDS counts), for benchmarks."""
 
 
 def _tables(width: int, bits: int) -> _Tables:
@@ -176,7 +177,7 @@ def values(position: Position) -> dict[int, int]:
     work = tuple(packed[name] for name in _WORK)
     out: dict[int, int] = {}
     remaining = position.tricks - position.trick_number
-    stats = np.zeros(1, dtype=np.int64)
+    stats = np.zeros(2, dtype=np.int64)
 
     def test(alpha: int, beta: int, card: int) -> int:
         """A fail-soft search with ``card`` played first (-1: any legal card)."""
@@ -193,7 +194,7 @@ def values(position: Position) -> dict[int, int]:
             value = zero_window_value(partial(test, card=compact[card]), value, value)
         for twin in indices_of(classes[card] & legal):
             out[twin] = min(value, best)
-    LAST_NODES[0] = int(stats[0])
+    LAST_NODES[:] = [int(stats[0]), int(stats[1])]
     return out
 
 

@@ -92,6 +92,8 @@ def _enter(d, static, work):  # type: ignore[no-untyped-def]
     hands, relevant, frame, stats = work[0], work[5], work[7], work[10]
     stats[0] += 1
     seat, count, trick = frame[d, SEAT], frame[d, COUNT], frame[d, TRICK]
+    if count == 0:
+        stats[1] += 1
     alpha, beta = frame[d, ALPHA], frame[d, BETA]
     frame[d, BASE], frame[d, TT_MOVE] = -1, -1
     frame[d, ALPHA_IN], frame[d, BETA_IN] = alpha, beta
@@ -275,9 +277,11 @@ def _back(d, value, cards, static, work):  # type: ignore[no-untyped-def]
     seat = frame[d, SEAT]
     hands[seat] = frame[d, HAND]
     value += frame[d, GAIN]
-    cards |= frame[d, WON]
-    frame[d, SEARCHED] |= cards
     card = moves[d, frame[d, J]]
+    cards |= frame[d, WON]
+    if static[0][PARTITION] != 0:
+        cards = _class_kept(d, card, cards, static, work)
+    frame[d, SEARCHED] |= cards
     if ours[seat]:
         if value > frame[d, RESULT]:
             frame[d, RESULT], frame[d, BEST_MOVE] = value, card
@@ -295,6 +299,34 @@ def _back(d, value, cards, static, work):  # type: ignore[no-untyped-def]
             return False
     _finish(d, static, work)
     return True
+
+
+@kernel_function(inline=True)
+def _class_kept(d, card, cards, static, work):  # type: ignore[no-untyped-def]
+    """The child's relevant ``cards``, with ``card`` added when they hold a card of its class
+    that stayed in the hand. The search played the class's lowest card for all of them; that
+    stands for the others only while no other card lies between, so a kept card's rank
+    deciding the value makes the ranks down to the played card decide it too."""
+    level_lo, level_hi, below = static[6], static[7], static[9]
+    hands, frame = work[0], work[7]
+    hand, in_suit = frame[d, HAND], static[10][static[3][card]]
+    kept = cards & hand & in_suit & ~below[card + 1]
+    if kept == 0:
+        return cards
+    present = frame[d, TRICK_CARDS]
+    for s in range(static[0][N_SEATS]):
+        present |= hands[s]
+    others = present & ~hand
+    rest, prev = hand & in_suit & ~below[card + 1], card
+    while rest != 0:
+        nxt = lowest(rest)
+        rest &= rest - 1
+        if others & below[level_hi[nxt] + 1] & ~below[level_lo[prev]] != 0:
+            return cards
+        if (kept >> nxt) & 1:
+            return cards | (np.int64(1) << card)
+        prev = nxt
+    return cards
 
 
 @kernel_function(inline=True)
