@@ -44,9 +44,10 @@ def served(app: Any) -> Iterator[str]:
 
 
 @contextmanager
-def served_quick_bots(folder: Path, seed: int) -> Iterator[str]:
-    """A real server on a fresh SQLite file in ``folder``: bots move at once, absent players
-    keep their seats (a long grace), table seeds from ``seed``; yields its base URL."""
+def served_quick_bots(folder: Path, seed: int, bot_factory: Any = None) -> Iterator[str]:
+    """A real server on a fresh SQLite file in ``folder``: bots (``bot_factory``'s, else the
+    real ones) move at once, absent players keep their seats (a long grace), table seeds from
+    ``random.Random(seed)``; yields its base URL."""
     import dataclasses
     import random
 
@@ -55,7 +56,7 @@ def served_quick_bots(folder: Path, seed: int) -> Iterator[str]:
 
     settings = dataclasses.replace(Settings(), bot_delay=0.0, grace_seconds=600.0)
     url = f"sqlite:///{folder / 'tables.db'}"
-    app = create_app(url, settings=settings, rng=random.Random(seed))
+    app = create_app(url, settings=settings, rng=random.Random(seed), bot_factory=bot_factory)
     with served(app) as base:
         yield base
 

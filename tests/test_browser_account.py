@@ -1,27 +1,24 @@
-"""A new user in a real Chromium: sign up, a short game against bots, then My tables, the
-player page (statistics and rating changed), the leaderboard and the review with the solver's
-analysis; undo and a checked claim at a table of bots.
-
-The moves are sent over the table's WebSocket with the seat token the lobby stored in the
-browser (the table page itself has its own tests); everything else is clicked in the pages.
-"""
+"""The lobby issue's walk, in a real Chromium driven only as a person would (clicks and typing):
+A signs up, plays a whole short game against bots by clicking the table, then finds it in My
+tables, on her player page (statistics and rating changed), on the leaderboard and in review
+with the solver's analysis; B, in a second browser, finds A's open table in the lobby and
+joins it without a link."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
 pytest.importorskip("fastapi", reason='needs the server extra: pip install "tricktable[server]"')
 pytest.importorskip("playwright", reason="needs the playwright package (dev extra)")
-pytest.importorskip("websockets", reason="needs the websockets package (dev extra)")
 
 from playwright.sync_api import Browser, Page
-from websockets.sync.client import connect
 
-from browser_support import chromium, served_quick_bots, watch_errors
+from browser_support import served_quick_bots
+from table_support import browser, new_context, take_turn, turns, watch_errors
+
+__all__ = ["browser"]  # the fixture, used by name
 
 
 @pytest.fixture(scope="module")
@@ -30,157 +27,104 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as launched:
-        yield launched
-
-
-def token_of(page: Page, table_id: str) -> str:
-    token: str = page.evaluate(f"localStorage.getItem('tricktable:token:{table_id}')")
-    assert token, "the lobby did not keep the seat token"
-    return token
-
-
-def states(ws: Any, seat: int) -> Iterator[dict[str, Any]]:
-    """The states at which ``seat`` is to move (or the game is over)."""
-    while True:
-        message = json.loads(ws.recv(timeout=60))
-        if message["type"] == "state":
-            view = message["view"]
-            if view["is_over"] or view["to_move"] == seat:
-                yield message
-
-
-def ws_url(base_url: str, table_id: str, token: str) -> str:
-    return base_url.replace("http", "ws") + f"/ws/tables/{table_id}?token={token}"
-
-
-def create_short_table(page: Page, level: str) -> str:
-    page.select_option("#game", "hasenpfeffer")
-    page.click("#more-options summary")
-    page.fill("#opt-target_score", "1")
-    page.locator("#opt-target_score").dispatch_event("change")
-    page.wait_for_function("document.querySelector('#rules-string').textContent.includes('1')")
-    for seat in (1, 2, 3):
-        page.select_option(f"#seat-{seat}", f"bot:{level}")
-    page.click("#create-button")
-    page.wait_for_url("**/t/**")
-    return page.url.rsplit("/", 1)[1]
-
-
-def test_a_new_user_plays_then_finds_the_game_stats_rating_and_review(
-    browser: Browser, base_url: str
-) -> None:
-    context = browser.new_context()
-    page = context.new_page()
-    errors = watch_errors(page)
-    page.goto(base_url + "/")
-    page.fill("#account-name", "Ana")
+def sign_up(page: Page, name: str) -> None:
+    page.fill("#account-name", name)
     page.fill("#account-password", "short")
     page.click("#sign-up")
     page.wait_for_selector("#account-error:has-text('8 characters')")
     page.fill("#account-password", "a good long password")
     page.click("#sign-up")
-    page.wait_for_selector("#me:has-text('Ana')")
-    assert page.input_value("#name") == "Ana"
-    cookies = {c["name"]: c for c in context.cookies()}
-    assert cookies["tt_session"]["httpOnly"] and cookies["tt_session"]["sameSite"] == "Lax"
-    assert "tt_session" not in page.evaluate("document.cookie")
-    table_id = create_short_table(page, "easy")
-    token = token_of(page, table_id)
-    with connect(ws_url(base_url, table_id, token)) as ws:
-        for state in states(ws, 0):
-            if state["view"]["is_over"]:
-                break
-            legal = state["view"]["legal_actions"]
-            ws.send(json.dumps({"type": "action", "action": legal[0], "seq": state["seq"]}))
-    page.goto(base_url + "/")
-    mine = page.locator(f"[data-testid=my-table][data-table-id='{table_id}']")
-    mine.wait_for()
-    assert "finished" in mine.inner_text()
-    page.click("#me")
-    page.wait_for_url("**/players/Ana")
-    page.wait_for_selector("[data-stat='Games played'] td:has-text('1')")
-    rating = page.locator("[data-stat='Rating'] td").inner_text()
-    assert "1 rated" in rating
-    recent = page.locator(f"#player-recent [data-table-id='{table_id}']")
-    assert "rating μ 25.0 →" in recent.inner_text()
-    page.goto(base_url + "/leaderboard?game=hasenpfeffer")
-    page.wait_for_selector("[data-testid=leaderboard] >> text=Ana")
-    page.goto(base_url + "/players/Ana")
-    page.click(f"#player-recent [data-table-id='{table_id}'] >> text=Review")
-    page.wait_for_url(f"**/review/{table_id}")
-    page.wait_for_selector("[data-testid=review-trick] .review-card", timeout=60_000)
-    cards = page.locator("[data-testid=review-trick] .review-card")
-    assert cards.count() == 4
-    assert all(c.get_attribute("data-cost") is not None for c in cards.all())
-    assert "Tricks lost to the solver" in page.locator("[data-testid=review-costs]").inner_text()
-    page.click("#trick-next")
-    page.wait_for_selector("h3:has-text('Trick 2')")
-    # the refused short password is the one failed request the browser reports
-    assert [e for e in errors if "status of 400" not in e] == []
-    context.close()
+    page.wait_for_selector(f"#me:has-text('{name}')")
 
 
-def test_undo_and_a_checked_claim_against_bots(browser: Browser, base_url: str) -> None:
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(base_url + "/")
-    page.fill("#name", "Cy")
-    table_id = create_short_table(page, "easy")
-    token = token_of(page, table_id)
-    api = f"{base_url}/api/tables/{table_id}"
-    claimed = refused = undone = 0
-    with connect(ws_url(base_url, table_id, token)) as ws:
-        for state in states(ws, 0):
-            if state["view"]["is_over"] or (claimed and refused and undone):
-                break
-            record = page.request.get(f"{api}").json()
-            assert record["status"] == "playing"
-            view = state["view"]
-            if view["phase"] == "play" and not undone and state["seq"] > 0:
-                answer = page.request.post(f"{api}/undo", data={"token": token})
-                assert answer.ok, answer.text()
-                undone += 1
-                continue
-            if view["phase"] == "play" and not (claimed and refused):
-                answer = page.request.post(f"{api}/claim", data={"token": token})
-                if answer.ok:
-                    claimed += 1
-                    continue
-                assert answer.status == 409 and answer.json()["code"] == "claim_refused"
-                refused += 1
-            legal = view["legal_actions"]
-            ws.send(json.dumps({"type": "action", "action": legal[0], "seq": state["seq"]}))
-    assert undone == 1 and (claimed or refused)
-    other = page.request.post(f"{api}/undo", data={"token": "not-a-seat"})
-    assert other.status == 403 and other.json()["code"] == "bad_token"
-    context.close()
+def create_short_table(page: Page, seats: dict[int, str]) -> str:
+    """Set up a Single Hasenpfeffer to 1 point in the lobby; sit down; the table's id."""
+    page.select_option("#game", "hasenpfeffer")
+    page.click("#more-options summary")
+    page.fill("#opt-target_score", "1")
+    page.locator("#opt-target_score").dispatch_event("change")
+    page.wait_for_function("document.querySelector('#rules-string').textContent.includes('1')")
+    for seat, choice in seats.items():
+        page.select_option(f"#seat-{seat}", choice)
+    page.click("#create-button")
+    page.wait_for_url("**/t/**")
+    page.wait_for_selector("[data-testid=hand]")
+    return page.url.rsplit("/", 1)[1]
 
 
-def test_the_table_shows_undo_speed_and_learning_at_a_bots_table(
+def play_until_over(page: Page) -> None:
+    for _ in turns(300):
+        if page.locator("[data-testid=game-over]").count():
+            return
+        take_turn(page)
+        page.wait_for_timeout(60)
+    raise AssertionError("the game did not end")
+
+
+def test_a_new_user_plays_finds_her_game_everywhere_and_a_friend_joins_from_the_lobby(
     browser: Browser, base_url: str
 ) -> None:
-    context = browser.new_context()
-    page = context.new_page()
-    errors = watch_errors(page)
-    page.goto(base_url + "/")
-    page.fill("#name", "Di")
-    table_id = create_short_table(page, "easy")
-    page.wait_for_selector("[data-testid=solo-controls]")
-    page.select_option("[data-testid=bot-speed]", "slow")
-    page.check("[data-testid=learning]")
-    token = token_of(page, table_id)
-    with connect(ws_url(base_url, table_id, token)) as ws:
-        state = next(states(ws, 0))
-        legal = state["view"]["legal_actions"]
-        ws.send(json.dumps({"type": "action", "action": legal[0], "seq": state["seq"]}))
-        page.wait_for_selector("[data-testid=lesson]", timeout=60_000)
-        assert "the strongest bot would" in page.locator("[data-testid=lesson]").inner_text()
-        page.uncheck("[data-testid=learning]")
-        page.click("[data-testid=undo]")
-        page.wait_for_selector("[data-testid=solo-message]:has-text('Taken back')")
-        page.select_option("[data-testid=bot-speed]", "fast")
-    assert [e for e in errors if "status of 409" not in e] == []
+    context = new_context(browser)
+    a = context.new_page()
+    errors = watch_errors(a)
+    a.goto(base_url + "/")
+    sign_up(a, "Ana")
+    assert a.input_value("#name") == "Ana"
+    cookies = {c["name"]: c for c in context.cookies()}
+    assert cookies["tt_session"]["httpOnly"] and cookies["tt_session"]["sameSite"] == "Lax"
+    assert "tt_session" not in a.evaluate("document.cookie")
+
+    table_id = create_short_table(a, {1: "bot:easy", 2: "bot:easy", 3: "bot:easy"})
+    play_until_over(a)
+    banner = a.locator("[data-testid=game-over]")
+    assert banner.locator("[data-testid=rematch]").count() == 1
+
+    a.goto(base_url + "/")
+    mine = a.locator(f"[data-testid=my-table][data-table-id='{table_id}']")
+    mine.wait_for()
+    assert "finished" in mine.inner_text()
+
+    a.click("#me")
+    a.wait_for_url("**/players/Ana")
+    a.wait_for_selector("[data-stat='Games played'] td:has-text('1')")
+    assert a.locator("[data-stat='Hands played'] td").inner_text() != "0"
+    assert "1 rated game" in a.locator("[data-stat='Rating'] td").inner_text()
+    recent = a.locator(f"#player-recent [data-table-id='{table_id}']")
+    assert "Single Hasenpfeffer" in recent.inner_text() and "25.0 →" in recent.inner_text()
+
+    a.click("#account >> text=Leaderboard")
+    a.wait_for_selector("[data-testid=leaderboard] >> text=Ana")
+
+    a.go_back()
+    a.click(f"#player-recent [data-table-id='{table_id}'] >> text=Review")
+    a.wait_for_url(f"**/review/{table_id}")
+    a.wait_for_selector("[data-testid=review-trick] .review-card", timeout=120_000)
+    cards = a.locator("[data-testid=review-trick] .review-card")
+    assert cards.count() == 4
+    assert all(c.get_attribute("data-cost") is not None for c in cards.all())
+    assert "Tricks lost to the solver" in a.locator("[data-testid=review-costs]").inner_text()
+    a.click("#trick-next")
+    a.wait_for_selector("h3:has-text('Trick 2')")
+
+    # B finds the table A opens for a friend, and sits down without a link
+    a.goto(base_url + "/")
+    open_id = create_short_table(a, {1: "bot:easy", 2: "human", 3: "bot:easy"})
+    friend = new_context(browser)
+    b = friend.new_page()
+    errors_b = watch_errors(b)
+    b.goto(base_url + "/")
+    row = b.locator(f"[data-testid=open-table][data-table-id='{open_id}']")
+    row.wait_for(timeout=15_000)  # the lobby updates by itself
+    assert "Ana" in row.inner_text() and "target score: 1" in row.inner_text()
+    b.fill("#name", "Bo")
+    row.locator("[data-testid=join-open-table]").click()
+    b.wait_for_url(f"**/t/{open_id}")
+    b.wait_for_selector("[data-testid=hand] svg.card")
+    a.wait_for_selector("[data-testid=seat-2] >> text=Bo")
+    b.goto(base_url + "/")
+    b.locator(f"[data-testid=my-table][data-table-id='{open_id}']").wait_for()
+    row.wait_for(state="detached", timeout=15_000)  # full now: no longer open
+    # the refused short password is the one failed request A's browser reports
+    assert [e for e in errors if "status of 400" not in e] == [] and errors_b == []
+    friend.close()
     context.close()

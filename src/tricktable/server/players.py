@@ -63,6 +63,7 @@ def _player(conn: sa.Connection, name: str) -> dict[str, Any] | None:
             {
                 "table_id": r.table_id,
                 "game": r.game,
+                "title": tt.find_game(r.game).title,
                 "seat": r.seat,
                 "won": r.won,
                 "rated": r.rated,

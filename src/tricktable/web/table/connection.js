@@ -93,7 +93,7 @@ function send(message) {
 
 export function act(action) {
   // once the next state has come, the focus goes back to the hand (the played card is gone)
-  update({ alert: "", selection: [], focusAfter: state.seq });
+  update({ alert: "", selection: [], focusAfter: state.seq, actedAt: state.seq });
   send({ type: "action", action, seq: state.seq });
 }
 

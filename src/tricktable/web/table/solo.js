@@ -62,7 +62,8 @@ export function SoloControls({ state }) {
   if (!table || !view || seat === null || !token || view.is_over) return null;
   if (table.seats.some((s) => s.seat !== seat && s.kind !== "bot")) return null;
   const canClaim = view.phase === "play" && view.to_move === seat && !local.busy;
-  if (local.learning && view.to_move === seat && state.seq > 0 && local.explained !== state.seq) {
+  const moved = state.actedAt >= 0 && state.seq > state.actedAt; // a move of ours to explain
+  if (local.learning && view.to_move === seat && moved && local.explained !== state.seq) {
     local.explained = state.seq; // once per turn: what the strong bot thinks of your last move
     learn();
   }

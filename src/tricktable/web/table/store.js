@@ -29,6 +29,7 @@ export const state = {
   alert: "", announce: "", hint: null, lastTrickOpen: false, settingsOpen: false,
   rulesOpen: false, reviewOpen: false, record: null, botMoves: new Map(),
   prefs: loadPrefs(), rematch: null, focusAfter: null,
+  actedAt: -1, // the seq at which this page last sent an action of ours (-1: none yet)
 };
 
 const listeners = [];
