@@ -8,7 +8,7 @@ import tricktable as tt
 from tricktable.actions import Kind
 from tricktable.bots.heuristic import STRATEGIES, HeuristicBot
 from tricktable.bots.inference import MISMATCH, model_judge
-from tricktable.bots.sampler import ViewFacts, sample_from_facts, sample_weighted
+from tricktable.resample import Resampler
 
 
 def heuristic_until(game: tt.Game, done: int) -> None:
@@ -44,9 +44,9 @@ def test_card_play_is_judged_only_when_asked():
 def test_without_a_judge_a_deal_weighs_one_and_is_the_unweighted_sample():
     game = tt.new_game("hasenpfeffer", seed=4)
     heuristic_until(game, 3)
-    facts = ViewFacts.from_view(game.view(game.to_move))
-    weighted, weight = sample_weighted(facts, random.Random(7), 50)
-    plain = sample_from_facts(facts, random.Random(7), 50)
+    worlds = Resampler(game.view(game.to_move), 50)
+    weighted, weight = worlds.sample_weighted(random.Random(7))
+    plain = worlds.sample(random.Random(7))
     assert weight == 1.0
     assert weighted.hands == plain.hands
 
@@ -55,14 +55,14 @@ def test_the_weight_is_the_product_over_the_other_seats_actions():
     game = tt.new_game("rams", seed=6)
     heuristic_until(game, 3)
     seat = game.to_move
-    facts = ViewFacts.from_view(game.view(seat))
+    worlds = Resampler(game.view(seat), 50)
     judged: list[int] = []
 
     def halves(sampled: tt.Game, who: int, action: object) -> float:
         judged.append(who)
         return 0.5
 
-    _, weight = sample_weighted(facts, random.Random(1), 50, halves)
-    others = [s for s, _ in facts.actions if s != seat]
+    _, weight = worlds.sample_weighted(random.Random(1), halves)
+    others = [a.seat for a in worlds.view.actions if a.seat != seat]
     assert judged == others and len(others) >= 2
     assert weight == 0.5 ** len(others)

@@ -10,7 +10,7 @@ import tricktable as tt
 from support import bot_plays_one_hand, legal_choices_at_random_moments
 from tricktable.bots import make_bot
 from tricktable.bots.ismcts import IsmctsBot
-from tricktable.bots.sampler import sample_game
+from tricktable.resample import resample
 
 TINY = {"iterations": 20, "determinizations": 4, "time_limit": 30.0}
 
@@ -35,7 +35,7 @@ def test_same_visible_information_same_choice():
     for _ in range(10):
         game.apply(rng.choice(game.legal_actions()))
     view = game.view(game.to_move)
-    twin = sample_game(view, random.Random(8))
+    twin = resample(view, random.Random(8))
     assert twin.hands != game.hands
     bot = IsmctsBot(seed=7, **TINY)
     assert bot.choose(twin.view(view.seat)) == bot.choose(view)

@@ -10,7 +10,7 @@ import tricktable as tt
 from support import bot_plays_one_hand, legal_choices_at_random_moments
 from tricktable.bots import make_bot, pimc
 from tricktable.bots.pimc import PimcBot, card_utility, contract_worth
-from tricktable.bots.sampler import sample_game
+from tricktable.resample import resample
 
 TINY = {"samples": 2, "time_limit": 30.0}
 VARIANTS = [
@@ -34,7 +34,7 @@ def test_same_visible_information_same_choice():
     for _ in range(12):
         game.apply(rng.choice(game.legal_actions()))
     view = game.view(game.to_move)
-    twin = sample_game(view, random.Random(5))  # other hidden cards, same view
+    twin = resample(view, random.Random(5))  # other hidden cards, same view
     assert twin.hands != game.hands
     bot = PimcBot(seed=3, **TINY)
     assert bot.choose(twin.view(view.seat)) == bot.choose(view)

@@ -279,6 +279,18 @@ class Game:
         other._restore(self._snapshot(), full=True)
         return other
 
+    def resample(self, seat: int, rng: random.Random) -> Game:
+        """A world: a whole game that shows ``seat`` exactly what this one shows it, with
+        every card hidden from ``seat`` dealt afresh from ``rng`` (uniformly among the deals
+        that fit what it saw; :mod:`tricktable.resample`).
+
+        Built from ``view(seat)`` alone, so it reveals nothing else of this game; later hands
+        come from a new seed. For search: never record or replay it as this game.
+        """
+        from .resample import resample
+
+        return resample(self.view(seat), rng)
+
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see (``None``: a spectator, who sees no hidden card).
 
@@ -335,14 +347,24 @@ class Game:
         """Throw the hand in and deal again with the same dealer (a misdeal)."""
         self._deal(self.dealer, same_hand=True)
 
-    def restart_hand(self, deal: str | Deal, *later: str | Deal) -> None:
-        """Throw in the current hand and deal ``deal`` instead (same dealer and hand number).
+    def start_after(
+        self, history: Sequence[HandResult], last_trick: Trick | None, deals: Sequence[Deal]
+    ) -> None:
+        """Make this game one whose earlier hands ended as ``history`` and deal ``deals[0]``
+        now with the current dealer (the rest as redeals or later hands ask for deals).
 
-        ``later`` are the deals that follow it. For tools that rebuild a position, such as the
-        search bots' sampler; the thrown-in deal stays in :attr:`deals`, as a misdeal would.
+        For tools that rebuild a position from a view (the resampler): the earlier hands'
+        deals and actions are unknown, only their results, so the ledger is restored from the
+        last one (:meth:`~tricktable.rules.base.Flow.ledger_after`) and ``last_trick`` is the
+        previous hand's last trick as it is shown. The current hand is thrown in, as a
+        misdeal would be.
         """
-        self._explicit = [self._read_deal(d) for d in (deal, *later)]
-        self._deal(self.dealer, same_hand=True)
+        self.results = list(history)
+        self.ledger = self.flow.ledger_after(history[-1]) if history else self.flow.new_ledger()
+        self.last_tricks = [last_trick] if last_trick is not None else []
+        self.hand_number = history[-1].hand_number if history else 0
+        self._explicit = [self._read_deal(d) for d in deals]
+        self._deal(self.dealer)
 
     def finish_hand(self) -> None:
         """Score the hand; then end the game or deal the next hand."""

@@ -1,6 +1,6 @@
 """Reading the other seats' choices: how well a sampled deal explains what they did.
 
-The sampler draws the hidden cards uniformly among those consistent with the rules, so a deal
+The resampler draws the hidden cards uniformly among those consistent with the view, so a deal
 where an opponent who passed holds the best hand at the table is as likely as any other. The
 search bots weight each sampled deal by a *model* of the others: the heuristic strategy. At
 every visible choice of another seat (a bid, a pass, a declaration, an exchange; optionally a
@@ -16,8 +16,8 @@ from typing import Final
 
 from ..actions import Action, Kind
 from ..engine import Game
+from ..resample import Judge
 from .heuristic import strategy_for
-from .sampler import Judge
 
 __all__ = ["MISMATCH", "model_judge"]
 

@@ -1,12 +1,12 @@
 """Information-set Monte Carlo tree search (single observer).
 
 One tree over the *bot's* information: nodes are action sequences from the current decision,
-shared by every determinization. Each iteration takes a deal consistent with the view
-(:mod:`.sampler`; a small pool is drawn once and cycled), walks the tree choosing among the
-actions legal in that deal by UCB with availability counts (an action only competes in the
-iterations where it was possible), adds one node, plays the hand out fast (:mod:`.playout`) and
-credits every node with the hand's value to the seat that chose it. The most visited action at
-the root wins.
+shared by every determinization. Each iteration takes a world consistent with the view
+(:mod:`tricktable.resample`; a small pool is drawn once and cycled), walks the tree choosing
+among the actions legal in that world by UCB with availability counts (an action only
+competes in the iterations where it was possible), adds one node, plays the hand out fast
+(:mod:`.playout`) and credits every node with the hand's value to the seat that chose it. The
+most visited action at the root wins.
 
 Budgets are iterations with a time cap; under the cap the bot is deterministic for its seed and
 the view.
@@ -20,11 +20,11 @@ import time
 
 from ..actions import Action
 from ..engine import Game
+from ..resample import Resampler, SamplingError
 from ..view import View
 from .base import decision_random
 from .playout import hand_values, playout
 from .random_bot import require_legal
-from .sampler import SamplingError, ViewFacts, sample_from_facts
 
 __all__ = ["IsmctsBot", "Node"]
 
@@ -88,11 +88,11 @@ class IsmctsBot:
         return root
 
     def _pool(self, view: View, rng: random.Random) -> list[Game]:
-        facts = ViewFacts.from_view(view)
+        worlds = Resampler(view, SAMPLE_ATTEMPTS)
         pool = []
         for _ in range(max(1, self.determinizations)):
             try:
-                pool.append(sample_from_facts(facts, rng, SAMPLE_ATTEMPTS))
+                pool.append(worlds.sample(rng))
             except SamplingError:
                 break
         if not pool:

@@ -1,7 +1,7 @@
 """Perfect-information Monte Carlo: sample the hidden cards, solve each deal, pick the best.
 
-For every decision the bot draws deals consistent with its view (:mod:`.sampler`), weights
-each by how well it explains the other seats' bids, declarations and cards
+For every decision the bot draws worlds consistent with its view (:mod:`tricktable.resample`),
+weights each by how well it explains the other seats' bids, declarations and cards
 (:mod:`.inference`), and scores each legal action (a few, when there are many) on every deal:
 
 * **card play**, once few enough cards are left for the double-dummy solver: the tricks the
@@ -30,6 +30,7 @@ from ..actions import Action, Kind
 from ..cards import COPY_STRIDE
 from ..engine import Game
 from ..phase import Phase
+from ..resample import Resampler, SamplingError
 from ..solver import Backend, fast, solve
 from ..view import View
 from ..view_parts import DoubleSection, HasenpfefferSection
@@ -38,7 +39,6 @@ from .heuristic import HeuristicBot
 from .inference import model_judge
 from .playout import hand_values, playout
 from .random_bot import require_legal
-from .sampler import SamplingError, ViewFacts, sample_weighted
 
 __all__ = ["Analysis", "PimcBot"]
 
@@ -105,7 +105,7 @@ class PimcBot:
         """Score every legal action of ``view`` over the sampled deals."""
         legal = require_legal(view)
         rng = decision_random(self.seed, view)
-        facts = ViewFacts.from_view(view)
+        worlds = Resampler(view, SAMPLE_ATTEMPTS)
         clock = _Clock(self.time_limit)
         candidates = self._candidates(view, legal)
         totals = dict.fromkeys((str(a) for a in legal), 0.0)
@@ -113,7 +113,7 @@ class PimcBot:
         done, unit, mass = 0, "points", 0.0
         while done < self.samples and not clock.full():
             try:
-                game, weight = sample_weighted(facts, rng, SAMPLE_ATTEMPTS, self.judge)
+                game, weight = worlds.sample_weighted(rng, self.judge)
             except SamplingError:
                 break
             unit = self._score_deal(game, candidates, (totals, shown), rng, weight)

@@ -1,11 +1,11 @@
 """Fast playouts to the end of a hand on a determinized game, and what a hand was worth.
 
-The search bots (:mod:`.pimc`, :mod:`.ismcts`) run these on games they sampled themselves from
-their own view (:mod:`.sampler`), so reading that game's cards is no peeking: every card in it
-was drawn by the bot. Card play is greedy (win the trick as cheaply as possible, else throw the
-lowest card; a little randomness keeps playouts varied) or, with ``heuristic=True``, the
-heuristic bot's (what PIMC uses: greedy leads are random, which values hands too noisily);
-other decisions use the heuristic bot's strategy on the sampled game's views.
+The search bots (:mod:`.pimc`, :mod:`.ismcts`) run these on worlds they drew themselves from
+their own view (:mod:`tricktable.resample`), so reading a world's cards is no peeking: every
+hidden card in it was drawn by the bot. Card play is greedy (win the trick as cheaply as
+possible, else throw the lowest card; a little randomness keeps playouts varied) or, with
+``heuristic=True``, the heuristic bot's (what PIMC uses: greedy leads are random, which values
+hands too noisily); other decisions use the heuristic bot's strategy on the world's views.
 """
 
 from __future__ import annotations

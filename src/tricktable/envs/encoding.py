@@ -33,13 +33,13 @@ from itertools import combinations
 import numpy as np
 
 from ..actions import BID_WORDS, Action, Kind, card_action
-from ..cards import display_key, parse_card
+from ..cards import COPY_STRIDE, Deck, display_key, parse_card
 from ..errors import IllegalActionError
+from ..hidden import knowledge
 from ..phase import Phase
 from ..rules.options import Rules
 from ..view import View
-from ..view_parts import AuctionSection, DoubleSection, HasenpfefferSection
-from .knowledge import Knowledge, card_slots, read_knowledge, slot_of
+from ..view_parts import AuctionSection, DoneTrick, DoubleSection, HasenpfefferSection, TrickView
 
 __all__ = ["ActionCodec", "Field", "ObservationEncoder", "max_tricks"]
 
@@ -55,6 +55,99 @@ def max_tricks(rules: Rules) -> int:
     """The most cards any seat is dealt (the tricks of a hand) under these rules."""
     flow = rules.flow
     return max(max(flow.hand_sizes(dealer)) for dealer in range(flow.players))
+
+
+def card_slots(deck: Deck) -> tuple[int, ...]:
+    """The distinct copy-0 card indices of ``deck``, ascending (clubs 9 … spades A, Joker)."""
+    return tuple(sorted({index % COPY_STRIDE for index in deck.indices}))
+
+
+def slot_of(slots: tuple[int, ...]) -> dict[int, int]:
+    """Copy-0 card index -> slot number."""
+    return {index: n for n, index in enumerate(slots)}
+
+
+@dataclass
+class Knowledge:
+    """One seat's card knowledge as the observation lays it out: per *relative* seat (``0`` is
+    the viewer, ``1`` the next clockwise …), cards as slots (a pinochle pair shares one).
+
+    Where the cards lie comes from :func:`tricktable.hidden.knowledge`; the tricks from the
+    view itself.
+    """
+
+    players: int
+    seat: int
+    hand: list[int]
+    played: list[list[int]]
+    """Per relative seat, slots it played face up in the completed tricks of this hand."""
+    trick: list[list[int]]
+    """Per relative seat, the slot it played face up to the trick in progress."""
+    face_down: list[int]
+    """Per relative seat, how many cards it played face down this hand (unseen by others)."""
+    history: list[list[int | None]]
+    """Per completed trick, per relative seat: the slot played face up there (or ``None``)."""
+    thrown: list[int]
+    """Slots the viewer itself discarded, threw in or laid face down (gone from its hand)."""
+    pinned: list[list[int]]
+    """Per relative seat, slots the viewer knows that seat still holds."""
+    voids: list[frozenset[int]]
+    """Per relative seat, effective suits (0..3 under the current trump) it showed void in."""
+
+    def relative(self, seat: int) -> int:
+        return (seat - self.seat) % self.players
+
+    def out_of_play(self) -> list[int]:
+        """Slots no hidden hand can hold any more: played face up or thrown by the viewer."""
+        out = [slot for seat in self.played for slot in seat]
+        out += [slot for seat in self.trick for slot in seat]
+        return out + self.thrown
+
+
+def read_knowledge(view: View, slot: dict[int, int]) -> Knowledge:
+    """The card knowledge of ``view``'s seat, laid out for the observation."""
+    seen = knowledge(view)
+    players, seat = view.players, view.seat or 0
+    order = [(seat + step) % players for step in range(players)]
+
+    def slots(cards: Iterable[str]) -> list[int]:
+        return [slot[parse_card(card).index] for card in cards]
+
+    know = Knowledge(
+        players=players,
+        seat=seat,
+        hand=[slot[card.first_copy.index] for card in view.hand],
+        played=[[] for _ in range(players)],
+        trick=[[] for _ in range(players)],
+        face_down=[0] * players,
+        history=[],
+        thrown=slots(seen.thrown),
+        pinned=[slots(seen.pinned[s]) for s in order],
+        voids=[seen.voids[s] for s in order],
+    )
+    for done in view.tricks:
+        know.history.append(_read_trick(know, done, slot, know.played))
+    if view.trick is not None:
+        _read_trick(know, view.trick, slot, know.trick)
+    return know
+
+
+def _read_trick(
+    know: Knowledge, trick: TrickView | DoneTrick, slot: dict[int, int], into: list[list[int]]
+) -> list[int | None]:
+    """Record a trick's face-up cards; the slot each relative seat played face up there."""
+    row: list[int | None] = [None] * know.players
+    for play in trick.plays:
+        rel = know.relative(play.seat)
+        card = None if play.card is None else slot[parse_card(play.card).index]
+        if play.face_down:
+            know.face_down[rel] += 1
+            if rel == 0 and card is not None:
+                know.thrown.append(card)
+        elif card is not None:
+            into[rel].append(card)
+            row[rel] = card
+    return row
 
 
 def _action_key(action: Action) -> tuple[Kind, tuple[int, ...], str]:

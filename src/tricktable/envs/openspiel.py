@@ -34,12 +34,12 @@ import numpy as np
 from ..engine import Game
 from ..errors import IllegalActionError, RulesError
 from ..record import replay
+from ..resample import Resampler
 from ..rules import REGISTRY
 from ..rules import rules as make_rules
 from ..rules.options import GameDef, Rules
 from .encoding import ActionCodec, ObservationEncoder
 from .episodes import EpisodeSpec
-from .resample import resample_game
 
 try:
     import pyspiel
@@ -295,12 +295,17 @@ class TricktableObserver:
         return self.encoder.text(view)
 
 
-def resample_from_infostate(state: Any, player: int, rng: random.Random) -> Any:
-    """A state whose hidden cards are re-dealt consistently with ``player``'s view."""
+def resample_from_infostate(
+    state: Any, player: int, rng: random.Random, worlds: Resampler | None = None
+) -> Any:
+    """A state whose hidden cards are re-dealt consistently with ``player``'s view: the
+    engine's world (:meth:`tricktable.engine.Game.resample`); ``worlds``, a resampler of that
+    view, saves building one again."""
     if state.engine is None:
         return state.clone()
+    world = (worlds or Resampler(state.engine.view(player))).sample(rng)
     other = state.get_game().new_initial_state()
-    other._holder = _Holder(resample_game(state.engine, player, rng))
+    other._holder = _Holder(world)
     other._returns, other._done = state._returns[:], state._done
     other._start = state._start
     return other
@@ -321,9 +326,15 @@ def state_at(spiel_game: Any, game: Game) -> Any:
 def make_resampler(seed: int) -> Any:
     """A resampler for ``ISMCTSBot.set_resampler``, deterministic for ``seed``."""
     rng = random.Random(seed)
+    last: list[Resampler] = []  # ISMCTS resamples the same root state again and again
 
     def resample(state: Any, player: int) -> Any:
-        return resample_from_infostate(state, player, rng)
+        if state.engine is None:
+            return state.clone()
+        view = state.engine.view(player)
+        if not last or last[0].view != view:
+            last[:] = [Resampler(view)]
+        return resample_from_infostate(state, player, rng, last[0])
 
     return resample
 

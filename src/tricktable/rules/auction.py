@@ -9,6 +9,7 @@ closes the auction at once, since nobody could overcall it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,3 +107,6 @@ class TeamLedger:
 
     def to_dict(self) -> dict[str, Any]:
         return {"sides": self.points[:]}
+
+    def restore(self, saved: Mapping[str, Any]) -> None:
+        self.points = [int(points) for points in saved["sides"]]

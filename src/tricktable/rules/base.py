@@ -10,7 +10,7 @@ these hooks, never by tests of the game's name in the engine.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -18,6 +18,7 @@ from ..actions import Action, Kind
 from ..cards import CARD_TEXT, COPY_STRIDE, Deck
 from ..deal import Deal
 from ..errors import NotationError
+from ..hidden import HiddenModel
 from ..jsonrecord import JsonObject, record_dict
 from ..ranking import Ranking, TrumpTable
 from ..trick import Trick
@@ -38,6 +39,9 @@ class Ledger(Protocol):
     def copy(self) -> Ledger: ...
 
     def to_dict(self) -> dict[str, Any]: ...
+
+    def restore(self, saved: Mapping[str, Any]) -> None:
+        """Become the ledger whose :meth:`to_dict` was ``saved``."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,8 @@ class Flow(ABC):
     ACTION_KINDS: frozenset[Kind] = frozenset(Kind)
     VIEW_SECTION: type[Section]
     """The class of the family's part of a view (:mod:`tricktable.view_parts`)."""
+    HIDDEN: HiddenModel = HiddenModel()
+    """The family's hidden places and how a deal is rebuilt (:mod:`tricktable.hidden`)."""
     LARGEST_EXCHANGE = 2
 
     def __init__(self, rules: Rules) -> None:
@@ -153,6 +159,19 @@ class Flow(ABC):
     @abstractmethod
     def new_ledger(self) -> Ledger:
         """The score ledger at the start of a game."""
+
+    def ledger_after(self, result: HandResult) -> Ledger:
+        """The ledger as the hand of ``result`` left it (where a rebuilt game goes on).
+
+        A result that carries its ledger (``details["ledger"]``, the Rams family's) restores
+        it; otherwise the result's scores are the sides' points (a team ledger).
+        """
+        ledger = self.new_ledger()
+        saved = result.details.get("ledger")
+        if not isinstance(saved, Mapping):
+            saved = {"sides": [result.scores[side[0]] for side in self.sides()]}
+        ledger.restore(saved)
+        return ledger
 
     @abstractmethod
     def start_hand(self, game: Game) -> None:

@@ -45,6 +45,7 @@ from ..ranking import Ranking
 from ..view_parts import Call, DoubleSection, Gift, GiftCount
 from .auction import Auction, TeamLedger
 from .base import Flow, HandResult
+from .double_hidden import DoubleHidden
 from .double_lone import Transfer
 from .double_scoring import Contract, int_option, score_contract, winning_seats, winning_side
 from .options import GameDef, Option, OptionValue, Rules
@@ -179,6 +180,7 @@ def _distinct(kind: Kind, hand: int) -> list[Action]:
 
 class DoubleHasenpfefferFlow(Flow):
     VIEW_SECTION = DoubleSection
+    HIDDEN = DoubleHidden()
     """The hand flow of every form: auction, trump, the lone hand's exchange, then play."""
 
     ACTION_KINDS = frozenset({Kind.PASS, Kind.BID, Kind.TRUMP, Kind.ALONE, Kind.NOT_ALONE,

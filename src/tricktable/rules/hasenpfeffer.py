@@ -37,6 +37,7 @@ from ..ranking import NO_TRUMP, Ranking
 from ..view_parts import Call, HasenpfefferSection
 from .auction import Auction, TeamLedger
 from .base import Flow, HandResult
+from .hasenpfeffer_hidden import SingleHidden
 from .options import GameDef, Option, OptionValue, Rules
 
 if TYPE_CHECKING:
@@ -126,6 +127,7 @@ class HandState:
 
 class SingleHasenpfefferFlow(Flow):
     VIEW_SECTION = HasenpfefferSection
+    HIDDEN = SingleHidden()
     ACTION_KINDS = frozenset({Kind.PASS, Kind.BID, Kind.TRUMP, Kind.DISCARD, Kind.ALONE,
                               Kind.NOT_ALONE, Kind.PLAY})  # fmt: skip
     players = 4

@@ -49,6 +49,7 @@ from ..view_parts import Call, ChipLedgerView, CounterLedgerView, RamsSection
 from .base import Flow, HandResult
 from .options import GameDef, OptionValue, Rules
 from .rams_declare import HandState, declaration_actions, next_to_declare
+from .rams_hidden import RamsHidden
 from .rams_ledgers import ChipLedger, CounterLedger
 from .rams_options import HAND_SIZE, family_check, family_options, widow_packets
 from .rams_scoring import TRICKS, Outcome, settle_chips, settle_counters
@@ -69,6 +70,7 @@ def ledger_of(game: Game) -> FamilyLedger:
 
 class RamsFlow(Flow):
     VIEW_SECTION = RamsSection
+    HIDDEN = RamsHidden()
     """The hand flow of the Rams family."""
 
     ACTION_KINDS = frozenset({Kind.PASS, Kind.IN, Kind.WIDOW, Kind.GENERAL, Kind.EXCHANGE,

@@ -11,6 +11,7 @@ penalties) and, for ``last_in_loses``, who has dropped out.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 __all__ = ["ChipLedger", "CounterLedger"]
@@ -36,6 +37,10 @@ class ChipLedger:
 
     def to_dict(self) -> dict[str, Any]:
         return {"balances": self.balances[:], "pot": self.pot, "carry": self.carry}
+
+    def restore(self, saved: Mapping[str, Any]) -> None:
+        self.balances = [int(b) for b in saved["balances"]]
+        self.pot, self.carry = int(saved["pot"]), int(saved["carry"])
 
     def remaining(self) -> list[int]:
         """Every seat: nobody drops out of a chip session."""
@@ -93,6 +98,11 @@ class CounterLedger:
     def to_dict(self) -> dict[str, Any]:
         out = [seat for seat, gone in enumerate(self.out) if gone]
         return {"counters": self.counters[:], "out": out}
+
+    def restore(self, saved: Mapping[str, Any]) -> None:
+        self.counters = [int(c) for c in saved["counters"]]
+        gone = set(saved["out"])
+        self.out = [seat in gone for seat in range(len(self.counters))]
 
     def add(self, seat: int, points: int) -> None:
         self.counters[seat] += points
