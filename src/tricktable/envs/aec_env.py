@@ -55,7 +55,7 @@ def pettingzoo_env(
     return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(env))
 
 
-class TricktableAEC(AECEnv):
+class TricktableAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no types
     """The raw AEC environment (see :func:`pettingzoo_env` for the wrapped one)."""
 
     def __init__(

@@ -26,7 +26,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 
@@ -47,7 +47,7 @@ __all__ = ["BatchGymEnv", "BatchVectorEnv", "sb3_vec_env"]
 MOST_SKIPPED_DEALS = 100
 
 
-class BatchVectorEnv(VectorEnv):  # type: ignore[type-arg]
+class BatchVectorEnv(VectorEnv):
     """``num_envs`` hands of one game at once; ``seat`` learns (``None``: a random seat each
     hand), ``opponents`` (``random`` or ``heuristic``, or one per seat) play the others."""
 
@@ -166,9 +166,8 @@ class BatchVectorEnv(VectorEnv):  # type: ignore[type-arg]
 class BatchGymEnv(gym.Env[np.ndarray, np.int64]):
     """One game of :class:`BatchVectorEnv` as a plain Gymnasium environment."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": []}
-
     def __init__(self, game: str | Rules, **kwargs: Any) -> None:
+        self.metadata = {"render_modes": []}
         self.vector = BatchVectorEnv(game, 1, **kwargs)
         self.observation_space = self.vector.single_observation_space
         self.action_space = self.vector.single_action_space
@@ -185,18 +184,20 @@ class BatchGymEnv(gym.Env[np.ndarray, np.int64]):
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         obs, rewards, done, truncated, infos = self.vector.step(np.array([int(action)]))
         if done[0]:
-            return infos["final_obs"][0], float(rewards[0]), True, False, {}
+            final: np.ndarray = infos["final_obs"][0]
+            return final, float(rewards[0]), True, False, {}
         return obs[0], float(rewards[0]), False, bool(truncated[0]), {}
 
     def action_masks(self) -> np.ndarray:
-        return self.vector.action_masks()[0]
+        mask: np.ndarray = self.vector.action_masks()[0]
+        return mask
 
 
 def sb3_vec_env(env: BatchVectorEnv) -> Any:
     """``env`` as a stable-baselines3 ``VecEnv`` (with ``action_masks`` for MaskablePPO)."""
     from stable_baselines3.common.vec_env import VecEnv
 
-    class _Adapter(VecEnv):  # type: ignore[misc]
+    class _Adapter(VecEnv):
         def __init__(self) -> None:
             super().__init__(env.num_envs, env.single_observation_space, env.single_action_space)
             self._actions = np.zeros(env.num_envs, dtype=np.int64)
