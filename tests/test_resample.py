@@ -229,3 +229,31 @@ def test_rams_endings_under_the_heading_duty_are_drawn_uniformly() -> None:
         assert p > 0.001, (p, count)
         return
     pytest.fail("no Rams ending with a widow taker found")
+
+
+# -- the engine's hooks for rebuilt games ------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", tt.GAME_NAMES)
+def test_a_ledger_restores_from_a_hand_result_and_a_game_goes_on_after_a_history(
+    name: str,
+) -> None:
+    game = tt.new_game(name, seed=9)
+    rng = random.Random(9)
+    while len(game.results) < 2 and not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    last = game.results[-1]
+    restored = game.flow.ledger_after(last)
+    assert restored.scores() == last.scores
+    saved = last.details.get("ledger")
+    if saved is not None:
+        assert restored.to_dict() == saved
+    again = game.flow.new_ledger()
+    again.restore(restored.to_dict())
+    assert again.to_dict() == restored.to_dict()
+    assert not game.is_over and not game.tricks  # the third hand was just dealt
+    rebuilt = tt.Game(game.rules, seed=1, dealer=game.dealer)
+    rebuilt.start_after(game.results, game.last_tricks[-1], [game.deals[-1]])
+    assert rebuilt.hand_number == game.hand_number == 3
+    for seat in (None, *range(game.player_count)):
+        assert rebuilt.view(seat).to_dict() == game.view(seat).to_dict()
