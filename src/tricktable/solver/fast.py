@@ -289,7 +289,7 @@ def _pack(position: Position) -> dict[str, Any]:
         "keys": np.zeros((depth + 1, 64), dtype=np.int64),
         "rows": np.zeros((position.tricks + 1, 2 * n_seats + 1), dtype=np.int64),
         "relevant": np.zeros(depth + 1, dtype=np.int64),
-        "found": np.zeros(4, dtype=np.int64),
+        "found": np.zeros(5, dtype=np.int64),
         "frame": np.zeros((depth + 1, kernel_search.FRAME_WIDTH), dtype=np.int64),
     }  # fmt: skip
 

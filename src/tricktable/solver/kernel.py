@@ -85,7 +85,7 @@ def _revealed(leader, depth, cfg, played, next_seat, suit_of, strength):  # type
 
 
 @kernel_function()
-def _quick_tricks(leader, hands, present, cfg, suit_mask):  # type: ignore[no-untyped-def]
+def _quick_tricks(leader, hands, present, cfg, suit_mask, needed):  # type: ignore[no-untyped-def]
     """Tricks the leader takes by cashing his top cards: every top trump, and the top cards
     of the plain suits when nobody else holds a trump. Not even a partner: one who must ruff
     (or head) takes the lead away, and the leader's other winners may then be stranded.
@@ -93,7 +93,10 @@ def _quick_tricks(leader, hands, present, cfg, suit_mask):  # type: ignore[no-un
     Without Loo's obligations nobody must ruff, so when opponents hold trumps the leader
     still cashes, in one plain suit, as many top cards as every such opponent can follow
     to (while he holds trumps he follows the trump leads, so he cannot discard that suit), and
-    a partner as many as he has cards that are not trumps."""
+    a partner as many as he has cards that are not trumps.
+
+    Counting stops once it reaches ``needed`` (trumps first): the cards of the suits it did
+    not need do not decide the bound."""
     trump, mine = cfg[TRUMP], hands[leader]
     loo = cfg[LOO] != 0
     ruffable = False
@@ -102,7 +105,10 @@ def _quick_tricks(leader, hands, present, cfg, suit_mask):  # type: ignore[no-un
             ruffable = True
     total, extra, counted, extra_cards = 0, 0, np.int64(0), np.int64(0)
     long_extra, long_cards = 0, np.int64(0)
-    for suit in range(5):
+    for k in range(5):
+        if total >= needed:
+            return total, counted
+        suit = trump if k == 0 else (k - 1 if k - 1 < trump else k)
         if suit != trump and ruffable and loo:
             continue
         run, cards = 0, np.int64(0)
@@ -161,11 +167,12 @@ def _same_side(a, b, cfg):  # type: ignore[no-untyped-def]
 
 @kernel_function()
 def _top_trumps(hands, cfg, ours, suit_mask, above):  # type: ignore[no-untyped-def]
-    """(ours, theirs, cards): tricks each side is sure of with its top trumps, and the cards
-    that decide it. A trump above every trump of the other side wins the trick it is played
-    to, whatever the rules (only a partner's higher trump could beat it, and a trump is
-    never led face down), so a side takes at least as many tricks as one of its seats holds
-    such trumps."""
+    """(ours, theirs, our cards, their cards): tricks each side is sure of with its top
+    trumps, and the cards that decide each. A trump above every trump of the other side wins
+    the trick it is played to, whatever the rules (only a partner's higher trump could beat
+    it, and a trump is never led face down), so a side takes at least as many tricks as one
+    of its seats holds such trumps; that seat's such trumps and the other side's best trump
+    decide it."""
     n, trumps = cfg[N_SEATS], suit_mask[cfg[TRUMP]]
     mine, theirs = np.int64(0), np.int64(0)
     for s in range(n):
@@ -174,22 +181,24 @@ def _top_trumps(hands, cfg, ours, suit_mask, above):  # type: ignore[no-untyped-
         else:
             theirs |= hands[s] & trumps
     top_mine, top_theirs = _highest(mine), _highest(theirs)
-    sure_mine, sure_theirs, cards = 0, 0, np.int64(0)
+    sure_mine, sure_theirs = 0, 0
+    cards_mine, cards_theirs = np.int64(0), np.int64(0)
     for s in range(n):
         held = hands[s] & trumps
         if held == 0:
             continue
         beaten = top_theirs if ours[s] else top_mine
         winners = held & above[beaten] if beaten >= 0 else held
-        cards |= winners
-        if ours[s]:
-            sure_mine = max(sure_mine, popcount(winners))
-        else:
-            sure_theirs = max(sure_theirs, popcount(winners))
-    for top in (top_mine, top_theirs):
-        if top >= 0:
-            cards |= np.int64(1) << top
-    return sure_mine, sure_theirs, cards
+        count = popcount(winners)
+        if ours[s] and count > sure_mine:
+            sure_mine, cards_mine = count, winners
+        elif not ours[s] and count > sure_theirs:
+            sure_theirs, cards_theirs = count, winners
+    if top_theirs >= 0 and sure_mine > 0:
+        cards_mine |= np.int64(1) << top_theirs
+    if top_mine >= 0 and sure_theirs > 0:
+        cards_theirs |= np.int64(1) << top_mine
+    return sure_mine, sure_theirs, cards_mine, cards_theirs
 
 
 @kernel_function()

@@ -149,21 +149,22 @@ def _bounds(d, static, work):  # type: ignore[no-untyped-def]
     if probe(base, digest, row, n_seats, cfg[GENERATION], stats[0], tt_keys, tt_bounds,
              work[11], found):  # fmt: skip
         frame[d, TT_MOVE] = found[3]
-        if found[0] > low or found[1] < high:
-            cards = absolute(found[2], present)
-            low, low_cards = (found[0], cards) if found[0] > low else (low, low_cards)
-            high, high_cards = (found[1], cards) if found[1] < high else (high, high_cards)
+        if found[0] > low:
+            low, low_cards = found[0], absolute(found[2], present)
+        if found[1] < high:
+            high, high_cards = found[1], absolute(found[4], present)
     # Each bound keeps the cards of the source that gave it (a bound that is not needed
     # would only make the table's entries narrower).
-    sure_mine, sure_theirs, cards = _top_trumps(hands, cfg, ours, suit_mask, above)
+    sure_mine, sure_theirs, mine, theirs = _top_trumps(hands, cfg, ours, suit_mask, above)
     if sure_mine > low:
-        low, low_cards = sure_mine, cards
+        low, low_cards = sure_mine, mine
     if left - sure_theirs < high:
-        high, high_cards = left - sure_theirs, cards
+        high, high_cards = left - sure_theirs, theirs
     # Quick tricks only where they settle the node: a weaker bound returned in place of a
     # search, or a window narrowed by it, costs more later than it saves here.
     if cfg[QUICK]:
-        sure, cards = _quick_tricks(leader, hands, present, cfg, suit_mask)
+        needed = frame[d, BETA] if ours[leader] else left - frame[d, ALPHA]
+        sure, cards = _quick_tricks(leader, hands, present, cfg, suit_mask, needed)
         if ours[leader] and sure > low and sure >= frame[d, BETA]:
             low, low_cards = sure, cards
         elif not ours[leader] and left - sure < high and left - sure <= frame[d, ALPHA]:

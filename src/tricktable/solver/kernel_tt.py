@@ -168,7 +168,8 @@ def _age(generation, left, stamp):  # type: ignore[no-untyped-def]
 
 @kernel_function()
 def probe(base, digest, row, n, generation, stamp, tt_keys, tt_bounds, tt_index, found):  # type: ignore[no-untyped-def]
-    """Combine every matching entry of the bucket into ``found``: [low, high, care, card].
+    """Combine every matching entry of the bucket into ``found``: [low, high, care of the low
+    bound, card, care of the high bound].
     Returns whether any entry matched. ``tt_index`` holds each slot's tag and age in two
     rows, so a bucket is scanned in a few cache lines."""
     hit, tag = False, _tag(digest, generation)
@@ -182,11 +183,15 @@ def probe(base, digest, row, n, generation, stamp, tt_keys, tt_bounds, tt_index,
         ):
             continue
         if not hit:
-            found[0], found[1], found[2], found[3] = 0, 1 << 20, 0, -1
+            found[0], found[1], found[2], found[3], found[4] = 0, 1 << 20, 0, -1, 0
             hit = True
-        found[0] = max(found[0], tt_bounds[slot, 0])
-        found[1] = min(found[1], tt_bounds[slot, 1])
-        found[2] |= care
+        # Each bound keeps the care of the entry that gave it (the narrower on a tie): the
+        # other entries' cards do not decide it.
+        low, high = tt_bounds[slot, 0], tt_bounds[slot, 1]
+        if low > found[0] or (low == found[0] and popcount(care) < popcount(found[2])):
+            found[0], found[2] = low, care
+        if high < found[1] or (high == found[1] and popcount(care) < popcount(found[4])):
+            found[1], found[4] = high, care
         ages[slot] = (ages[slot] & ~STAMP_BITS) | (stamp & STAMP_BITS)
         if found[3] < 0:
             found[3] = tt_bounds[slot, 4]
