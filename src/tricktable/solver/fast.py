@@ -82,7 +82,7 @@ def cache_dir() -> Path | None:
     return root / "tricktable" / f"kernel-{digest.hexdigest()}"
 
 
-_SOURCES = ("kernel.py", "kernel_tt.py", "kernel_search.py")
+_SOURCES = ("kernel.py", "kernel_tt.py", "kernel_bounds.py", "kernel_search.py")
 _LOADED: list[bool] = []
 
 

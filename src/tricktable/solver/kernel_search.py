@@ -41,6 +41,7 @@ from .kernel import (
     _top_trumps,
     last_trick,
 )
+from .kernel_bounds import cannot_take_all
 from .kernel_tt import (
     BUCKET,
     absolute,
@@ -169,6 +170,15 @@ def _bounds(d, static, work):  # type: ignore[no-untyped-def]
             low, low_cards = sure, cards
         elif not ours[leader] and left - sure < high and left - sure <= frame[d, ALPHA]:
             high, high_cards = left - sure, cards
+        # Where the side on lead needs every trick left, it may be shown to lose one.
+        needs_all = left - 1 <= frame[d, ALPHA] if ours[leader] else frame[d, BETA] <= 1
+        if needs_all and low < high and (high == left if ours[leader] else low == 0):
+            lose, cards = cannot_take_all(leader, left, hands, present, cfg, suit_mask,
+                                          static[6], static[9])  # fmt: skip
+            if lose and ours[leader]:
+                high, high_cards = left - 1, cards
+            elif lose:
+                low, low_cards = 1, cards
     frame[d, LOW_CARDS], frame[d, HIGH_CARDS] = low_cards, high_cards
     return low, high
 

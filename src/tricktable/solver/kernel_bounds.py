@@ -1,0 +1,53 @@
+"""Bounds of the numba kernel at a trick start beyond the quick tricks (the ``[fast]`` extra).
+
+After the bridge solvers' "later tricks": without trumps in play, the side on lead cannot take
+every trick that is left when the opponents hold the top of every suit its leader can lead, or
+when the suits it controls cannot keep it on lead that long. Each function returns the cards
+whose ranks its answer read (the lengths it read are in the table's key anyway).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .kernel import N_SEATS, TRUMP, _highest, _same_side
+from .kernel_tt import kernel_function, popcount
+
+
+@kernel_function()
+def cannot_take_all(leader, left, hands, present, cfg, suit_mask, level_lo, below):  # type: ignore[no-untyped-def]
+    """(whether the leader's side must lose one of the ``left`` tricks, the cards that decide
+    it), with no trump in play.
+
+    A suit whose top strength level the opponents hold alone loses the trick it is led in
+    (the top cannot be beaten without trumps), so the side wins every trick only by leading
+    the other suits; each lead of a suit takes a card of it from every partner who holds
+    one, so it can lead such a suit at most as often as its longest holding. When its leader
+    holds only suits the opponents top, it loses this trick; when those leads add up to fewer
+    than ``left``, it loses a later one (an opponent parts with a top card only when every
+    card he holds is one, and then the side has no lead left to use it)."""
+    if present & suit_mask[cfg[TRUMP]] != 0:
+        return False, np.int64(0)
+    tops, mine = np.int64(0), np.int64(0)
+    stuck, leads = True, 0
+    for suit in range(5):
+        in_suit = present & suit_mask[suit]
+        if in_suit == 0:
+            continue
+        top = _highest(in_suit)
+        level = in_suit & ~below[level_lo[top]]
+        bit = np.int64(1) << top
+        tops |= bit
+        longest, ours = 0, False
+        for s in range(cfg[N_SEATS]):
+            if _same_side(s, leader, cfg):
+                ours = ours or hands[s] & level != 0
+                longest = max(longest, popcount(hands[s] & suit_mask[suit]))
+        if hands[leader] & suit_mask[suit] != 0:
+            mine |= bit
+            stuck = stuck and not ours
+        if ours:
+            leads += longest
+    if stuck:
+        return True, mine
+    return leads < left, tops

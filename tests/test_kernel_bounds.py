@@ -1,0 +1,71 @@
+"""The kernel's later-trick bounds: where they prune, where they must not."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import tricktable as tt
+from tricktable.cards import indices_of
+from tricktable.solver import Position, fast, solve, whist_position
+
+pytestmark = pytest.mark.skipif(not fast.available(), reason="numba (the [fast] extra) is needed")
+
+
+def _packed(position: Position) -> tuple[Any, dict[str, Any]]:
+    from tricktable.solver import kernel_bounds
+
+    return kernel_bounds, fast._pack(position)
+
+
+def _cards(packed: dict[str, Any], mask: int) -> set[str]:
+    names = {i: card for card, i in packed["compact"].items()}
+    return {tt.cards.CARD_TEXT[names[i]] for i in indices_of(mask & ((1 << 64) - 1))}
+
+
+def _cannot_take_all(position: Position) -> tuple[bool, set[str]]:
+    bounds, packed = _packed(position)
+    leader = position.to_move
+    present = 0
+    for hand in packed["hands"]:
+        present |= int(hand)
+    lose, cards = bounds.cannot_take_all(
+        leader, position.tricks - position.trick_number, packed["hands"], fast._signed(present),
+        packed["cfg"], packed["suit_mask"], packed["level_lo"], packed["below"],
+    )  # fmt: skip
+    return bool(lose), _cards(packed, int(cards))
+
+
+def _play(position: Position, *cards: str) -> Position:
+    for text in cards:
+        position = position.after(tt.parse_card(text).index)
+    return position
+
+
+def test_a_leader_holding_only_suits_the_opponents_top_loses_a_trick() -> None:
+    position = whist_position(["2S 2H", "AS AH", "3S 3H", "4S 4H"], trump=None, leader=0)
+    assert _cannot_take_all(position) == (True, {"AS", "AH"})
+    assert max(solve(position).values()) < 2
+
+
+def test_a_side_that_cannot_stay_on_lead_loses_a_later_trick() -> None:
+    # North's AS is the side's only lead the opponents cannot win; the hearts are East's.
+    position = whist_position(["AS 2H", "QS AH", "KS 3H", "4S 4H"], trump=None, leader=0)
+    assert _cannot_take_all(position) == (True, {"AS", "AH"})
+    assert max(solve(position).values()) < 2
+
+
+def test_no_later_trick_is_given_away_while_the_side_can_stay_on_lead() -> None:
+    cashes = whist_position(["AS KS", "QS AH", "JS 3H", "4S 4H"], trump=None, leader=0)
+    assert _cannot_take_all(cashes) == (False, {"AS", "AH"})
+    assert max(solve(cashes).values()) == 2
+    # The partner's entry counts too: North leads to the AH and South cashes the AS.
+    entry = whist_position(["2H 3C", "KS QH", "AS AH", "4S 4H"], trump=None, leader=0)
+    assert _cannot_take_all(entry)[0] is False
+    assert max(solve(entry).values()) == 2
+
+
+def test_later_tricks_need_every_trump_out_of_play() -> None:
+    position = whist_position(["2S 2H", "AS AH", "3S 3H", "4S 5D"], trump="D", leader=0)
+    assert _cannot_take_all(position) == (False, set())
