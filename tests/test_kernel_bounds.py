@@ -1,4 +1,4 @@
-"""The kernel's later-trick bounds: where they prune, where they must not."""
+"""The kernel's later-trick and sure-trick bounds: where they prune, where they must not."""
 
 from __future__ import annotations
 
@@ -37,6 +37,18 @@ def _cannot_take_all(position: Position) -> tuple[bool, set[str]]:
     return bool(lose), _cards(packed, int(cards))
 
 
+def _sure_winner(position: Position) -> tuple[int, set[str]]:
+    bounds, packed = _packed(position)
+    trick, compact = position.trick, packed["compact"]
+    best = compact[trick.best_card] if trick.best_card >= 0 else -1
+    side, card = bounds.sure_winner(
+        position.to_move, len(trick.cards), trick.led_suit, trick.best_key, best, trick.winner,
+        packed["cfg"], packed["ours"], packed["hands"], packed["suit_mask"], packed["power"],
+        packed["next_seat"],
+    )  # fmt: skip
+    return int(side), _cards(packed, 1 << int(card)) if card >= 0 else set()
+
+
 def _play(position: Position, *cards: str) -> Position:
     for text in cards:
         position = position.after(tt.parse_card(text).index)
@@ -69,3 +81,29 @@ def test_no_later_trick_is_given_away_while_the_side_can_stay_on_lead() -> None:
 def test_later_tricks_need_every_trump_out_of_play() -> None:
     position = whist_position(["2S 2H", "AS AH", "3S 3H", "4S 5D"], trump="D", leader=0)
     assert _cannot_take_all(position) == (False, set())
+
+
+def test_a_side_whose_best_card_beats_all_still_to_come_wins_the_trick() -> None:
+    position = _play(whist_position(["AS 2H", "3S 3H", "KS 4H", "4S 5H"], trump=None, leader=2),
+                     "KS", "4S")  # fmt: skip
+    assert position.to_move == 0
+    assert _sure_winner(position) == (1, {"AS"})
+    # Seat 1 holds only a lower spade: the AS already wins, for the side of seat 0.
+    assert _sure_winner(_play(position, "AS")) == (0, {"AS"})  # seat 1's side is "ours" now
+
+
+def test_a_ruff_still_to_come_wins_the_trick_for_the_other_side() -> None:
+    ruff = _play(whist_position(["AS 2H", "3D 3H", "KS 4H", "4S 5H"], trump="D", leader=2),
+                 "KS", "4S")  # fmt: skip
+    assert _sure_winner(ruff) == (0, {"3D"})
+    assert solve(ruff) == {"play AS": 0}
+
+
+def test_no_sure_trick_when_identical_cards_tie() -> None:
+    # Seat 0's AS and seat 1's identical AS still to come: which wins depends on the order.
+    pinochle = tt.ranking.Ranking(tt.cards.DECKS["pinochle48"].mask)
+    tie = tt.solver.position_from_deal("AS 9H / AS 10H / KS JH / 9S QH", ranking=pinochle,
+                                       trump=None, leader=2, sides=((0, 2), (1, 3)))  # fmt: skip
+    tie = _play(tie, "KS", "9S")
+    assert tie.to_move == 0
+    assert _sure_winner(tie) == (-1, set())

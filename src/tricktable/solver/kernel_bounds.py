@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .kernel import N_SEATS, TRUMP, _highest, _same_side
+from .kernel import N_SEATS, SIZE, TRUMP, _highest, _same_side
 from .kernel_tt import kernel_function, popcount
 
 
@@ -51,3 +51,38 @@ def cannot_take_all(leader, left, hands, present, cfg, suit_mask, level_lo, belo
     if stuck:
         return True, mine
     return leads < left, tops
+
+
+@kernel_function()
+def sure_winner(seat, count, led, best_key, best, winner, cfg, ours, hands, suit_mask, power,  # type: ignore[no-untyped-def]
+                next_seat):  # fmt: skip
+    """(1 if our side surely wins the trick in play, 0 if the other side does, -1 if neither
+    is sure; the card that decides it), ``seat`` to play its ``count``-th card.
+
+    Each seat still to play can add at best its top card of the led suit, or when void its
+    top trump; a side wins for sure when its best card, already played or still in a hand,
+    beats strictly everything the other side can still add (a card of the led suit can
+    always be played by a seat that holds the suit, a trump by one void in it, whatever the
+    obligations: the strongest card heads and overtrumps)."""
+    mine, theirs, mine_card, theirs_card = -1, -1, -1, -1
+    other = seat
+    for _ in range(cfg[SIZE] - count):
+        cards = hands[other] & suit_mask[led]
+        if cards == 0:
+            cards = hands[other] & suit_mask[cfg[TRUMP]]
+        if cards != 0:
+            top = _highest(cards)
+            if ours[other] and power[top] > mine:
+                mine, mine_card = power[top], top
+            elif not ours[other] and power[top] > theirs:
+                theirs, theirs_card = power[top], top
+        other = next_seat[other]
+    if ours[winner] and best_key > mine:
+        mine, mine_card = best_key, best
+    elif not ours[winner] and best_key > theirs:
+        theirs, theirs_card = best_key, best
+    if mine > theirs:
+        return 1, mine_card
+    if theirs > mine:
+        return 0, theirs_card
+    return -1, -1

@@ -41,7 +41,7 @@ from .kernel import (
     _top_trumps,
     last_trick,
 )
-from .kernel_bounds import cannot_take_all
+from .kernel_bounds import cannot_take_all, sure_winner
 from .kernel_tt import (
     BUCKET,
     absolute,
@@ -119,6 +119,18 @@ def _enter(d, static, work):  # type: ignore[no-untyped-def]
             frame[d, RESULT], relevant[d] = high, frame[d, HIGH_CARDS]
             return True
         alpha, beta = max(alpha, low), min(beta, high)
+    elif (count > 0 and frame[d, FORCED] < 0 and cfg[QUICK] and not frame[d, BLIND_LEAD]
+          and (beta <= 1 or alpha >= high - 1)):  # fmt: skip
+        # A window that asks whether a side takes the trick in play, or every trick left.
+        side, card = sure_winner(seat, count, frame[d, LED], frame[d, BEST_KEY], frame[d, BEST],
+                                 frame[d, WINNER], cfg, ours, hands, static[10], static[5],
+                                 static[1])  # fmt: skip
+        if side == 1 and beta <= 1:
+            frame[d, RESULT], relevant[d] = 1, np.int64(1) << card
+            return True
+        if side == 0 and alpha >= high - 1:
+            frame[d, RESULT], relevant[d] = high - 1, np.int64(1) << card
+            return True
     frame[d, LOW], frame[d, HIGH] = low, high
     frame[d, ALPHA], frame[d, BETA], frame[d, ALPHA0], frame[d, BETA0] = alpha, beta, alpha, beta
     frame[d, RESULT] = -1 if ours[seat] else LOSER
