@@ -72,9 +72,44 @@ def app_factory(db_url: str) -> Callable[..., Any]:
     from tricktable.server.config import Settings
 
     def build(**settings: Any) -> Any:
-        chosen = Settings(**{"bot_delay": 0.0, "grace_seconds": 60.0, **settings})
+        chosen = Settings(
+            **{"bot_delay": 0.0, "grace_seconds": 60.0, "bot_processes": 0, **settings}
+        )
         return create_app(
             db_url, settings=chosen, bot_factory=first_legal_factory, rng=random.Random(7)
         )
 
     return build
+
+
+REDIS_ENV = "TRICKTABLE_TEST_REDIS_URL"
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """The PostgreSQL test database, emptied (several processes need PostgreSQL)."""
+    url = os.environ.get(DATABASE_ENV)
+    if not url:
+        pytest.skip(f"{DATABASE_ENV} is not set")
+    _drop_all(url)
+    yield url
+    _drop_all(url)
+
+
+@pytest.fixture(params=["redis", "postgresql"])
+def broker_url(request: pytest.FixtureRequest, pg_url: str) -> str:
+    """A broker for several processes: Redis pub/sub, or the database's LISTEN/NOTIFY."""
+    if request.param == "postgresql":
+        return pg_url
+    url = os.environ.get(REDIS_ENV)
+    if not url:
+        pytest.skip(f"{REDIS_ENV} is not set")
+    return url
+
+
+@pytest.fixture
+def channel() -> str:
+    """A broker channel of this test alone (Redis pub/sub ignores database numbers)."""
+    import secrets
+
+    return f"tricktable-test-{secrets.token_hex(4)}"

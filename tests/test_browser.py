@@ -54,7 +54,9 @@ def test_a_whole_game_from_the_lobby_with_the_keyboard(browser: Browser, base_ur
     page.click("#more-options summary")  # the full options are folded under the presets
     page.fill("#opt-target_score", "2")
     page.locator("#opt-target_score").dispatch_event("change")
-    page.wait_for_function("document.querySelector('#rules-string').textContent.includes('2')")
+    page.wait_for_function(
+        "() => document.querySelector('#rules-string').textContent.includes('2')"
+    )
     assert page.locator("#seats select").count() == 4
     page.select_option("#seat-1", "bot:easy")
     with page.expect_response("**/api/rules"):
@@ -79,10 +81,10 @@ def test_a_whole_game_from_the_lobby_with_the_keyboard(browser: Browser, base_ur
     before = page.locator("[data-testid=hand] [data-card]").count()
     page.keyboard.press("1")
     page.wait_for_function(
-        f"document.querySelectorAll('[data-testid=hand] [data-card]').length < {before}"
+        f"() => document.querySelectorAll('[data-testid=hand] [data-card]').length < {before}"
     )
     page.wait_for_function(
-        "document.querySelector('[data-testid=hand] button:not([disabled])') !== null"
+        "() => document.querySelector('[data-testid=hand] button:not([disabled])') !== null"
         " || document.querySelector('[data-testid=hand-summary], [data-testid=game-over]') !== null"
     )
     if page.locator("[data-testid=hand] button:not([disabled])").count():

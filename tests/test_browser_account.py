@@ -43,7 +43,9 @@ def create_short_table(page: Page, seats: dict[int, str]) -> str:
     page.click("#more-options summary")
     page.fill("#opt-target_score", "1")
     page.locator("#opt-target_score").dispatch_event("change")
-    page.wait_for_function("document.querySelector('#rules-string').textContent.includes('1')")
+    page.wait_for_function(
+        "() => document.querySelector('#rules-string').textContent.includes('1')"
+    )
     for seat, choice in seats.items():
         page.select_option(f"#seat-{seat}", choice)
     page.click("#create-button")

@@ -124,7 +124,8 @@ def test_a_partner_gives_the_lone_hand_its_cards_by_clicking_them(
     gifts = 2 if players == 4 else 1  # four hands: both cards from Ana; six: one from each
     for _ in range(gifts):
         page.wait_for_function(
-            "document.querySelector('[data-testid=prompt]').textContent.includes('0 of 1 chosen')"
+            "() => document.querySelector('[data-testid=prompt]')"
+            ".textContent.includes('0 of 1 chosen')"
         )
         before = hand_cards(page)
         [card], confirm = choose_cards(page, 1)
@@ -132,7 +133,8 @@ def test_a_partner_gives_the_lone_hand_its_cards_by_clicking_them(
         assert "Give" in confirm.inner_text()
         confirm.click()
         page.wait_for_function(
-            f"document.querySelectorAll('[data-testid=hand] [data-card]').length < {len(before)}"
+            "() => document.querySelectorAll('[data-testid=hand] [data-card]').length"
+            f" < {len(before)}"
         )
         given.append(card)
         assert card not in hand_cards(page) or before.count(card) == 2  # a pinochle pack

@@ -66,7 +66,7 @@ def test_undo_takes_back_a_played_card_and_the_bots_replies(
     before = hand_cards(page)
     click_card(page.locator(PLAYABLE).first)
     page.wait_for_function(
-        f"document.querySelectorAll('[data-testid=hand] [data-card]').length < {len(before)}"
+        f"() => document.querySelectorAll('[data-testid=hand] [data-card]').length < {len(before)}"
     )
     lesson = page.locator("[data-testid=lesson]")
     lesson.wait_for(timeout=120_000)  # the strongest bot thinks it over
@@ -74,7 +74,8 @@ def test_undo_takes_back_a_played_card_and_the_bots_replies(
     page.click("[data-testid=undo]")
     page.wait_for_selector("[data-testid=solo-message]:has-text('Taken back')")
     page.wait_for_function(
-        f"document.querySelectorAll('[data-testid=hand] [data-card]').length === {len(before)}"
+        "() => document.querySelectorAll('[data-testid=hand] [data-card]').length"
+        f" === {len(before)}"
     )
     assert sorted(hand_cards(page)) == sorted(before)
     page.wait_for_selector(PLAYABLE)  # our turn again, at the same card
@@ -93,7 +94,7 @@ def test_a_claim_is_accepted_only_when_no_defence_beats_it(browser: Browser, bas
         to_a_card_of_ours(page, at_least=1)
         claim = page.locator(CLAIM)
         claim.wait_for()
-        page.wait_for_function(f"!document.querySelector('{CLAIM}').disabled")
+        page.wait_for_function(f"() => !document.querySelector('{CLAIM}').disabled")
         before = hand_cards(page)
         with page.expect_response(lambda r: r.url.endswith("/claim")) as answer:
             claim.click()

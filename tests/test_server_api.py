@@ -140,7 +140,8 @@ def test_hint_is_a_legal_action_and_only_for_the_seat_to_move(client: Any) -> No
             if view["to_move"] == 0:
                 assert response.json()["action"] in view["legal_actions"]
                 break
-            assert response.status_code == 409
+            # refused, unless the bots moved on to Ana's turn before the hint was asked for
+            assert response.status_code == 409 or response.json()["seq"] > state["seq"]
 
 
 def test_unknown_paths_and_bodies_get_clear_errors(client: Any) -> None:

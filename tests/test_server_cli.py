@@ -24,7 +24,14 @@ def test_serve_passes_host_port_db_and_delays_to_the_runner(
     )
     assert result.exit_code == 0, result.output
     assert calls == [
-        {"host": "127.0.0.1", "port": 8123, "db": "sqlite:///x.db", "bot_delay": 0.1, "grace": None}
+        {
+            "host": "127.0.0.1",
+            "port": 8123,
+            "db": "sqlite:///x.db",
+            "broker": None,
+            "bot_delay": 0.1,
+            "grace": None,
+        }
     ]
     assert "http://127.0.0.1:8123/" in result.output
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import logging
 from collections.abc import Sequence
 
 
@@ -12,14 +11,24 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--db", default=None, help="database URL (default: a SQLite file)")
+    parser.add_argument("--broker", default=None, help="redis:// or postgresql:// URL")
     parser.add_argument("--bot-delay", type=float, default=None, help="seconds before bot moves")
     parser.add_argument("--grace", type=float, default=None, help="seconds before a bot sits in")
     args = parser.parse_args(argv)
     from .run import serve
 
-    serve(host=args.host, port=args.port, db=args.db, bot_delay=args.bot_delay, grace=args.grace)
+    serve(
+        host=args.host,
+        port=args.port,
+        db=args.db,
+        broker=args.broker,
+        bot_delay=args.bot_delay,
+        grace=args.grace,
+    )
 
 
 if __name__ == "__main__":
-    logging.basicConfig(level=logging.INFO)
+    from .run import configure_logging
+
+    configure_logging()
     main()

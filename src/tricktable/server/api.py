@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request
 
 import tricktable as tt
 
-from . import accounts
+from . import accounts, edge
 from .config import CHAT_PRESETS, LEVELS
 from .hub import Hub, record_with_seats, rules_from
+from .pool import choose_action
 from .schemas import CreateTable, HintQuery, JoinTable, RulesQuery
 from .table import TableError
 
@@ -64,7 +64,10 @@ async def check_rules(query: RulesQuery) -> dict[str, Any]:
 
 @router.post("/tables", status_code=201)
 async def create_table(spec: CreateTable, request: Request) -> dict[str, Any]:
-    runtime = await hub_of(request).create(spec)
+    edge.limit(request, "create")
+    bot_only = spec.seats is not None and all(s.kind == "bot" for s in spec.seats)
+    creator = await edge.check_caps(request, bot_only)
+    runtime = await hub_of(request).create(spec, creator)
     return {
         "table_id": runtime.table_id,
         "invite_url": str(request.url_for("table_page", table_id=runtime.table_id)),
@@ -82,6 +85,7 @@ async def describe_table(table_id: str, request: Request) -> dict[str, Any]:
 
 @router.post("/tables/{table_id}/join")
 async def join_table(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
+    edge.limit(request, "join")
     runtime = await hub_of(request).get(table_id)
     name = await accounts.name_for_join(request, body.name)
     seat, token = await runtime.join(name, body.seat)
@@ -100,6 +104,7 @@ async def table_record(table_id: str, request: Request) -> dict[str, Any]:
 @router.post("/tables/{table_id}/hint")
 async def hint(table_id: str, body: HintQuery, request: Request) -> dict[str, Any]:
     """The hint bot's suggestion, computed from the asking seat's own view only."""
+    edge.limit(request, "hint")
     hub = hub_of(request)
     runtime = await hub.get(table_id)
     seat = runtime.seat_for_token(body.token)
@@ -108,7 +113,8 @@ async def hint(table_id: str, body: HintQuery, request: Request) -> dict[str, An
     if runtime.game.to_move != seat:
         raise TableError("not_your_turn", "a hint is given when it is your turn")
     seq, view = runtime.seq, runtime.game.view(seat)
-    bot = hub.bot_factory(hub.settings.hint_bot, runtime.game.seed + seq)
-    loop = asyncio.get_running_loop()
-    choice = await loop.run_in_executor(hub.executor, bot.choose, view)
-    return {"seq": seq, "action": str(choice)}
+    seed = runtime.game.seed + seq
+    choice = await hub.services.compute.run(
+        choose_action, hub.bot_factory, hub.settings.hint_bot, seed, view
+    )
+    return {"seq": seq, "action": choice}

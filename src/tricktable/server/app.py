@@ -5,21 +5,25 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import secrets
 from collections.abc import AsyncIterator
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from . import accounts, api, listing, players, rematch, reviews, solo, ws
+from . import accounts, api, edge, listing, ops, players, rematch, reviews, solo, ws
+from .broker import make_broker
 from .config import BotFactory, Settings, default_bot_factory, default_db_url
 from .db import Database
 from .hub import Hub
 from .migrate import upgrade
+from .pool import Compute
+from .services import Services
 from .table import TableError
 
 log = logging.getLogger(__name__)
@@ -34,6 +38,7 @@ def web_folder() -> Path:
 def create_app(
     db_url: str | None = None,
     *,
+    broker_url: str | None = None,
     settings: Settings | None = None,
     bot_factory: BotFactory | None = None,
     rng: random.Random | None = None,
@@ -41,8 +46,11 @@ def create_app(
 ) -> FastAPI:
     """A new server app; ``db_url`` defaults to a SQLite file in the user's data directory.
 
-    ``rng`` draws the table seeds (inject one for reproducible tests); ``bot_factory`` makes
-    the bots (default: :func:`tricktable.bots.make_bot`).
+    With ``broker_url`` (Redis or the PostgreSQL database itself) this is one of several server
+    processes on one PostgreSQL database: bots move in ``tricktable worker`` processes and every
+    change is announced to the other servers. ``rng`` draws the table seeds (default: the
+    system's secure source; inject one for reproducible tests); ``bot_factory`` makes the bots
+    (default: :func:`tricktable.bots.make_bot`).
     """
     url = db_url or default_db_url()
     chosen = settings or Settings()
@@ -51,22 +59,31 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if migrate:
             await asyncio.to_thread(upgrade, url)
-        database = Database(url)
-        executor = ThreadPoolExecutor(chosen.bot_threads, thread_name_prefix="tricktable-bot")
-        hub = Hub(
-            database, chosen, bot_factory or default_bot_factory, executor, rng or random.Random()
+        services = Services(
+            chosen,
+            Database(url),
+            bot_factory or default_bot_factory,
+            Compute(chosen.bot_processes),
+            make_broker(broker_url, chosen.broker_channel),
+            role="server" if broker_url else "single",
         )
+        hub = Hub(services, rng or secrets.SystemRandom())
         app.state.hub = hub
-        restored = await hub.restore_all()
-        log.info("restored %d unfinished tables", restored)
-        settling = asyncio.create_task(hub.settle_loop())
+        await services.broker.start(hub.on_message)
+        background = [asyncio.create_task(hub.settle_loop())]
+        if services.role == "single":
+            restored = await hub.restore_all()
+            log.info("restored %d unfinished tables", restored)
+        else:
+            background.append(asyncio.create_task(hub.peers.heartbeat()))
         try:
             yield
         finally:
-            settling.cancel()
+            for task in background:
+                task.cancel()
             await hub.close()
-            executor.shutdown(wait=False, cancel_futures=True)
-            await database.close()
+            await services.close()
+            await services.database.close()
 
     app = FastAPI(title="tricktable", lifespan=lifespan)
     app.include_router(api.router)
@@ -78,13 +95,20 @@ def create_app(
     accounts.install(app)
     app.include_router(ws.router)
     app.include_router(rematch.router)
+    app.include_router(ops.router)
     app.add_exception_handler(TableError, _table_error)  # type: ignore[arg-type]
+    app.add_exception_handler(edge.RateLimited, edge.rate_refusal)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, edge.validation_refusal)  # type: ignore[arg-type]
+    app.add_middleware(
+        edge.Edge, policy=edge.content_policy(web_folder()), max_body=chosen.max_body
+    )
     _add_pages(app)
     return app
 
 
 async def _table_error(_request: Request, exc: TableError) -> JSONResponse:
-    return JSONResponse({"code": exc.code, "detail": exc.message}, status_code=exc.status)
+    body = {"code": exc.code, "detail": edge.clip(exc.message)}
+    return JSONResponse(body, status_code=exc.status)
 
 
 def _add_pages(app: FastAPI) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -70,7 +70,38 @@ class Settings:
     chat_window: float = 10.0
     send_queue: int = 512
     """Messages queued for one slow connection before the server drops it."""
-    bot_threads: int = 2
+    bot_processes: int = 2
+    """Processes of the pool that plays bots and computes hints, claims and reviews (0: run
+    them in threads of the server instead)."""
+    broker_channel: str = "tricktable"
+    """The broker channel every process of one deployment listens on."""
+    limits: bool = True
+    """Rate limits and caps on what one client may cost (off only for load tests)."""
+    rates: dict[str, tuple[int, float]] = field(
+        default_factory=lambda: {
+            "create": (10, 60.0),
+            "join": (30, 60.0),
+            "hint": (30, 60.0),
+            "message": (40, 10.0),
+        }
+    )
+    """Per client (per connection for ``message``): at most so many requests within so many
+    seconds, refilled evenly."""
+    live_tables_per_client: int = 20
+    """Unfinished tables one client may have created."""
+    bot_tables_per_client: int = 2
+    """Unfinished tables of bots alone (nobody to play) one client may have created."""
+    bot_tables: int = 50
+    """Unfinished tables of bots alone on the whole server (every process)."""
+    max_body: int = 64 * 1024
+    """The largest request body read, in bytes."""
+    allowed_origins: tuple[str, ...] = ()
+    """Origins (``https://example.org``) of other sites whose pages may open WebSockets here;
+    this site's own pages always may."""
+    drain_seconds: float = 10.0
+    """On shutdown, how long open connections are given to finish before they are closed."""
+    lease_seconds: float = 15.0
+    """How long a worker holds a claimed job; past it another worker may take the job."""
     retry_seconds: float = 1.0
     """How long an automatic move waits before trying again after a database error."""
     list_seconds: float = 1.0

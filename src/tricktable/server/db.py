@@ -42,7 +42,12 @@ tables = sa.Table(
     sa.Column("bot_speed", sa.String(8), nullable=True),
     # the table the rematch of this finished table started
     sa.Column("rematch_id", sa.String(32), nullable=True),
+    # a hash of the client that created the table: its live tables are capped
+    sa.Column("creator", sa.String(64), nullable=True),
+    sa.Column("bot_only", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Index("ix_tables_status_created", "status", "created_at"),
+    sa.Index("ix_tables_creator_status", "creator", "status"),
+    sa.Index("ix_tables_bot_only_status", "bot_only", "status"),
 )
 
 seats = sa.Table(
@@ -244,6 +249,22 @@ class Database:
                 rows(actions, actions.c.number),
                 rows(chat, chat.c.id),
             )
+
+        return await self.run(work)
+
+    async def load_seats(self, table_id: str) -> Sequence[sa.Row[Any]]:
+        def work(conn: sa.Connection) -> Sequence[sa.Row[Any]]:
+            query = seats.select().where(seats.c.table_id == table_id).order_by(seats.c.seat)
+            return conn.execute(query).all()
+
+        return await self.run(work)
+
+    async def action_count(self, table_id: str) -> int:
+        """Rows in the table's action log (the next row's number)."""
+
+        def work(conn: sa.Connection) -> int:
+            query = sa.select(sa.func.count()).where(actions.c.table_id == table_id)
+            return int(conn.execute(query).scalar() or 0)
 
         return await self.run(work)
 

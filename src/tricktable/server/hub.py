@@ -7,16 +7,17 @@ import logging
 import random
 import secrets
 import weakref
-from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
 import tricktable as tt
 
+from . import automatic, fanout, jobs, ratings
 from . import db as store
-from . import ratings
+from .broker import Message
 from .config import BotFactory, Settings
 from .schemas import ChatOut, CreateTable, SeatSpec
+from .services import Services
 from .table import SeatState, TableError, TableInfo, TableRuntime
 
 __all__ = ["Hub", "NewTable", "record_with_seats", "rules_from"]
@@ -41,6 +42,8 @@ class NewTable:
     seats: list[SeatState]
     accounts: dict[int, int] = field(default_factory=dict)
     """The account id of each seat given to a signed-up player."""
+    creator: str | None = None
+    """A hash of the client that asked for the table (its live tables are capped)."""
 
     @property
     def table_id(self) -> str:
@@ -60,6 +63,8 @@ class NewTable:
             "status": "playing",
             "created_at": store.now(),
             "private": self.info.private,
+            "creator": self.creator,
+            "bot_only": all(s.kind == "bot" for s in self.seats),
         }
         seat_rows = [
             {
@@ -83,18 +88,8 @@ class NewTable:
 class Hub:
     """Every table this server has in memory, keyed by id."""
 
-    def __init__(
-        self,
-        database: store.Database,
-        settings: Settings,
-        bot_factory: BotFactory,
-        executor: Executor,
-        rng: random.Random,
-    ) -> None:
-        self.database = database
-        self.settings = settings
-        self.bot_factory = bot_factory
-        self.executor = executor
+    def __init__(self, services: Services, rng: random.Random) -> None:
+        self.services = services
         self.rng = rng
         self.tables: dict[str, TableRuntime] = {}
         # finished tables are not kept, but while someone is connected to one it is found here,
@@ -104,11 +99,44 @@ class Hub:
         )
         self.settling: asyncio.Queue[str] = asyncio.Queue()
         self._loading = asyncio.Lock()
+        self.peers = fanout.Peers(self)
 
-    async def create(self, spec: CreateTable) -> TableRuntime:
+    @property
+    def database(self) -> store.Database:
+        return self.services.database
+
+    @property
+    def settings(self) -> Settings:
+        return self.services.settings
+
+    @property
+    def bot_factory(self) -> BotFactory:
+        return self.services.bot_factory
+
+    async def queue_depth(self) -> int:
+        """Bot moves and analysis waiting: due jobs (with workers) or this pool's tasks."""
+        if not self.services.uses_jobs:
+            return self.services.compute.pending
+        return await self.database.run(jobs.queue_depth)
+
+    def on_message(self, message: Message) -> None:
+        """A message of another process (see :mod:`.broker`)."""
+        self.peers.take(message)
+
+    async def create(self, spec: CreateTable, creator: str | None = None) -> TableRuntime:
+        """A new table (``creator``: a hash of the client that asked, for the caps)."""
         table = self.new_table(spec)
-        await self.database.execute_all(table.statements())
+        table.creator = creator
+        await self.database.execute_all(self.storing(table))
         return self.open(table)
+
+    def storing(self, table: NewTable) -> list[store.Statement]:
+        """The statements that store a new table, with its first bot turn's job (workers)."""
+        statements = table.statements()
+        if self.services.uses_jobs:
+            runtime = TableRuntime(table.info, table.game, table.seats, self.services)
+            statements += automatic.stored_plan(runtime, table.game, 0)
+        return statements
 
     def new_table(self, spec: CreateTable) -> NewTable:
         """A table to store, then open: its rules checked, its seed drawn, its seats laid out."""
@@ -154,16 +182,7 @@ class Hub:
     def _runtime(
         self, info: TableInfo, game: tt.Game, seats: list[SeatState], chat: list[ChatOut]
     ) -> TableRuntime:
-        runtime = TableRuntime(
-            info,
-            game,
-            seats,
-            self.settings,
-            self.database,
-            self.bot_factory,
-            self.executor,
-            chat=chat,
-        )
+        runtime = TableRuntime(info, game, seats, self.services, chat=chat)
         runtime.on_idle = self._forget
         runtime.on_over = self._settle
         self.tables[info.table_id] = runtime
@@ -243,6 +262,8 @@ class Hub:
         if game.is_over:  # read-only from now on: serve it without keeping it in memory
             self._forget(runtime)
             self.finished[table_id] = runtime
+        elif self.services.role == "server":  # who is connected elsewhere?
+            self.services.announce(self.services.message(table_id, "hello"))
         runtime.schedule()
         return runtime
 

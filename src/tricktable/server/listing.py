@@ -233,7 +233,7 @@ class HeldTokens(BaseModel):
 
 def seats_query(hashes: list[str], account_id: int | None) -> sa.Select[Any]:
     seats = store.seats
-    held = seats.c.token_hash.in_(hashes)
+    held: sa.ColumnElement[bool] = seats.c.token_hash.in_(hashes)
     if account_id is not None:
         held = sa.or_(held, seats.c.account_id == account_id)
     return sa.select(seats.c.table_id, seats.c.seat).where(held)

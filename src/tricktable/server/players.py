@@ -79,7 +79,9 @@ def _player(conn: sa.Connection, name: str) -> dict[str, Any] | None:
 @router.get("/players/{name}")
 async def player(name: str, request: Request) -> dict[str, Any]:
     """A signed-up player's statistics and rating per game, and their latest games."""
-    found = await request.app.state.hub.database.read(lambda conn: _player(conn, name))
+    found: dict[str, Any] | None = await request.app.state.hub.database.read(
+        lambda conn: _player(conn, name)
+    )
     if found is None:
         raise TableError("not_found", f"there is no player {name!r}", 404)
     return found

@@ -86,13 +86,14 @@ async def _start(hub: Hub, old: TableRuntime, seat: int, token: str) -> TableRun
             now.name = was.name
             if now.seat in tokens:
                 now.token_hash = hash_token(rematch_token(tokens[now.seat], new.table_id))
-    linked = await hub.database.run(lambda conn: _store_linked(conn, old.table_id, new))
+    linked = await hub.database.run(lambda conn: _store_linked(conn, hub, old.table_id, new))
     if linked is not None:  # another server process started it first
         old.info.rematch_id = linked
         return await hub.get(linked)
     old.info.rematch_id = new.table_id
     runtime = hub.open(new)
     _tell_everyone(old, new.table_id)
+    hub.services.announce(hub.services.message(old.table_id, "rematch", n=new.table_id))
     return runtime
 
 
@@ -111,7 +112,7 @@ def _same_table(old: TableRuntime) -> CreateTable:
     )
 
 
-def _store_linked(conn: sa.Connection, old_id: str, new: NewTable) -> str | None:
+def _store_linked(conn: sa.Connection, hub: Hub, old_id: str, new: NewTable) -> str | None:
     """Store ``new`` and the link to it, unless the old table has a rematch already (its id)."""
     tables, seats = store.tables, store.seats
     claim = (
@@ -128,7 +129,7 @@ def _store_linked(conn: sa.Connection, old_id: str, new: NewTable) -> str | None
         .where(seats.c.account_id.is_not(None))
     )
     new.accounts = {int(seat): int(account) for seat, account in held}
-    for statement, parameters in new.statements():
+    for statement, parameters in hub.storing(new):
         conn.execute(statement, parameters)
     return None
 
@@ -152,3 +153,13 @@ def _tell_everyone(old: TableRuntime, new_id: str) -> None:
         if token is not None and token == client.token:
             message["token"] = rematch_token(token, new_id)
         client.push(json.dumps(message))
+
+
+async def tell_here(hub: Hub, old: TableRuntime, new_id: str) -> None:
+    """Another server process started the rematch: give this process's players their seats
+    at the new table (the same tokens that process would have given them) and tell them."""
+    old.info.rematch_id = new_id
+    new = await hub.get(new_id)
+    for seat, token in _held_tokens(old).items():
+        await new.assign_token(seat, rematch_token(token, new_id))
+    _tell_everyone(old, new_id)

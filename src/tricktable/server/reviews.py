@@ -8,6 +8,7 @@ served from there afterwards. While it is being computed the endpoint answers 20
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -20,6 +21,7 @@ from tricktable.cards import format_cards
 from tricktable.engine import Phase
 
 from . import db as store
+from . import jobs
 from .hub import record_with_seats
 from .people import reviews
 from .table import TableError
@@ -113,13 +115,22 @@ async def _stored(database: store.Database, table_id: str) -> dict[str, Any] | N
     return None if data is None else dict(data)
 
 
+async def store_review(database: store.Database, table_id: str, data: dict[str, Any]) -> None:
+    row = {"table_id": table_id, "data": data, "created_at": store.now()}
+    await database.execute_all([(reviews.insert(), row)])
+
+
+async def _ask_workers(database: store.Database, table_id: str) -> None:
+    """Leave the review to a worker (once: a pending job of the table stands)."""
+    with contextlib.suppress(sa.exc.IntegrityError):
+        await database.execute_all([jobs.review_job(table_id)])
+
+
 async def _compute(app_state: Any, table_id: str, record: dict[str, Any]) -> None:
     hub = app_state.hub
-    loop = asyncio.get_running_loop()
     try:
-        data = await loop.run_in_executor(hub.executor, build_review, record)
-        row = {"table_id": table_id, "data": data, "created_at": store.now()}
-        await hub.database.execute_all([(reviews.insert(), row)])
+        data = await hub.services.compute.run(build_review, record)
+        await store_review(hub.database, table_id, data)
     except sa.exc.IntegrityError:
         pass  # another process stored it first
     except Exception:
@@ -144,7 +155,9 @@ async def review(table_id: str, request: Request) -> dict[str, Any] | JSONRespon
     failures: set[str] = state.__dict__.setdefault("review_failures", set())
     if table_id in failures:
         raise TableError("review_failed", "this game's review could not be computed", 500)
-    if table_id not in running:
+    if hub.services.uses_jobs:
+        await _ask_workers(hub.database, table_id)
+    elif table_id not in running:
         record = record_with_seats(runtime)
         running[table_id] = asyncio.create_task(_compute(state, table_id, record))
     return JSONResponse({"status": "computing", "table_id": table_id}, status_code=202)

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import os
 import re
+from types import FrameType
+from typing import Any
 
 from . import require_extra
+from .config import Settings
 
 MAX_WS_BYTES = 64 * 1024
 """Frames larger than this are refused by the protocol layer before the app reads them."""
@@ -29,11 +33,68 @@ def redact(text: str) -> str:
     return _TOKEN.sub(r"\1…", text)
 
 
+def tuned(settings: Settings, **overrides: float | None) -> Settings:
+    """``settings`` with each override that was given (not None)."""
+    given: dict[str, Any] = {name: value for name, value in overrides.items() if value is not None}
+    return dataclasses.replace(settings, **given)
+
+
+def base_settings() -> Settings:
+    """The defaults, with the broker channel of ``TRICKTABLE_BROKER_CHANNEL`` if it is set
+    (deployments sharing one Redis keep apart by channel)."""
+    channel = os.environ.get("TRICKTABLE_BROKER_CHANNEL")
+    return Settings(broker_channel=channel) if channel else Settings()
+
+
+def configure_logging(level: int = logging.INFO) -> None:
+    """One line per event on standard error: a JSON object per line when
+    ``TRICKTABLE_LOG_FORMAT=json`` (for a log collector), else plain text."""
+    from .ops import JsonLines
+
+    handler = logging.StreamHandler()
+    handler.addFilter(RedactTokens())
+    if os.environ.get("TRICKTABLE_LOG_FORMAT", "text") == "json":
+        handler.setFormatter(JsonLines())
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level)
+
+
+def locations(db: str | None, broker: str | None) -> tuple[str | None, str | None]:
+    """The database and broker URLs: as given, else from ``TRICKTABLE_DB`` and
+    ``TRICKTABLE_BROKER``; several processes (a broker) need PostgreSQL."""
+    db = db or os.environ.get("TRICKTABLE_DB") or None
+    broker = broker or os.environ.get("TRICKTABLE_BROKER") or None
+    if broker and not (db or "").startswith("postgres"):
+        raise ValueError(f"several server processes share one PostgreSQL database; --db is {db!r}")
+    return db, broker
+
+
+def _draining_server() -> type:
+    import uvicorn
+
+    class Draining(uvicorn.Server):
+        """Uvicorn's server that, on SIGTERM, first says it is not ready (``/readyz``) while it
+        stops taking connections, closes the WebSockets with 1012 (the browsers reconnect,
+        through the proxy, to another process) and lets work in hand finish."""
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            state = getattr(self.config.app, "state", None)
+            if state is not None:
+                state.draining = True
+            super().handle_exit(sig, frame)
+
+    return Draining
+
+
 def serve(
     *,
     host: str = "127.0.0.1",
     port: int = 8000,
     db: str | None = None,
+    broker: str | None = None,
     bot_delay: float | None = None,
     grace: float | None = None,
 ) -> None:
@@ -41,14 +102,10 @@ def serve(
     import uvicorn
 
     from .app import create_app
-    from .config import Settings
 
-    settings = Settings()
-    if bot_delay is not None:
-        settings = dataclasses.replace(settings, bot_delay=bot_delay)
-    if grace is not None:
-        settings = dataclasses.replace(settings, grace_seconds=grace)
-    app = create_app(db, settings=settings)
+    db, broker = locations(db, broker)
+    settings = tuned(base_settings(), bot_delay=bot_delay, grace_seconds=grace)
+    app = create_app(db, broker_url=broker, settings=settings)
     # Views are small and sent often: compressing each one costs more CPU than it saves.
     config = uvicorn.Config(
         app,
@@ -56,8 +113,8 @@ def serve(
         port=port,
         ws_max_size=MAX_WS_BYTES,
         ws_per_message_deflate=False,
-        log_level="info",
+        log_config=None,  # uvicorn's loggers go to the root handler of configure_logging
+        timeout_graceful_shutdown=int(settings.drain_seconds),
     )
-    for name in ("uvicorn.error", "uvicorn.access"):  # configured by Config above
-        logging.getLogger(name).addFilter(RedactTokens())
-    uvicorn.Server(config).run()
+    configure_logging()
+    _draining_server()(config).run()

@@ -11,7 +11,6 @@ defence beats it, the hand is played out by the solver (each card stored as an a
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
@@ -20,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 import tricktable as tt
 from tricktable.engine import Phase
 
+from . import edge
 from .db import UNDO
 from .table import TableError, TableRuntime
 
@@ -101,6 +101,7 @@ async def learn(table_id: str, body: SeatToken, request: Request) -> dict[str, A
 
     Computed from your own view just before that move (nothing you could not see then).
     """
+    edge.limit(request, "hint")
     hub, runtime = await _hub_table(request, table_id)
     seat = _solo_seat(runtime, body.token, "learning mode")
     index = _last_own(runtime.game, seat)
@@ -109,15 +110,7 @@ async def learn(table_id: str, body: SeatToken, request: Request) -> dict[str, A
     before = tt.replay(runtime.game.record(), upto=index)
     played = str(runtime.game.log[index][2])
     view = before.view(seat)
-
-    def think() -> tuple[str, str]:
-        from tricktable.bots.hints import hint
-
-        action, reason = hint(view, seed=before.seed + index)
-        return str(action), reason
-
-    loop = asyncio.get_running_loop()
-    suggested, reason = await loop.run_in_executor(hub.executor, think)
+    suggested, reason = await hub.services.compute.run(_suggest, view, before.seed + index)
     return {
         "move": index,
         "played": played,
@@ -127,11 +120,20 @@ async def learn(table_id: str, body: SeatToken, request: Request) -> dict[str, A
     }
 
 
-def _claim_playout(game: tt.Game) -> tuple[int, int, tt.Game]:
-    """(tricks the side to move can surely take, tricks left, the hand played out by the
-    solver with best play by everyone from here)."""
+def _suggest(view: Any, seed: int) -> tuple[str, str]:
+    """The strongest bot's action at ``view`` and its reason (run in the pool)."""
+    from tricktable.bots.hints import hint
+
+    action, reason = hint(view, seed=seed)
+    return str(action), reason
+
+
+def _claim_playout(record: dict[str, Any]) -> tuple[int, int, list[str]]:
+    """(tricks the side to move can surely take, tricks left, the rest of the hand played by
+    the solver with best play by everyone) for the game of ``record`` (run in the pool)."""
     from tricktable.solver import solve
 
+    game = tt.replay(record)
     left = game.tricks_per_hand - len(game.tricks)
     values = solve(game)
     best = max(values.values())
@@ -141,21 +143,24 @@ def _claim_playout(game: tt.Game) -> tuple[int, int, tt.Game]:
         options = solve(played)
         top = max(options.values())
         played.apply(next(a for a, v in options.items() if v == top))
-    return best, left, played
+    return best, left, [str(action) for _, _, action in played.log[len(game.log) :]]
 
 
 @router.post("/tables/{table_id}/claim")
 async def claim(table_id: str, body: SeatToken, request: Request) -> dict[str, Any]:
     """Claim every remaining trick of this hand for your side; the solver checks the claim
     against best defence and, if it holds, plays the hand out."""
+    edge.limit(request, "hint")
     hub, runtime = await _hub_table(request, table_id)
     seat = _solo_seat(runtime, body.token, "a claim")
     game = runtime.game
     if game.phase is not Phase.PLAY or game.to_move != seat:
         raise TableError("not_your_turn", "claim the remaining tricks when it is your turn to play")
     seq = runtime.seq
-    loop = asyncio.get_running_loop()
-    best, left, played = await loop.run_in_executor(hub.executor, _claim_playout, game.copy())
+    best, left, actions = await hub.services.compute.run(_claim_playout, game.record())
+    played = game.copy()
+    for action in actions:
+        played.apply(action)
     if best < left:
         raise TableError(
             "claim_refused",

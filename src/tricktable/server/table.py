@@ -15,7 +15,6 @@ import hashlib
 import logging
 import secrets
 from collections.abc import Callable
-from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -24,9 +23,11 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from tricktable import Game, TricktableError
 
+from . import automatic
 from . import db as store
-from .config import BOT_SPEEDS, Bot, BotFactory, Settings
+from .config import BOT_SPEEDS, BotFactory, Settings
 from .schemas import ChatOut, StateOut, TableOut
+from .services import Services
 
 log = logging.getLogger(__name__)
 
@@ -81,8 +82,15 @@ class SeatState:
     name: str | None = None
     token_hash: str | None = None
     connections: int = 0
+    """Connections to this seat in this process."""
+    remote: int = 0
+    """Connections to this seat in the other server processes (as they announced them)."""
     substituted: bool = False
     left_at: float | None = None
+
+    @property
+    def present(self) -> bool:
+        return self.connections + self.remote > 0
 
     def public(self) -> dict[str, Any]:
         return {
@@ -90,7 +98,7 @@ class SeatState:
             "kind": self.kind,
             "level": self.level,
             "name": self.name,
-            "connected": self.kind == "bot" or self.connections > 0,
+            "connected": self.kind == "bot" or self.present,
             "substituted": self.substituted,
         }
 
@@ -116,14 +124,12 @@ class TableRuntime:
     info: TableInfo
     game: Game
     seats: list[SeatState]
-    settings: Settings
-    database: store.Database
-    bot_factory: BotFactory
-    executor: Executor
+    services: Services
     chat: list[ChatOut] = field(default_factory=list)
     clients: set[Client] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    bots: dict[int, Bot] = field(default_factory=dict)
+    remote: dict[str, list[int]] = field(default_factory=dict)
+    """Connections per seat in each other server process holding this table."""
     chat_times: dict[int, list[float]] = field(default_factory=dict)
     _timer: asyncio.Task[None] | None = None
     _generation: int = 0
@@ -139,10 +145,24 @@ class TableRuntime:
     row: the row is the truth, so that a change through any server process counts."""
     closed: bool = False
     """Set when the server stops: nothing more is planned."""
+    _asked: tuple[int, int] | None = None
+    """The (log row, seat) of the last substitute job this process asked the workers for."""
 
     @property
     def table_id(self) -> str:
         return self.info.table_id
+
+    @property
+    def settings(self) -> Settings:
+        return self.services.settings
+
+    @property
+    def database(self) -> store.Database:
+        return self.services.database
+
+    @property
+    def bot_factory(self) -> BotFactory:
+        return self.services.bot_factory
 
     @property
     def seq(self) -> int:
@@ -188,26 +208,41 @@ class TableRuntime:
     def attach(self, client: Client) -> None:
         self.clients.add(client)
         if client.seat is not None:
-            seat = self.seats[client.seat]
-            seat.connections += 1
-            seat.left_at = None
-            seat.substituted = False
-            self._presence_changed()
+            self.seats[client.seat].connections += 1
+            self._connections_changed()
 
     def detach(self, client: Client) -> None:
         self.clients.discard(client)
         if client.seat is not None:
-            seat = self.seats[client.seat]
-            seat.connections -= 1
-            if seat.connections == 0:
-                seat.left_at = asyncio.get_running_loop().time()
-            self._presence_changed()
+            self.seats[client.seat].connections -= 1
+            self._connections_changed()
         if self.game.is_over and not self.clients and self.on_idle is not None:
             self.on_idle(self)
+
+    def _connections_changed(self) -> None:
+        counts = [seat.connections for seat in self.seats]
+        self.services.announce(self.services.message(self.table_id, "presence", c=counts))
+        self.settle_presence()
+
+    def settle_presence(self) -> None:
+        now = asyncio.get_running_loop().time()
+        for seat in self.seats:
+            if seat.present:
+                if seat.substituted and self.services.uses_jobs:
+                    self._spawn(automatic.cancel_substitute(self))
+                seat.left_at, seat.substituted = None, False
+            elif seat.left_at is None and seat.name is not None:
+                seat.left_at = now
+        self._presence_changed()
 
     def _presence_changed(self) -> None:
         self._broadcast_table()
         self.schedule()
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
 
     def _broadcast_table(self) -> None:
         text = TableOut(table=self.public()).model_dump_json()
@@ -237,6 +272,7 @@ class TableRuntime:
             await self.database.execute_all([(claim, None)])
             seat.name, seat.token_hash = name, digest
             seat.left_at = asyncio.get_running_loop().time()
+        self.services.announce(self.services.message(self.table_id, "seats"))
         self._presence_changed()
         return seat.seat, token
 
@@ -263,6 +299,7 @@ class TableRuntime:
             )
             await self.database.execute_all([(claim, None)])
             seat.token_hash = digest
+        self.services.announce(self.services.message(self.table_id, "seats"))
 
     def _free_seat(self, name: str, wanted: int | None) -> SeatState:
         if self.game.is_over:
@@ -294,6 +331,9 @@ class TableRuntime:
         }
         await self.database.execute_all([(store.chat.insert(), row)])
         self.chat = [*self.chat, message][-self.settings.chat_history :]
+        self.services.announce(
+            self.services.message(self.table_id, "chat", c=message.model_dump(mode="json"))
+        )
         text_out = message.model_dump_json()
         for client in list(self.clients):
             client.push(text_out)
@@ -332,8 +372,12 @@ class TableRuntime:
             raise TableError("game_over", "the game is over")
         if self.game.to_move != seat:
             raise TableError("not_your_turn", f"seat {self.game.to_move} is to move, not {seat}")
-        if actor == "substitute" and not self.seats[seat].substituted:
+        if actor == "substitute" and self._has_player_back(seat):
             raise TableError("returned", f"seat {seat} has its player back")
+
+    def _has_player_back(self, seat: int) -> bool:
+        # a worker knows nobody's presence: the servers drop the job of a returning player
+        return self.services.role != "worker" and not self.seats[seat].substituted
 
     async def commit(
         self, game: Game, rows: list[dict[str, Any]], moved_by: dict[str, Any] | None
@@ -351,8 +395,14 @@ class TableRuntime:
     async def _store_then_apply(
         self, game: Game, rows: list[dict[str, Any]], moved_by: dict[str, Any] | None
     ) -> None:
+        first = self.info.stored_actions
+        news = self._news(first, rows, moved_by)
+        statements = self._statements(game, rows)
+        broker = self.services.broker
+        if news is not None and broker.in_transaction:
+            statements.append(broker.statement(news))
         try:
-            await self.database.execute_all(self._statements(game, rows))
+            await self.database.execute_all(statements)
         except sa.exc.IntegrityError:
             # the log already holds these numbers: an earlier commit whose answer was lost
             # (or another writer); the stored log is the truth, so take it up and refuse
@@ -366,7 +416,21 @@ class TableRuntime:
         self.info.stored_actions += len(rows)
         # after an undo the game may hold fewer deals than are stored; they deal again alike
         self.info.stored_deals = max(self.info.stored_deals, len(game.deals))
-        self._take(game, moved_by)
+        self.services.metrics.moves.labels(actor=rows[0]["actor"]).inc(len(rows))
+        if news is not None and not broker.in_transaction:
+            self.services.announce(news)
+        self.take(game, moved_by)
+        if game.is_over:
+            self.finished()
+
+    def _news(
+        self, first: int, rows: list[dict[str, Any]], moved_by: dict[str, Any] | None
+    ) -> dict[str, Any] | None:
+        """The message telling the other processes of these rows (None: there are none)."""
+        if self.services.role == "single":
+            return None
+        shown = [[r["deal_number"], r["seat"], r["action"], r["actor"]] for r in rows]
+        return self.services.message(self.table_id, "actions", n=first, rows=shown, m=moved_by)
 
     def _statements(self, game: Game, rows: list[dict[str, Any]]) -> list[store.Statement]:
         first, at = self.info.stored_actions, store.now()
@@ -387,16 +451,16 @@ class TableRuntime:
                 .values(status="over")
             )
             statements.append((finished, None))
+        if self.services.uses_jobs:
+            statements += automatic.stored_plan(self, game, first + len(rows))
         return statements
 
-    def _take(self, game: Game, moved_by: dict[str, Any] | None) -> None:
+    def take(self, game: Game, moved_by: dict[str, Any] | None) -> None:
         self.game = game
         if moved_by is not None:
             self.moved_by = moved_by
         self.broadcast_state()
         self.schedule()
-        if game.is_over:
-            self.finished()
 
     async def resync(self) -> None:
         """Take up the stored log as the table's state (it holds what this runtime missed)."""
@@ -410,7 +474,7 @@ class TableRuntime:
         log.warning(
             "table %s: took up the stored log at row %d", self.table_id, len(stored.actions)
         )
-        self._take(stored.game(), moved_by)
+        self.take(stored.game(), moved_by)
 
     # -- automatic moves ---------------------------------------------------------------------
 
@@ -422,10 +486,17 @@ class TableRuntime:
         if self._timer is not None and not self._timer.done():
             self._timer.cancel()
         self._timer = None
-        plan = self._automatic_plan()
+        plan = self._automatic_plan() if self.services.role != "worker" else None
         if plan is None:
             return
         delay, actor = plan
+        if self.services.uses_jobs and actor != "grace":
+            # bots and timers: the storing transaction wrote the job; a substitute: ask once
+            seat, number = self.game.to_move, self.info.stored_actions
+            if actor == "substitute" and seat is not None and self._asked != (number, seat):
+                self._asked = (number, seat)
+                self._spawn(automatic.substitute_job(self, seat))
+            return
         task = asyncio.create_task(self._automatic_move(self._generation, delay, actor))
         self._timer = task
         self._tasks.add(task)
@@ -484,7 +555,8 @@ class TableRuntime:
             return found
 
         try:
-            self.bot_speed = await self.database.run(work) or "normal"
+            stored = await self.database.run(work)
+            self.bot_speed = stored or "normal"
         except SQLAlchemyError as exc:  # the speed last read will do for this move
             log.info("table %s: bot speed not read: %s", self.table_id, exc)
         return self.bot_delay()
@@ -500,10 +572,9 @@ class TableRuntime:
             self.seats[seat].substituted = True
             self._presence_changed()
             return
-        seq, view = self.seq, self.game.view(seat)
-        bot = self._bot_for(seat)
+        seq = self.seq
+        choice = await automatic.play_here(self, seat)
         loop = asyncio.get_running_loop()
-        choice = await loop.run_in_executor(self.executor, bot.choose, view)
         if generation != self._generation:
             return
         self._timer = None  # from here on the move must not be cancelled half-stored
@@ -513,14 +584,6 @@ class TableRuntime:
             log.info("table %s: automatic move refused: %s", self.table_id, exc.message)
             if exc.code == "not_stored":  # a database hiccup must not stall the table
                 loop.call_later(self.settings.retry_seconds, self.schedule)
-
-    def _bot_for(self, seat: int) -> Bot:
-        if seat not in self.bots:
-            spec = self.seats[seat]
-            level = spec.level if spec.kind == "bot" and spec.level else None
-            seed = (self.game.seed * 7919 + seat + 1) % (1 << 62)
-            self.bots[seat] = self.bot_factory(level or self.settings.substitute_level, seed)
-        return self.bots[seat]
 
     async def close(self) -> None:
         self.closed = True

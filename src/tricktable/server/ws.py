@@ -9,11 +9,13 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
-from .config import CHAT_PRESETS
+from .config import CHAT_PRESETS, Settings
+from .edge import Bucket, Rate, clip, origin_allowed, refused
 from .hub import Hub
 from .schemas import CLIENT_MESSAGE, ActionIn, ChatIn, ErrorOut, HelloOut
 from .table import TableError, TableRuntime
@@ -74,6 +76,7 @@ async def table_socket(socket: WebSocket, table_id: str, token: str | None = Non
     hub: Hub = socket.app.state.hub
     await socket.accept()
     try:
+        _check_origin(socket, hub)
         runtime = await hub.get(table_id)
         seat = _seat_or_refuse(runtime, token)
     except TableError as exc:
@@ -86,7 +89,7 @@ async def table_socket(socket: WebSocket, table_id: str, token: str | None = Non
     runtime.attach(client)
     writer = asyncio.create_task(client.pump())
     try:
-        await _read_loop(socket, runtime, client, hub.settings.max_frame)
+        await _read_loop(socket, runtime, client, hub.settings)
     except WebSocketDisconnect:
         pass
     finally:
@@ -94,6 +97,14 @@ async def table_socket(socket: WebSocket, table_id: str, token: str | None = Non
         client.finish()
         writer.cancel()
         await asyncio.gather(writer, return_exceptions=True)
+
+
+def _check_origin(socket: WebSocket, hub: Hub) -> None:
+    origin = socket.headers.get("origin")
+    if not origin_allowed(origin, socket.headers.get("host"), hub.settings.allowed_origins):
+        who = socket.client.host if socket.client else "unknown"
+        refused(socket.app.state, "bad_origin", f"a WebSocket from {clip(origin or '', 80)}", who)
+        raise TableError("bad_origin", "this site's tables are played from its own pages", 403)
 
 
 def _seat_or_refuse(runtime: TableRuntime, token: str | None) -> int | None:
@@ -114,8 +125,10 @@ def _hello(runtime: TableRuntime, seat: int | None) -> str:
 
 
 async def _read_loop(
-    socket: WebSocket, runtime: TableRuntime, client: SocketClient, max_frame: int
+    socket: WebSocket, runtime: TableRuntime, client: SocketClient, settings: Settings
 ) -> None:
+    limited = settings.limits
+    bucket = Bucket(Rate(*settings.rates["message"]), keep=1)
     while True:
         message = await socket.receive()
         if message["type"] == "websocket.disconnect":
@@ -124,7 +137,15 @@ async def _read_loop(
         if raw is None:
             data = message.get("bytes") or b""
             raw = data.decode("utf-8", errors="replace")
-        refusal = await _handle(runtime, client, raw, max_frame)
+        wait = bucket.take("") if limited else 0.0
+        if wait > 0:
+            who = socket.client.host if socket.client else "unknown"
+            refused(socket.app.state, "rate_limited", "WebSocket messages too fast", who)
+            refusal: str | None = error_text(
+                "rate_limited", f"too many messages; wait {wait:.1f} s before the next"
+            )
+        else:
+            refusal = await _handle(runtime, client, raw, settings.max_frame)
         if refusal is not None:
             client.push(refusal)
 
@@ -143,13 +164,15 @@ async def _handle(
         return error_text("bad_message", _first_problem(exc))
     try:
         if isinstance(parsed, ActionIn):
+            started = time.perf_counter()
             await runtime.submit(_seated(client), parsed.action, parsed.seq)
+            runtime.services.metrics.latency.observe(time.perf_counter() - started)
         elif isinstance(parsed, ChatIn):
             await runtime.add_chat(_seated(client), parsed.text)
         else:
             client.push(runtime.state_text(client.seat))
     except TableError as exc:
-        return error_text(exc.code, exc.message)
+        return error_text(exc.code, clip(exc.message))
     return None
 
 

@@ -1,0 +1,206 @@
+"""Fan-out between processes: what one server or worker stored reaches every other process.
+
+A message is a small JSON object naming its table (``t``), the process that sent it (``p``) and
+its kind (``k``): ``actions`` (new rows of a table's action log), ``chat``, ``seats`` (names or
+presence changed), ``rematch`` and ``alive`` (a process's heartbeat). Every process listens on
+one channel and ignores tables it does not hold. Two brokers, chosen by the URL's scheme:
+
+- ``redis://…``: Redis pub/sub (the ``redis`` asyncio client); published right after the commit.
+- ``postgresql://…``: the database's own LISTEN/NOTIFY; the notification is sent *inside* the
+  transaction that stores the change, so it goes out exactly when (and only if) it commits.
+
+A process that misses a message (its broker connection dropped) finds the gap at the next one:
+the action numbers jump, and it reloads the table from the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import sqlalchemy as sa
+
+from .db import Statement, async_url
+
+log = logging.getLogger(__name__)
+
+__all__ = ["Broker", "Message", "NoBroker", "PostgresBroker", "RedisBroker", "make_broker"]
+
+Message = dict[str, Any]
+Handler = Callable[[Message], None]
+
+NOTIFY_LIMIT = 7900
+"""PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more; larger messages say only
+``reload`` and the listener reads the table from the database."""
+
+
+class Broker(Protocol):
+    in_transaction: bool
+    """True when :meth:`statement` must go into the storing transaction (LISTEN/NOTIFY)."""
+
+    async def start(self, handler: Handler) -> None: ...
+
+    def statement(self, message: Message) -> Statement: ...
+
+    async def publish(self, message: Message) -> None: ...
+
+    @property
+    def connected(self) -> bool: ...
+
+    async def close(self) -> None: ...
+
+
+def encode(message: Message) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+class NoBroker:
+    """A single process: nobody else to tell."""
+
+    in_transaction = False
+    connected = True
+
+    async def start(self, handler: Handler) -> None:
+        return None
+
+    def statement(self, message: Message) -> Statement:
+        raise NotImplementedError("a single process sends no notifications")
+
+    async def publish(self, message: Message) -> None:
+        return None
+
+    async def close(self) -> None:
+        return None
+
+
+class RedisBroker:
+    """Redis pub/sub on one channel."""
+
+    in_transaction = False
+
+    def __init__(self, url: str, channel: str) -> None:
+        from redis import asyncio as aioredis
+
+        self.client = aioredis.Redis.from_url(url)
+        self.channel = channel
+        self._reader: asyncio.Task[None] | None = None
+        self._subscribed = asyncio.Event()
+
+    @property
+    def connected(self) -> bool:
+        return self._subscribed.is_set() and self._reader is not None and not self._reader.done()
+
+    async def start(self, handler: Handler) -> None:
+        self._reader = asyncio.create_task(self._read(handler))
+        await asyncio.wait_for(self._subscribed.wait(), timeout=30)
+
+    async def _read(self, handler: Handler) -> None:
+        while True:
+            try:
+                async with self.client.pubsub() as pubsub:
+                    await pubsub.subscribe(self.channel)
+                    self._subscribed.set()
+                    async for item in pubsub.listen():
+                        if item.get("type") == "message":
+                            _deliver(handler, item["data"])
+            except (OSError, ConnectionError) as exc:  # redis' errors derive from these
+                self._subscribed.clear()
+                log.warning("broker: lost Redis (%s); reconnecting", exc)
+                await asyncio.sleep(1.0)
+
+    def statement(self, message: Message) -> Statement:
+        raise NotImplementedError("Redis messages are published after the commit")
+
+    async def publish(self, message: Message) -> None:
+        await self.client.publish(self.channel, encode(message))
+
+    async def close(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            await asyncio.gather(self._reader, return_exceptions=True)
+        await self.client.aclose()
+
+
+class PostgresBroker:
+    """LISTEN/NOTIFY of the PostgreSQL database the tables are stored in."""
+
+    in_transaction = True
+
+    def __init__(self, url: str, channel: str) -> None:
+        self.url = "postgresql://" + async_url(url).split("://", 1)[1]
+        self.channel = channel
+        self._reader: asyncio.Task[None] | None = None
+        self._listening = asyncio.Event()
+        self._notify = sa.text("SELECT pg_notify(:channel, :payload)")
+        self._sender: Any = None
+
+    @property
+    def connected(self) -> bool:
+        return self._listening.is_set() and self._reader is not None and not self._reader.done()
+
+    async def start(self, handler: Handler) -> None:
+        self._reader = asyncio.create_task(self._read(handler))
+        await asyncio.wait_for(self._listening.wait(), timeout=30)
+
+    async def _read(self, handler: Handler) -> None:
+        import psycopg
+
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(self.url, autocommit=True) as conn:
+                    await conn.execute(f'LISTEN "{self.channel}"')
+                    self._listening.set()
+                    async for note in conn.notifies():
+                        _deliver(handler, note.payload)
+            except psycopg.Error as exc:
+                self._listening.clear()
+                log.warning("broker: lost the LISTEN connection (%s); reconnecting", exc)
+                await asyncio.sleep(1.0)
+
+    def statement(self, message: Message) -> Statement:
+        return self._notify, {"channel": self.channel, "payload": _fitting(message)}
+
+    async def publish(self, message: Message) -> None:
+        import psycopg
+
+        if self._sender is None or self._sender.closed:
+            self._sender = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        await self._sender.execute("SELECT pg_notify(%s, %s)", (self.channel, _fitting(message)))
+
+    async def close(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            await asyncio.gather(self._reader, return_exceptions=True)
+        if self._sender is not None:
+            await self._sender.close()
+
+
+def _fitting(message: Message) -> str:
+    text = encode(message)
+    if len(text.encode()) < NOTIFY_LIMIT:
+        return text
+    return encode({"t": message.get("t"), "p": message.get("p"), "k": "reload"})
+
+
+def _deliver(handler: Handler, data: bytes | str) -> None:
+    try:
+        message = json.loads(data)
+    except ValueError:
+        log.warning("broker: ignored a message that is not JSON")
+        return
+    if isinstance(message, dict):
+        handler(message)
+
+
+def make_broker(url: str | None, channel: str) -> Broker:
+    """The broker of ``url`` (``redis://`` or ``postgresql://``), or none for one process."""
+    if not url:
+        return NoBroker()
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        return RedisBroker(url, channel)
+    if url.startswith(("postgresql", "postgres://")):
+        return PostgresBroker(url, channel)
+    raise ValueError(f"broker URL {url!r} is neither redis://… nor postgresql://…")

@@ -1,0 +1,75 @@
+"""What every live table of one process shares: settings, database, pool, broker and role.
+
+A process has one of three roles. ``single`` (the default, SQLite or PostgreSQL): one server
+holds every live table and plays the bots in its own process pool. ``server`` (several
+processes on one PostgreSQL with a broker): bot turns and turn timers become jobs for
+``tricktable worker``, and what this process stores is announced to the others. ``worker``:
+claims those jobs and stores the moves; it holds no connections.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .broker import Broker, Message, NoBroker
+from .config import BotFactory, Settings
+from .db import Database
+from .ops import Metrics
+from .pool import Compute
+
+log = logging.getLogger(__name__)
+
+__all__ = ["Role", "Services"]
+
+Role = Literal["single", "server", "worker"]
+
+
+@dataclass
+class Services:
+    settings: Settings
+    database: Database
+    bot_factory: BotFactory
+    compute: Compute
+    broker: Broker = field(default_factory=NoBroker)
+    role: Role = "single"
+    process_id: str = field(default_factory=lambda: secrets.token_hex(6))
+    metrics: Metrics = field(default_factory=Metrics)
+    _outbox: asyncio.Queue[Message] | None = None
+    _sender: asyncio.Task[None] | None = None
+
+    @property
+    def uses_jobs(self) -> bool:
+        """Automatic moves are jobs in the database (for workers), not tasks of this process."""
+        return self.role != "single"
+
+    def message(self, table_id: str | None, kind: str, **fields: object) -> Message:
+        return {"t": table_id, "p": self.process_id, "k": kind, **fields}
+
+    def announce(self, message: Message) -> None:
+        """Publish ``message`` soon, after those announced before it (no storing goes with it)."""
+        if self.role == "single":
+            return
+        if self._outbox is None:
+            self._outbox = asyncio.Queue()
+            self._sender = asyncio.create_task(self._send())
+        self._outbox.put_nowait(message)
+
+    async def _send(self) -> None:
+        assert self._outbox is not None
+        while True:
+            message = await self._outbox.get()
+            try:
+                await self.broker.publish(message)
+            except Exception as exc:  # a lost broker must not stop the table
+                log.warning("broker: a %s message was not sent: %s", message.get("k"), exc)
+
+    async def close(self) -> None:
+        if self._sender is not None:
+            self._sender.cancel()
+            await asyncio.gather(self._sender, return_exceptions=True)
+        await self.broker.close()
+        self.compute.close()

@@ -1,0 +1,160 @@
+"""Workers: bot turns and reviews are jobs in the database, claimed with leases; a worker that
+dies holding one stalls its table for no longer than the lease."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason='needs the server extra: pip install "tricktable[server]"')
+
+import sqlalchemy as sa
+
+from scale_support import (
+    BOTS,
+    SOLO,
+    Recorder,
+    eventually,
+    first_legal,
+    hubs,
+    new_table,
+    services_for,
+)
+from test_server_broker import stored_numbers
+from tricktable.server import jobs
+from tricktable.server.worker import Worker
+
+
+def worker_for(db_url: str, broker_url: str | None, channel: str, **changes: Any) -> Worker:
+    return Worker(services_for(db_url, broker_url, channel, "worker", **changes))
+
+
+async def stop(worker: Worker, task: asyncio.Task[None]) -> None:
+    worker.stop()
+    await task
+    await worker.services.close()
+    await worker.services.database.close()
+
+
+def test_a_worker_plays_a_table_of_bots_to_the_end(
+    pg_url: str, broker_url: str, channel: str
+) -> None:
+    async def main() -> tuple[str, int]:
+        async with hubs(pg_url, broker_url, channel, count=1) as (server,):
+            table_id = await new_table(server, BOTS)
+            watching = await server.get(table_id)
+            spectator = Recorder(None)
+            watching.attach(spectator)
+            worker = worker_for(pg_url, broker_url, channel)
+            running = asyncio.create_task(worker.run())
+            await eventually(lambda: watching.game.is_over, "the bots finished the game", 60)
+            await stop(worker, running)
+            seqs = spectator.seqs()
+            assert seqs == list(range(1, watching.seq + 1)), "every state once, in order"
+            return table_id, watching.seq
+
+    table_id, moves = asyncio.run(main())
+    assert stored_numbers(pg_url, table_id) == list(range(moves))
+    assert pending_jobs(pg_url) == []
+
+
+def test_people_move_through_the_server_and_bots_through_the_worker(
+    pg_url: str, broker_url: str, channel: str
+) -> None:
+    async def main() -> None:
+        async with hubs(pg_url, broker_url, channel, count=1) as (server,):
+            table_id = await new_table(server, SOLO)
+            runtime = await server.get(table_id)
+            ana = Recorder(0)
+            runtime.attach(ana)
+            worker = worker_for(pg_url, broker_url, channel)
+            running = asyncio.create_task(worker.run())
+            for _ in range(6):
+                await eventually(lambda: runtime.game.to_move == 0, "it is Ana's turn")
+                await runtime.submit(0, first_legal(runtime), runtime.seq)
+            await eventually(lambda: runtime.game.to_move == 0, "the bots played on")
+            await stop(worker, running)
+            assert ana.seqs() == list(range(1, runtime.seq + 1))
+            actors = {m["moved_by"]["actor"] for m in ana.messages if m["type"] == "state"}
+            assert actors == {"human", "bot"}
+
+    asyncio.run(main())
+
+
+def test_a_worker_that_dies_holding_a_bot_turn_stalls_the_table_only_for_its_lease(
+    pg_url: str, broker_url: str, channel: str
+) -> None:
+    release = threading.Event()
+
+    class StuckBot:
+        def choose(self, view: Any) -> Any:
+            release.wait(30)  # never answers: its worker is killed first
+            return view.legal[0]
+
+    async def main() -> None:
+        async with hubs(pg_url, broker_url, channel, count=1) as (server,):
+            table_id = await new_table(server, BOTS)
+            watching = await server.get(table_id)
+            spectator = Recorder(None)
+            watching.attach(spectator)
+            stuck = worker_for(pg_url, broker_url, channel, lease_seconds=1.0)
+            stuck.services.bot_factory = lambda level, seed: StuckBot()
+            task = asyncio.create_task(stuck.run())
+            await eventually(lambda: bool(leased(pg_url)), "the first worker holds the turn")
+            task.cancel()  # it dies mid-turn: its lease is never given back
+            await asyncio.gather(task, return_exceptions=True)
+            healthy = worker_for(pg_url, broker_url, channel, lease_seconds=1.0)
+            running = asyncio.create_task(healthy.run())
+            await eventually(lambda: watching.seq >= 8, "another worker took the turn over")
+            await stop(healthy, running)
+            release.set()
+            await stuck.services.close()
+            await stuck.services.database.close()
+            assert spectator.seqs() == list(range(1, watching.seq + 1))
+            numbers = stored_numbers(pg_url, table_id)
+            assert numbers == list(range(len(numbers))) and len(numbers) >= 8
+
+    asyncio.run(main())
+
+
+def test_two_workers_never_claim_the_same_job(pg_url: str, channel: str) -> None:
+    async def main() -> None:
+        async with hubs(pg_url, None, channel, count=1, bot_delay=3600.0) as (server,):
+            for _ in range(6):
+                await new_table(server, BOTS)
+            one, two = (worker_for(pg_url, None, channel) for _ in range(2))
+            for job_table in (jobs.jobs,):  # make all six due now
+                await server.database.execute_all(
+                    [(job_table.update().values(due_at=sa.func.now()), None)]
+                )
+
+            def take(worker: Worker) -> Any:
+                return worker.services.database.run(
+                    lambda conn: jobs.claim(conn, worker.owner, 60.0, 6)
+                )
+
+            first, second = await asyncio.gather(take(one), take(two))
+            assert {j.table_id for j in first}.isdisjoint({j.table_id for j in second})
+            assert len(first) + len(second) == 6
+            for worker in (one, two):
+                await worker.services.close()
+                await worker.services.database.close()
+
+    asyncio.run(main())
+
+
+def leased(db_url: str) -> list[Any]:
+    return [job for job in pending_jobs(db_url) if job.owner is not None]
+
+
+def pending_jobs(db_url: str) -> list[Any]:
+    from tricktable.server.db import sync_url
+
+    engine = sa.create_engine(sync_url(db_url))
+    with engine.begin() as conn:
+        found = conn.execute(jobs.jobs.select().where(jobs.jobs.c.kind == jobs.MOVE)).all()
+    engine.dispose()
+    return list(found)
