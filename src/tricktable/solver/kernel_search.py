@@ -45,6 +45,7 @@ from .kernel_bounds import cannot_take_all, sure_winner
 from .kernel_tt import (
     BUCKET,
     absolute,
+    better,
     care_mask,
     kernel_function,
     lowest,
@@ -159,8 +160,9 @@ def _bounds(d, static, work):  # type: ignore[no-untyped-def]
     digest = shape_rows(leader, hands, present, n_seats, suit_mask, cfg[TIES], row)
     base = digest & cfg[TT_MASK] & ~np.int64(BUCKET - 1)
     frame[d, BASE], frame[d, DIGEST], frame[d, TT_MOVE] = base, digest, -1
-    if probe(base, digest, row, n_seats, cfg[GENERATION], stats[0], tt_keys, tt_bounds,
-             work[11], found):  # fmt: skip
+    alpha, beta = frame[d, ALPHA], frame[d, BETA]
+    if probe(base, digest, row, n_seats, cfg[GENERATION], stats[0], alpha, beta, tt_keys,
+             tt_bounds, work[11], found):  # fmt: skip
         frame[d, TT_MOVE] = found[3]
         if found[0] > low:
             low, low_cards = found[0], absolute(found[2], present)
@@ -169,27 +171,31 @@ def _bounds(d, static, work):  # type: ignore[no-untyped-def]
     # Each bound keeps the cards of the source that gave it (a bound that is not needed
     # would only make the table's entries narrower).
     sure_mine, sure_theirs, mine, theirs = _top_trumps(hands, cfg, ours, suit_mask, above)
-    if sure_mine > low:
+    if better(sure_mine, mine, low, low_cards, sure_mine >= beta, low >= beta):
         low, low_cards = sure_mine, mine
-    if left - sure_theirs < high:
-        high, high_cards = left - sure_theirs, theirs
+    bound = left - sure_theirs
+    if better(-bound, theirs, -high, high_cards, bound <= alpha, high <= alpha):
+        high, high_cards = bound, theirs
     # Quick tricks only where they settle the node: a weaker bound returned in place of a
     # search, or a window narrowed by it, costs more later than it saves here.
     if cfg[QUICK]:
-        needed = frame[d, BETA] if ours[leader] else left - frame[d, ALPHA]
+        needed = beta if ours[leader] else left - alpha
         sure, cards = _quick_tricks(leader, hands, present, cfg, suit_mask, needed)
-        if ours[leader] and sure > low and sure >= frame[d, BETA]:
-            low, low_cards = sure, cards
-        elif not ours[leader] and left - sure < high and left - sure <= frame[d, ALPHA]:
+        if ours[leader]:
+            if sure >= beta and better(sure, cards, low, low_cards, True, low >= beta):
+                low, low_cards = sure, cards
+        elif left - sure <= alpha and better(sure - left, cards, -high, high_cards, True,
+                                             high <= alpha):  # fmt: skip
             high, high_cards = left - sure, cards
         # Where the side on lead needs every trick left, it may be shown to lose one.
-        needs_all = left - 1 <= frame[d, ALPHA] if ours[leader] else frame[d, BETA] <= 1
-        if needs_all and low < high and (high == left if ours[leader] else low == 0):
+        needs_all = left - 1 <= alpha if ours[leader] else beta <= 1
+        if needs_all and low < high:
             lose, cards = cannot_take_all(leader, left, hands, present, cfg, suit_mask,
                                           static[6], static[9])  # fmt: skip
-            if lose and ours[leader]:
+            if lose and ours[leader] and better(1 - left, cards, -high, high_cards, True,
+                                                high <= alpha):  # fmt: skip
                 high, high_cards = left - 1, cards
-            elif lose:
+            elif lose and not ours[leader] and better(1, cards, low, low_cards, True, low >= beta):
                 low, low_cards = 1, cards
     frame[d, LOW_CARDS], frame[d, HIGH_CARDS] = low_cards, high_cards
     return low, high

@@ -167,9 +167,12 @@ def _age(generation, left, stamp):  # type: ignore[no-untyped-def]
 
 
 @kernel_function()
-def probe(base, digest, row, n, generation, stamp, tt_keys, tt_bounds, tt_index, found):  # type: ignore[no-untyped-def]
+def probe(base, digest, row, n, generation, stamp, alpha, beta, tt_keys, tt_bounds, tt_index,  # type: ignore[no-untyped-def]
+          found):  # fmt: skip
     """Combine every matching entry of the bucket into ``found``: [low, high, care of the low
-    bound, card, care of the high bound].
+    bound, card, care of the high bound]. A bound that settles the window (low >= ``beta``,
+    high <= ``alpha``) comes from the entry with the fewest cards among those that settle it,
+    else it is the tightest.
     Returns whether any entry matched. ``tt_index`` holds each slot's tag and age in two
     rows, so a bucket is scanned in a few cache lines."""
     hit, tag = False, _tag(digest, generation)
@@ -185,17 +188,35 @@ def probe(base, digest, row, n, generation, stamp, tt_keys, tt_bounds, tt_index,
         if not hit:
             found[0], found[1], found[2], found[3], found[4] = 0, 1 << 20, 0, -1, 0
             hit = True
-        # Each bound keeps the care of the entry that gave it (the narrower on a tie): the
-        # other entries' cards do not decide it.
-        low, high = tt_bounds[slot, 0], tt_bounds[slot, 1]
-        if low > found[0] or (low == found[0] and popcount(care) < popcount(found[2])):
+        # Each bound keeps the care of the entry that gave it: the other entries' cards do
+        # not decide it.
+        low, high, width = tt_bounds[slot, 0], tt_bounds[slot, 1], popcount(care)
+        if _better(low, found[0], low >= beta, found[0] >= beta, width, popcount(found[2])):
             found[0], found[2] = low, care
-        if high < found[1] or (high == found[1] and popcount(care) < popcount(found[4])):
+        if _better(-high, -found[1], high <= alpha, found[1] <= alpha, width, popcount(found[4])):
             found[1], found[4] = high, care
         ages[slot] = (ages[slot] & ~STAMP_BITS) | (stamp & STAMP_BITS)
         if found[3] < 0:
             found[3] = tt_bounds[slot, 4]
     return hit
+
+
+@kernel_function()
+def better(bound, cards, current, current_cards, settles, settled):  # type: ignore[no-untyped-def]
+    """Whether a lower bound ``bound`` read from ``cards`` should replace ``current``: one that
+    settles the window wins over one that does not, between two that settle the one that reads
+    fewer cards, else the tighter (a bound that only narrows the window joins an entry only when
+    the value depends on it)."""
+    return _better(bound, current, settles, settled, popcount(cards), popcount(current_cards))
+
+
+@kernel_function()
+def _better(bound, current, settles, settled, width, current_width):  # type: ignore[no-untyped-def]
+    if settles and settled:
+        return width < current_width
+    if settles or settled:
+        return settles
+    return bound > current
 
 
 @kernel_function()

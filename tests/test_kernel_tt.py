@@ -1,0 +1,24 @@
+"""The kernel's transposition table: which of several bounds a node keeps."""
+
+from __future__ import annotations
+
+import pytest
+
+from tricktable.solver import fast
+
+pytestmark = pytest.mark.skipif(not fast.available(), reason="numba (the [fast] extra) is needed")
+
+
+def test_a_bound_that_settles_the_window_wins_and_then_the_one_reading_fewer_cards() -> None:
+    from tricktable.solver.kernel_tt import better
+
+    few, many = 0b1, 0b111
+    # Neither settles the window: the tighter bound, whatever it reads.
+    assert better(3, many, 2, few, False, False)
+    assert not better(2, few, 3, many, False, False)
+    # One settles it: that one.
+    assert better(2, many, 3, few, True, False)
+    assert not better(3, few, 2, many, False, True)
+    # Both settle it: the one that reads fewer cards, even if it is looser.
+    assert better(4, few, 5, many, True, True)
+    assert not better(5, many, 4, few, True, True)
