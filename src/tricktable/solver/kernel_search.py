@@ -110,14 +110,15 @@ def _enter(d, static, work):  # type: ignore[no-untyped-def]
             )
             return True
         low, high = _bounds(d, static, work)
-        if low >= high:
-            frame[d, RESULT], relevant[d] = low, frame[d, LOW_CARDS] | frame[d, HIGH_CARDS]
-            return True
+        # A bound that settles the window alone reads only its own cards.
         if low >= beta:
             frame[d, RESULT], relevant[d] = low, frame[d, LOW_CARDS]
             return True
         if high <= alpha:
             frame[d, RESULT], relevant[d] = high, frame[d, HIGH_CARDS]
+            return True
+        if low >= high:
+            frame[d, RESULT], relevant[d] = low, frame[d, LOW_CARDS] | frame[d, HIGH_CARDS]
             return True
         alpha, beta = max(alpha, low), min(beta, high)
     elif (count > 0 and frame[d, FORCED] < 0 and cfg[QUICK] and not frame[d, BLIND_LEAD]
