@@ -135,29 +135,31 @@ PLAY: Final = _SINGLE[Kind.PLAY]
 _LOW_COPY: Final = (1 << COPY_STRIDE) - 1
 
 
-class _SuitActions(dict[int, tuple[Action, ...]]):
-    """The single-card actions of one kind for the cards of one suit's 16 bits, built on use."""
+class _HalfActions(dict[int, tuple[Action, ...]]):
+    """The single-card actions of one kind for the cards of 32 card bits (two suits), built
+    on use and forgotten when there are too many (the cards of a big deck's hands)."""
 
-    def __init__(self, kind: Kind, suit: int) -> None:
+    def __init__(self, kind: Kind, half: int) -> None:
         super().__init__()
-        self.actions = _SINGLE[kind][16 * suit : 16 * suit + 16]
+        self.actions = _SINGLE[kind][32 * half : 32 * half + 32]
 
     def __missing__(self, bits: int) -> tuple[Action, ...]:
-        actions = self[bits] = tuple(self.actions[rank] for rank in indices_of(bits))
+        if len(self) >= _HALF_KEPT:
+            self.clear()
+        actions = self[bits] = tuple(self.actions[index] for index in indices_of(bits))
         return actions
 
 
-_BY_SUIT: Final = {kind: tuple(_SuitActions(kind, suit) for suit in range(4))
-                   for kind in _SINGLE}  # fmt: skip
+_HALF_KEPT: Final = 1 << 16
+_BY_HALF: Final = {kind: (_HalfActions(kind, 0), _HalfActions(kind, 1)) for kind in _SINGLE}
 
 
 def card_actions(kind: Kind, mask: int) -> tuple[Action, ...]:
     """The single-card actions of ``kind`` for the cards of ``mask``: one per notation (either
     copy of a pinochle card), lowest card index first."""
     low = (mask | mask >> COPY_STRIDE) & _LOW_COPY
-    clubs, diamonds, hearts, spades = _BY_SUIT[kind]
-    return (clubs[low & 0xFFFF] + diamonds[low >> 16 & 0xFFFF] + hearts[low >> 32 & 0xFFFF]
-            + spades[low >> 48])  # fmt: skip
+    clubs_diamonds, hearts_spades = _BY_HALF[kind]
+    return clubs_diamonds[low & 0xFFFFFFFF] + hearts_spades[low >> 32]
 
 
 @lru_cache(maxsize=1024)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import CARD_BY_INDEX, COPY_STRIDE, format_cards, parse_card
 from .errors import NotationError
@@ -27,6 +27,7 @@ __all__ = [
     "format_deal",
     "owners_of",
     "parse_deal",
+    "shuffle_and_deal",
     "shuffled",
 ]
 
@@ -34,8 +35,7 @@ WIDOW = -1
 """The recipient number of the widow in a dealing schedule."""
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(NamedTuple):
     """The cards of one deal: each seat's hand, the widow (if any) and the undealt rest."""
 
     hands: tuple[int, ...]
@@ -93,8 +93,7 @@ def shuffled(pack: Sequence[int], seed: int, deal_number: int) -> list[int]:
     and every deal of a game can be reproduced on its own. The digits are taken a word at a
     time: one division of the big number per group of radices, the rest in small integers.
     """
-    digest = hashlib.blake2b(f"{seed}:{deal_number}".encode(), digest_size=64).digest()
-    number = int.from_bytes(digest, "big")
+    number = _shuffle_number(seed, deal_number)
     cards = list(pack)
     out: list[int] = []
     pick_up, append = cards.pop, out.append
@@ -104,6 +103,52 @@ def shuffled(pack: Sequence[int], seed: int, deal_number: int) -> list[int]:
             word, pick = divmod(word, remaining)
             append(pick_up(pick))
     return out
+
+
+def shuffle_and_deal(
+    pack: Sequence[int], seed: int, deal_number: int, owners: tuple[int, ...], players: int
+) -> Deal:
+    """``deal_by_owners(shuffled(pack, seed, deal_number), owners, players)`` in one pass.
+
+    Each card goes to its recipient as it is picked from the pack, so a deal costs one loop.
+    """
+    number = _shuffle_number(seed, deal_number)
+    cards = list(pack)
+    hands = [0] * (players + 1)  # the last slot is the widow (WIDOW == -1)
+    stock: list[int] = []
+    pick_up, to_stock, bits = cards.pop, stock.append, _BITS
+    for product, dealt, undealt in _dealing_steps(len(cards), owners):
+        number, word = divmod(number, product)
+        for remaining, owner in dealt:
+            word, pick = divmod(word, remaining)
+            hands[owner] |= bits[pick_up(pick)]
+        for remaining in undealt:
+            word, pick = divmod(word, remaining)
+            to_stock(pick_up(pick))
+    widow = hands[WIDOW] if WIDOW in owners else None
+    return Deal(tuple(hands[:players]), widow, tuple(stock))
+
+
+def _shuffle_number(seed: int, deal_number: int) -> int:
+    digest = hashlib.blake2b(f"{seed}:{deal_number}".encode(), digest_size=64).digest()
+    return int.from_bytes(digest, "big")
+
+
+DealingStep = tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]]
+
+
+@functools.cache
+def _dealing_steps(size: int, owners: tuple[int, ...]) -> tuple[DealingStep, ...]:
+    """:func:`_radix_groups` with each radix's recipient: (product, the dealt positions'
+    (radix, owner), the undealt positions' radices)."""
+    steps: list[DealingStep] = []
+    position = 0
+    for radices, product in _radix_groups(size):
+        dealt = tuple((radix, owners[position + i]) for i, radix in enumerate(radices)
+                      if position + i < len(owners))  # fmt: skip
+        steps.append((product, dealt, radices[len(dealt) :]))
+        position += len(radices)
+    return tuple(steps)
 
 
 @functools.cache

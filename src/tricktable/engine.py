@@ -17,12 +17,14 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .actions import PLAY, Action, Kind, card_actions, parse_action
-from .cards import CARD_TEXT, COPY_STRIDE
-from .deal import Deal, parse_deal, shuffled
+from .cards import COPY_STRIDE
+from .deal import Deal, parse_deal, shuffle_and_deal
 from .errors import IllegalActionError, NotationError, RulesError, SeatError
+from .explain import explain_illegal
 from .phase import Phase
-from .ranking import NO_TRUMP, TrumpTable
+from .ranking import TrumpTable
 from .rules.base import Flow
+from .snapshot import restore_snapshot, take_snapshot
 from .trick import FOLLOW_ONLY, PlayRules, Trick, is_blind_lead, resolve_winner
 
 if TYPE_CHECKING:
@@ -32,10 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Game", "Phase"]
 
-_LOW_COPY = (1 << COPY_STRIDE) - 1
 _PLAY_KIND = Kind.PLAY
-
-
 _PLAY = Phase.PLAY
 _OVER = Phase.OVER
 
@@ -44,15 +43,17 @@ class Game:
     """A whole game: hands are dealt, bid, played and scored until the game is over."""
 
     __slots__ = (
-        "_explicit", "_legal", "_mask", "_trick_hook", "_undo",
+        "_everyone", "_explicit", "_legal", "_mask", "_trick_hook", "_undo",
         "active", "active_count", "deal_number", "dealer", "dealers", "deals", "first_dealer",
-        "flow", "hand_number", "hands", "last_tricks", "ledger", "log", "next_seat", "phase",
-        "play_rules", "player_count", "results", "rules", "seed", "state", "stock", "table",
-        "to_move", "trick", "tricks", "tricks_per_hand", "tricks_won", "widow",
+        "flow", "hand_number", "hands", "is_over", "last_tricks", "ledger", "log", "next_seat",
+        "phase", "play_rules", "player_count", "results", "rules", "seed", "state", "stock",
+        "table", "to_move", "trick", "tricks", "tricks_per_hand", "tricks_won", "widow",
     )  # fmt: skip
 
     phase: Phase
     to_move: int | None
+    is_over: bool
+    """Whether the game has ended (an attribute, not a property: drivers read it every move)."""
     table: TrumpTable | None
     state: Any
     """The flow's state of the current hand (auction, contract, exchanges …)."""
@@ -99,15 +100,13 @@ class Game:
         self.results: list[HandResult] = []
         self.last_tricks: list[Trick] = []
         self.hand_number = 0
+        self.is_over = False
         self._undo: list[tuple[Any, ...]] = []
         self._trick_hook = type(self.flow).trick_done is not Flow.trick_done
+        self._everyone = _seating(self.player_count, frozenset(range(self.player_count)))
         self._deal(dealer)
 
     # -- public state --------------------------------------------------------------------------
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase is _OVER
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -151,9 +150,8 @@ class Game:
         if mask < 0:
             hand = self.hands[self.to_move]  # type: ignore[index]
             table: TrumpTable = self.table  # type: ignore[assignment]
-            mask = self._mask = self.play_rules.obligation(
-                hand, self.trick, table, len(self.tricks)
-            )
+            obliged = self.play_rules.obligation
+            mask = self._mask = obliged(hand, self.trick, table, len(self.tricks))
         return mask
 
     def parse_action(self, text: str) -> Action:
@@ -169,19 +167,53 @@ class Game:
         """
         if type(action) is not Action:
             action = self._coerce(action)
-        if self.phase is _PLAY:
-            if action.kind is _PLAY_KIND:
-                mask = self._mask
-                if mask < 0:
-                    mask = self.legal_mask()
-                card = action.cards[0]
-                if mask >> card & 1:
-                    self._play_logged(card, action)
-                    return action
-                if mask >> (card + COPY_STRIDE) & 1:
-                    self._play_logged(card + COPY_STRIDE, action)
-                    return action
-            raise IllegalActionError(self._explain(action))
+        if self.phase is not _PLAY or action.kind is not _PLAY_KIND:
+            return self._apply_call(action)
+        # A card: checked, played and the next player's cards found in this one frame, since
+        # it runs for every card of every hand (calls cost more than the work they do here).
+        mask = self._mask
+        if mask < 0:
+            mask = self.legal_mask()
+        card = action.cards[0]
+        if not mask >> card & 1:
+            card += COPY_STRIDE  # the second copy of a pinochle card
+            if not mask >> card & 1:
+                raise IllegalActionError(explain_illegal(self, action))
+        seat: int = self.to_move  # type: ignore[assignment]
+        self.log.append((self.deal_number, seat, action))
+        hands = self.hands
+        hand = hands[seat]
+        hands[seat] = hand ^ 1 << card
+        trick = self.trick
+        cards = trick.cards
+        if cards:  # Trick.add for a card played face up to a led trick
+            trick.seats.append(seat)
+            cards.append(card)
+            trick.face_down.append(False)
+            key = trick.keys[card]
+            if key > trick.best_key:
+                trick.best_key, trick.best_card, trick.winner = key, card, seat
+        elif self.play_rules.blind_lead:
+            self._lead(trick, seat, hand, card)
+        else:
+            trick.lead(seat, card, self.table)  # type: ignore[arg-type]
+        if len(cards) == self.active_count:
+            self._legal, self._mask = None, -1
+            self._trick_complete(trick)
+            return action
+        seat = self.to_move = self.next_seat[seat]
+        hand = hands[seat]
+        rules = self.play_rules
+        if rules.plain:  # follow_only in line: follow the led suit if able
+            mask = self._mask = hand & trick.follow or hand
+        else:
+            table: TrumpTable = self.table  # type: ignore[assignment]
+            mask = self._mask = rules.obligation(hand, trick, table, len(self.tricks))
+        self._legal = _PLAY_ACTIONS.get(mask) or _play_actions(mask)
+        return action
+
+    def _apply_call(self, action: Action) -> Action:
+        """:meth:`apply` for every action but a card played in the play phase."""
         legal = self._legal
         if legal is None:
             legal = self._find_legal()
@@ -190,14 +222,18 @@ class Game:
                 break
         else:  # not one of the legal actions' own objects: compare by value
             found = self._equal_legal(action, legal)
-        self._do(found)
+        seat: int = self.to_move  # type: ignore[assignment]
+        self.log.append((self.deal_number, seat, found))
+        self._legal = None
+        self._mask = -1
+        self.flow.apply(self, seat, found)
         return found
 
     def _equal_legal(self, action: Action, legal: tuple[Action, ...]) -> Action:
         for found in legal:
             if found == action:
                 return found
-        raise IllegalActionError(self._explain(action))
+        raise IllegalActionError(explain_illegal(self, action))
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` is legal now (never raises)."""
@@ -229,7 +265,7 @@ class Game:
                 card += COPY_STRIDE
             self._push_card(seat, card, action)
         else:
-            self._undo.append((None, self._snapshot()))
+            self._undo.append((None, take_snapshot(self)))
             self._do(action)
 
     def push_card(self, bit: int) -> None:
@@ -251,7 +287,7 @@ class Game:
         seat = entry[0]
         if seat is None:
             action = self.log[-1][2]
-            self._restore(entry[1])
+            restore_snapshot(self, entry[1])
             return action
         _, card, led, best_key, best_card, winner, state = entry
         trick = self.trick
@@ -275,8 +311,8 @@ class Game:
         other.seed, other.first_dealer = self.seed, self.first_dealer
         other._explicit = self._explicit[:]
         other._undo = []
-        other._trick_hook = self._trick_hook
-        other._restore(self._snapshot(), full=True)
+        other._trick_hook, other._everyone = self._trick_hook, self._everyone
+        restore_snapshot(other, take_snapshot(self), full=True)
         return other
 
     def resample(self, seat: int, rng: random.Random) -> Game:
@@ -373,6 +409,7 @@ class Game:
         self.last_tricks = self.tricks
         if self.flow.is_over(self):
             self.phase = Phase.OVER
+            self.is_over = True
             self.to_move = None
         else:
             self._deal(self.flow.next_dealer(self))
@@ -394,8 +431,10 @@ class Game:
             deal = self._explicit.pop(0)
             self.flow.verify_game_deal(self, deal, dealer)
         else:
-            pack = shuffled(self.flow.deck.indices, self.seed, len(self.deals))
-            deal = self.flow.deal_game(self, pack, dealer)
+            flow = self.flow
+            owners = flow.dealt_to(self, dealer)
+            deal = shuffle_and_deal(flow.deck.indices, self.seed, len(self.deals), owners,
+                                    self.player_count)  # fmt: skip
         if not same_hand:
             self.hand_number += 1
         self.deal_number = len(self.deals)
@@ -409,17 +448,13 @@ class Game:
         self.tricks_won = [0] * self.player_count
         self.tricks_per_hand = 0
         self.play_rules = FOLLOW_ONLY
-        self._forget()
-        self.set_active(range(self.player_count))
+        self._legal = None
+        self._mask = -1
+        self.active, self.active_count, self.next_seat = self._everyone
         self.trick = Trick(dealer)
         self.phase = Phase.AUCTION
         self.to_move = None
         self.flow.start_hand(self)
-
-    def _forget(self) -> None:
-        """Drop what is cached about the position (legal actions, legal cards)."""
-        self._legal = None
-        self._mask = -1
 
     def _coerce(self, action: object) -> Action:
         if isinstance(action, Action):
@@ -458,7 +493,7 @@ class Game:
         completes = len(trick.cards) + 1 == self.active_count
         if completes and len(self.tricks) + 1 == self.tricks_per_hand:
             # the hand's last card scores the hand and deals the next one: keep everything
-            self._undo.append((None, self._snapshot()))
+            self._undo.append((None, take_snapshot(self)))
         else:
             hook = completes and self._trick_hook
             state = self.flow.hand_state_copy(self.state) if hook else None
@@ -479,10 +514,7 @@ class Game:
         trick = self.trick
         cards = trick.cards
         if not cards:
-            table: TrumpTable = self.table  # type: ignore[assignment]
-            rules = self.play_rules
-            blind = rules.blind_lead and is_blind_lead(rules, hand, table, len(self.tricks))
-            trick.add(seat, card, table, blind)
+            self._lead(trick, seat, hand, card)
         else:
             # Trick.add for a card played face up to a led trick, inlined: the hot path
             trick.seats.append(seat)
@@ -497,6 +529,13 @@ class Game:
             self.to_move = self.next_seat[seat]
         else:
             self._trick_complete(trick)
+
+    def _lead(self, trick: Trick, seat: int, hand: int, card: int) -> None:
+        """``seat`` leads ``card`` from ``hand`` (before the card left it) to ``trick``."""
+        table: TrumpTable = self.table  # type: ignore[assignment]
+        rules = self.play_rules
+        blind = rules.blind_lead and is_blind_lead(rules, hand, table, len(self.tricks))
+        trick.lead(seat, card, table, blind)
 
     def _trick_complete(self, trick: Trick) -> None:
         self.tricks.append(trick)
@@ -514,60 +553,8 @@ class Game:
             leader = trick.leader if winner < 0 else winner
             self.trick = Trick(leader)
             self.to_move = leader
-
-    def _explain(self, action: Action) -> str:
-        seat = self.to_move
-        if self.phase is Phase.OVER:
-            return f"{str(action)!r} is not legal: the game is over"
-        legal = ", ".join(str(a) for a in self.legal_actions())
-        head = f"{str(action)!r} is not legal for seat {seat} in the {self.phase.value} phase"
-        if action.kind is Kind.PLAY and self.phase is Phase.PLAY and seat is not None:
-            card = action.cards[0]
-            if not (self.hands[seat] >> card | self.hands[seat] >> (card + COPY_STRIDE)) & 1:
-                head += f": seat {seat} does not hold {CARD_TEXT[card]}"
-            elif self.trick.cards:
-                head += f": {self._follow_reason()}"
-        return f"{head}; legal now: {legal}"
-
-    def _follow_reason(self) -> str:
-        assert self.table is not None
-        led = self.trick.led_suit
-        name = "trump" if led == self.table.trump else "CDHS"[led] if led < NO_TRUMP else "?"
-        return f"the trick was led in {name} and the rules oblige you as listed"
-
-    _LIST_FIELDS = ("hands", "stock", "tricks", "tricks_won")
-    _APPEND_FIELDS = ("log", "deals", "dealers", "results")
-    _SCALAR_FIELDS = (
-        "phase", "to_move", "table", "dealer", "hand_number", "widow",
-        "tricks_per_hand", "active", "active_count", "next_seat", "last_tricks", "play_rules",
-    )  # fmt: skip
-
-    def _snapshot(self) -> tuple[Any, ...]:
-        lists = tuple(getattr(self, name)[:] for name in self._LIST_FIELDS)
-        appends = tuple(getattr(self, name) for name in self._APPEND_FIELDS)
-        lengths = tuple(len(a) for a in appends)
-        scalars = tuple(getattr(self, name) for name in self._SCALAR_FIELDS)
-        state = self.flow.hand_state_copy(self.state)
-        return (lists, appends, lengths, scalars, self.trick.copy(), state, self.ledger.copy(),
-                self._explicit[:])  # fmt: skip
-
-    def _restore(self, snap: tuple[Any, ...], full: bool = False) -> None:
-        lists, appends, lengths, scalars, trick, state, ledger, explicit = snap
-        for name, value in zip(self._LIST_FIELDS, lists, strict=True):
-            setattr(self, name, value[:] if full else value)
-        for name, value, length in zip(self._APPEND_FIELDS, appends, lengths, strict=True):
-            if full:
-                setattr(self, name, value[:length])
-            else:
-                del value[length:]
-        for name, value in zip(self._SCALAR_FIELDS, scalars, strict=True):
-            setattr(self, name, value)
-        self.trick = trick.copy() if full else trick
-        self.state = self.flow.hand_state_copy(state) if full else state
-        self.ledger = ledger.copy() if full else ledger
-        self._explicit = explicit[:]
-        self.deal_number = len(self.deals) - 1
-        self._forget()
+            if self.play_rules.plain:  # a lead may be any card
+                self._mask = self.hands[leader]
 
     def _identity(self) -> tuple[Any, ...]:
         return (str(self.rules), self.seed, self.first_dealer, [str(d) for d in self.deals],
@@ -585,16 +572,6 @@ def _as_action(action: object) -> Action:
     raise NotationError(
         f"{action!r} is not an action: give an Action or its text, such as 'pass' or 'play JH'"
     )
-
-
-def replay_actions(game: Game, actions: Sequence[tuple[int, str]]) -> None:
-    """Apply (seat, action text) pairs, checking each seat is the one to move."""
-    for seat, text in actions:
-        if game.to_move != seat:
-            raise IllegalActionError(
-                f"the record has seat {seat} play {text!r}, but seat {game.to_move} is to move"
-            )
-        game.apply(text)
 
 
 @functools.cache

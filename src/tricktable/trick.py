@@ -57,16 +57,22 @@ class PlayRules:
     obligation: Obligation = field(init=False, repr=False, compare=False, hash=False)
     """:func:`legal_mask` under these rules as one function: ``(hand, trick, table, index of
     the trick in the hand) -> legal cards``; the plain follow-suit rule directly, for speed."""
+    plain: bool = field(init=False, repr=False, compare=False, hash=False)
+    """Only :func:`follow_only` applies: a lead may be any card, and a follower must play a
+    card of the trick's :attr:`Trick.follow` if he holds one (search code may use that mask
+    directly)."""
 
     def __post_init__(self) -> None:
         plain = self.policy == "follow_only" and not self.trump_leads
+        object.__setattr__(self, "plain", plain)
         object.__setattr__(self, "obligation", follow_only if plain else partial(legal_mask, self))
 
 
 class Trick:
     """The cards played to one trick so far, in play order.
 
-    ``winner`` is the seat currently winning (``-1`` once a void blind trick is resolved).
+    ``winner`` is the seat currently winning (``-1`` once a void blind trick is resolved);
+    ``follow`` the cards of the led effective suit, which a follower must play if he can.
     """
 
     __slots__ = (
@@ -74,6 +80,7 @@ class Trick:
         "best_key",
         "cards",
         "face_down",
+        "follow",
         "keys",
         "leader",
         "led_suit",
@@ -91,15 +98,15 @@ class Trick:
         self.best_key = -1
         self.best_card = -1
         self.keys: tuple[int, ...] = ()
+        self.follow = 0
 
     def add(self, seat: int, card: int, table: TrumpTable, face_down: bool = False) -> None:
         """Play ``card`` (a bit index) for ``seat`` and update the winner."""
-        cards = self.cards
-        if not cards:
-            led = self.led_suit = table.trump if face_down else table.suit_of[card]
-            self.keys = table.led_keys[led]
+        if not self.cards:
+            self.lead(seat, card, table, face_down)
+            return
         self.seats.append(seat)
-        cards.append(card)
+        self.cards.append(card)
         self.face_down.append(face_down)
         # the strict > keeps an earlier identical card ahead; a face-down card never wins
         if not face_down:
@@ -109,9 +116,24 @@ class Trick:
                 self.best_card = card
                 self.winner = seat
 
+    def lead(self, seat: int, card: int, table: TrumpTable, face_down: bool = False) -> None:
+        """Play the first card: it fixes the led effective suit (trump for a face-down lead,
+        which never wins) and, face up, wins the trick so far."""
+        led = self.led_suit = table.trump if face_down else table.suit_of[card]
+        self.keys = table.led_keys[led]
+        self.follow = table.suit_mask[led]
+        self.seats.append(seat)
+        self.cards.append(card)
+        self.face_down.append(face_down)
+        if not face_down:
+            self.best_key = self.keys[card]
+            self.best_card = card
+            self.winner = seat
+
     def copy(self) -> Trick:
         other = Trick.__new__(Trick)
         other.leader, other.led_suit, other.keys = self.leader, self.led_suit, self.keys
+        other.follow = self.follow
         other.winner, other.best_key, other.best_card = self.winner, self.best_key, self.best_card
         other.seats, other.cards, other.face_down = self.seats[:], self.cards[:], self.face_down[:]
         return other
@@ -152,7 +174,7 @@ def follow_only(hand: int, trick: Trick, table: TrumpTable, index: int = 0) -> i
     signature is :data:`Obligation`'s, so the engine calls this directly when no trick
     obliges a trump lead)."""
     if trick.cards:
-        return hand & table.suit_mask[trick.led_suit] or hand
+        return hand & trick.follow or hand
     return hand
 
 

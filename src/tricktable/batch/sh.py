@@ -76,7 +76,7 @@ def load(game: Game, row: np.ndarray, tables: L.Tables) -> None:
     row[BIDDER] = -1 if state.bidder is None else state.bidder
     row[HIGH_LEVEL] = auction.high_level
     row[HIGH_SEAT] = -1 if auction.high_seat is None else auction.high_seat
-    row[PASSED] = sum(1 << seat for seat, done in enumerate(auction.passed) if done)
+    row[PASSED] = auction.passed
     row[SPOKEN] = len(auction.calls)
     row[CONTRACT] = state.contract
     row[FORCED] = state.forced

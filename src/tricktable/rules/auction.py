@@ -9,39 +9,45 @@ closes the auction at once, since nobody could overcall it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = ["Auction", "TeamLedger"]
 
 
-@dataclass
 class Auction:
-    """The state of one auction; bids are compared by their ladder level (higher wins)."""
+    """The state of one auction; bids are compared by their ladder level (higher wins).
 
-    players: int
-    eldest: int
-    single_round: bool
-    top_level: int
-    calls: list[tuple[int, str]] = field(default_factory=list)
-    passed: list[bool] = field(default_factory=list)
-    high_level: int = 0
-    high_value: str = ""
-    high_seat: int | None = None
-    to_speak: int | None = None
+    ``passed`` is the set of seats that have passed, as a bitmask; ``to_speak`` is ``None``
+    once the auction is over.
+    """
 
-    def __post_init__(self) -> None:
-        if not self.passed:
-            self.passed = [False] * self.players
-        self.to_speak = self.eldest
+    __slots__ = ("calls", "eldest", "high_level", "high_seat", "high_value", "passed",
+                 "players", "single_round", "to_speak", "top_level")  # fmt: skip
+
+    def __init__(self, players: int, eldest: int, single_round: bool, top_level: int) -> None:
+        self.players, self.eldest = players, eldest
+        self.single_round, self.top_level = single_round, top_level
+        self.calls: list[tuple[int, str]] = []
+        self.passed = 0
+        self.high_level = 0
+        self.high_value = ""
+        self.high_seat: int | None = None
+        self.to_speak: int | None = eldest
 
     def copy(self) -> Auction:
-        other = Auction(self.players, self.eldest, self.single_round, self.top_level,
-                        self.calls[:], self.passed[:], self.high_level, self.high_value,
-                        self.high_seat)  # fmt: skip
-        other.to_speak = self.to_speak  # __post_init__ starts every auction at eldest
+        other = Auction.__new__(Auction)
+        other.players, other.eldest = self.players, self.eldest
+        other.single_round, other.top_level = self.single_round, self.top_level
+        other.calls, other.passed, other.to_speak = self.calls[:], self.passed, self.to_speak
+        other.high_level, other.high_value, other.high_seat = (
+            self.high_level, self.high_value, self.high_seat)  # fmt: skip
         return other
+
+    def __repr__(self) -> str:
+        high = f"high={self.high_value!r} by {self.high_seat}"
+        return f"Auction(calls={self.calls!r}, passed={self.passed:#b}, {high}, to={self.to_speak})"
 
     @property
     def is_over(self) -> bool:
@@ -49,40 +55,41 @@ class Auction:
 
     @property
     def all_passed(self) -> bool:
-        return self.is_over and self.high_seat is None
+        return self.to_speak is None and self.high_seat is None
+
+    def has_passed(self, seat: int) -> bool:
+        return bool(self.passed >> seat & 1)
 
     def call_pass(self, seat: int) -> None:
         self.calls.append((seat, "pass"))
-        self.passed[seat] = True
-        self._advance(seat)
+        self.passed |= 1 << seat
+        self.to_speak = self._next_speaker(seat)
 
     def call_bid(self, seat: int, level: int, value: str) -> None:
         self.calls.append((seat, f"bid {value}"))
         self.high_level, self.high_value, self.high_seat = level, value, seat
-        self._advance(seat)
+        self.to_speak = self._next_speaker(seat)
 
-    def _advance(self, seat: int) -> None:
+    def _next_speaker(self, seat: int) -> int | None:
         if self.high_level >= self.top_level:
-            self.to_speak = None
-        elif self.single_round:
-            spoken = len(self.calls)
-            self.to_speak = None if spoken >= self.players else (seat + 1) % self.players
-        else:
-            self.to_speak = self._next_multi_round(seat)
-
-    def _next_multi_round(self, seat: int) -> int | None:
-        passed, players = self.passed, self.players
-        left = passed.count(False)
-        if not left or (left == 1 and self.high_seat is not None and not passed[self.high_seat]):
             return None
-        for step in range(1, players + 1):
-            other = (seat + step) % players
-            if not passed[other]:
-                return other
-        return None  # pragma: no cover - a seat is left
+        if self.single_round:
+            return None if len(self.calls) >= self.players else (seat + 1) % self.players
+        high = -1 if self.high_seat is None else self.high_seat
+        return _next_multi_round(self.players, self.passed, high, seat)
 
     def to_list(self) -> list[dict[str, Any]]:
         return [{"seat": seat, "call": call} for seat, call in self.calls]
+
+
+@functools.cache
+def _next_multi_round(players: int, passed: int, high_seat: int, seat: int) -> int | None:
+    """Who speaks after ``seat`` when a pass is final (``high_seat`` -1: no bid yet); ``None``
+    once all but the high bidder have passed, or everybody has."""
+    left = [other for other in range(players) if not passed >> other & 1]
+    if not left or left == [high_seat]:
+        return None
+    return next(o for o in ((seat + step) % players for step in range(1, players + 1)) if o in left)
 
 
 class TeamLedger:
@@ -95,7 +102,7 @@ class TeamLedger:
         self.points = [0] * sides
 
     def scores(self) -> tuple[int, ...]:
-        return tuple(self.points[side] for side in self.side_of)
+        return tuple(map(self.points.__getitem__, self.side_of))
 
     def copy(self) -> TeamLedger:
         other = TeamLedger(self.side_of, len(self.points))

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ..actions import Action, Kind
 from ..cards import CARD_TEXT, COPY_STRIDE, Deck
-from ..deal import Deal
+from ..deal import Deal, deal_by_owners
 from ..errors import NotationError
 from ..hidden import HiddenModel
 from ..jsonrecord import JsonObject, record_dict
@@ -28,7 +28,7 @@ from .options import Rules
 if TYPE_CHECKING:
     from ..engine import Game
 
-__all__ = ["Flow", "HandResult", "Ledger"]
+__all__ = ["Flow", "HandResult", "Ledger", "signed"]
 
 
 class Ledger(Protocol):
@@ -44,11 +44,11 @@ class Ledger(Protocol):
         """Become the ledger whose :meth:`to_dict` was ``saved``."""
 
 
-@dataclass(frozen=True)
-class HandResult:
+class HandResult(NamedTuple):
     """How one hand ended: tricks per seat, score changes per seat and a readable summary.
 
     ``details`` is the family's account of the hand (contract, bidder, who was looed …).
+    A named tuple: one is made at the end of every hand, and it is never changed.
     """
 
     deal_number: int
@@ -58,11 +58,16 @@ class HandResult:
     deltas: tuple[int, ...]
     scores: tuple[int, ...]
     summary: str
-    details: JsonObject = field(default_factory=dict)
+    details: JsonObject = MappingProxyType({})
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready, independent copy."""
         return record_dict(self)
+
+
+def signed(points: int) -> str:
+    """``points`` with its sign, as in a hand's summary (``+3``, ``+0``, ``-2``)."""
+    return f"+{points}" if points >= 0 else str(points)
 
 
 class Flow(ABC):
@@ -106,8 +111,17 @@ class Flow(ABC):
     # -- dealing -------------------------------------------------------------------------------
 
     @abstractmethod
+    def dealt_to(self, game: Game | None, dealer: int) -> tuple[int, ...]:
+        """Who is dealt each card of the pack when ``dealer`` deals, top card first: a seat or
+        :data:`~tricktable.deal.WIDOW`; the cards after the last are the stock.
+
+        ``game`` is the game being dealt for, for flows whose seating depends on the score;
+        ``None`` asks for the seating at the start of a game.
+        """
+
     def deal(self, pack: list[int], dealer: int) -> Deal:
-        """Deal a shuffled pack (top first) for ``dealer``."""
+        """Deal a pack (top first) for ``dealer`` as at the start of a game."""
+        return deal_by_owners(pack, self.dealt_to(None, dealer), self.players)
 
     @abstractmethod
     def hand_sizes(self, dealer: int) -> tuple[int, ...]:
@@ -141,10 +155,6 @@ class Flow(ABC):
         if bit >= COPY_STRIDE and self.deck.mask >> (bit - COPY_STRIDE) & 1:
             raise NotationError(f"{card} appears twice in the deal; the {pack} has one")
         raise NotationError(f"{card} is not in the {pack}")
-
-    def deal_game(self, game: Game, pack: list[int], dealer: int) -> Deal:
-        """Deal ``pack`` for ``game``: flows whose seating depends on the score override this."""
-        return self.deal(pack, dealer)
 
     def verify_game_deal(self, game: Game, deal: Deal, dealer: int) -> None:
         """Check an explicit deal for ``game`` (by default: :meth:`verify_deal`)."""

@@ -37,14 +37,14 @@ from typing import TYPE_CHECKING
 
 from ..actions import ALONE, NOT_ALONE, PASS, Action, Kind, card_action
 from ..cards import COPY_STRIDE, DECKS, Deck, indices_of, parse_card, pinochle45
-from ..deal import Deal, deal_by_schedule
+from ..deal import owners_of
 from ..errors import NotationError, RulesError
 from ..jsonrecord import CARD_TEXTS, texts_of
 from ..phase import Phase
 from ..ranking import Ranking
 from ..view_parts import Call, DoubleSection, Gift, GiftCount
 from .auction import Auction, TeamLedger
-from .base import Flow, HandResult
+from .base import Flow, HandResult, signed
 from .double_hidden import DoubleHidden
 from .double_lone import Transfer
 from .double_scoring import Contract, int_option, score_contract, winning_seats, winning_side
@@ -240,10 +240,9 @@ class DoubleHasenpfefferFlow(Flow):
             left -= out[-1]
         return out
 
-    def deal(self, pack: list[int], dealer: int) -> Deal:
+    def dealt_to(self, game: Game | None, dealer: int) -> tuple[int, ...]:
         order = [(dealer + step) % self.players for step in range(1, self.players + 1)]
-        schedule = [(seat, size) for size in self.packets() for seat in order]
-        return deal_by_schedule(pack, schedule, self.players)
+        return owners_of([(seat, size) for size in self.packets() for seat in order])
 
     def new_ledger(self) -> TeamLedger:
         side_of = tuple(self.side_of(seat) for seat in range(self.players))
@@ -395,7 +394,7 @@ class DoubleHasenpfefferFlow(Flow):
         forced = " (forced)" if contract.forced else ""
         summary = (f"seat {state.bidder} {alone}bid {contract.bid}{forced}, took "
                    f"{contract.taken}: {'made' if made else 'set'}, "
-                   f"{deltas[state.bidder or 0]:+d}")  # fmt: skip
+                   f"{signed(deltas[state.bidder or 0])}")  # fmt: skip
         return HandResult(
             deal_number=game.deal_number, hand_number=game.hand_number, dealer=game.dealer,
             tricks=tuple(game.tricks_won), deltas=deltas, scores=game.ledger.scores(),

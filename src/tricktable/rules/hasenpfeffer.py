@@ -29,14 +29,14 @@ from typing import TYPE_CHECKING
 
 from ..actions import ALONE, NOT_ALONE, PASS, Action, Kind, card_actions
 from ..cards import DECKS, JOKER_INDEX
-from ..deal import WIDOW, Deal, deal_by_owners, owners_of
+from ..deal import WIDOW, owners_of
 from ..errors import RulesError
 from ..jsonrecord import card_texts
 from ..phase import Phase
 from ..ranking import NO_TRUMP, Ranking
 from ..view_parts import Call, HasenpfefferSection
 from .auction import Auction, TeamLedger
-from .base import Flow, HandResult
+from .base import Flow, HandResult, signed
 from .hasenpfeffer_hidden import SingleHidden
 from .options import GameDef, Option, OptionValue, Rules
 
@@ -103,7 +103,7 @@ def _check(options: Mapping[str, OptionValue]) -> None:
         )
 
 
-@dataclass
+@dataclass(slots=True)
 class HandState:
     """Single Hasenpfeffer's state of one hand."""
 
@@ -146,6 +146,11 @@ class SingleHasenpfefferFlow(Flow):
         self.target = rules.get_int("target_score")
         self.top_level = 7 if self.pepper else rules.get_int("max_bid")
         self.single_round = self.o["bidding_mode"] == "single_round"
+        self.set_penalty = str(self.o["set_penalty"])
+        self.defenders_score = bool(self.o["defenders_score_tricks"])
+        self.lone_all_tricks = self.o["lone_contract"] == "all_tricks"
+        self.big_pepper_stake = rules.get_int("big_pepper_multiplier")
+        self.big_pepper_defenders = bool(self.o["double_defender_tricks_in_big_pepper"])
         packets = rules.get_ints("deal_packets")
         self.owners = [
             owners_of([(seat, size) for size in packets for seat in _clockwise_from(dealer + 1)]
@@ -170,8 +175,8 @@ class SingleHasenpfefferFlow(Flow):
     def hand_sizes(self, dealer: int) -> tuple[int, ...]:
         return (TRICKS,) * 4
 
-    def deal(self, pack: list[int], dealer: int) -> Deal:
-        return deal_by_owners(pack, self.owners[dealer], 4)
+    def dealt_to(self, game: Game | None, dealer: int) -> tuple[int, ...]:
+        return self.owners[dealer]
 
     def new_ledger(self) -> TeamLedger:
         return TeamLedger((0, 1, 0, 1), 2)
@@ -209,23 +214,22 @@ class SingleHasenpfefferFlow(Flow):
         handler(self, game, seat, action)
 
     def _on_pass(self, game: Game, seat: int, action: Action) -> None:
-        game.state.auction.call_pass(seat)
-        self._after_call(game)
+        auction: Auction = game.state.auction
+        auction.call_pass(seat)
+        self._after_call(game, auction)
 
     def _on_bid(self, game: Game, seat: int, action: Action) -> None:
-        game.state.auction.call_bid(seat, self.levels[action.value], action.value)
-        self._after_call(game)
-
-    def _after_call(self, game: Game) -> None:
         auction: Auction = game.state.auction
-        if not auction.is_over:
+        auction.call_bid(seat, self.levels[action.value], action.value)
+        self._after_call(game, auction)
+
+    def _after_call(self, game: Game, auction: Auction) -> None:
+        if auction.to_speak is not None:
             game.to_move = auction.to_speak
-        elif auction.all_passed:
+        elif auction.high_seat is None:
             self._all_passed(game)
         else:
-            assert auction.high_seat is not None
-            value = auction.high_value
-            self._set_contract(game, auction.high_seat, value, forced=False)
+            self._set_contract(game, auction.high_seat, auction.high_value, forced=False)
 
     def _all_passed(self, game: Game) -> None:
         if game.widow and game.widow >> JOKER_INDEX & 1:
@@ -239,14 +243,14 @@ class SingleHasenpfefferFlow(Flow):
     def _set_contract(self, game: Game, bidder: int, value: str, forced: bool) -> None:
         state: HandState = game.state
         state.bidder, state.forced, state.contract_text = bidder, forced, value
-        state.contract = TRICKS if value in PEPPER_LEVELS else int(value)
+        state.contract = TRICKS if value in PEPPER_LEVELS else self.levels[value]
         state.big_pepper = value == "big-pepper"
         if self.exchange:
             game.hands[bidder] |= game.widow or 0
         game.phase, game.to_move = Phase.TRUMP, bidder
 
     def _on_trump(self, game: Game, seat: int, action: Action) -> None:
-        game.set_trump(None if action.value == "NT" else "CDHS".index(action.value))
+        game.set_trump(_SUIT_OF_TRUMP[action.value])
         if self.exchange:
             game.phase = Phase.DISCARD
         else:
@@ -284,8 +288,9 @@ class SingleHasenpfefferFlow(Flow):
 
     def _start_play(self, game: Game) -> None:
         state: HandState = game.state
-        out = [(s + 2) % 4 for s in (state.lone, state.lone_defender) if s is not None]
-        game.set_active(s for s in range(4) if s not in out)
+        if state.lone is not None:  # the lone players' partners sit the hand out
+            out = [(s + 2) % 4 for s in (state.lone, state.lone_defender) if s is not None]
+            game.set_active(s for s in range(4) if s not in out)
         game.start_play(self._leader(game, state), TRICKS)
 
     def _leader(self, game: Game, state: HandState) -> int:
@@ -302,36 +307,42 @@ class SingleHasenpfefferFlow(Flow):
 
     def score_hand(self, game: Game) -> HandResult:
         state: HandState = game.state
-        assert state.bidder is not None
-        side = state.bidder % 2
-        taken = game.tricks_won[side] + game.tricks_won[side + 2]
+        bidder = state.bidder
+        assert bidder is not None
+        side = bidder % 2
+        won = game.tricks_won
+        taken = won[side] + won[side + 2]
         made, bidders, defenders = self._hand_points(state, taken)
-        deltas = [0, 0]
-        deltas[side], deltas[1 - side] = bidders, defenders
         ledger = game.ledger
         assert isinstance(ledger, TeamLedger)
-        ledger.add(0, deltas[0])
-        ledger.add(1, deltas[1])
-        word = "made" if made else "set"
-        summary = (f"seat {state.bidder} {'alone ' if state.lone is not None else ''}bid "
-                   f"{state.contract_text}{' (forced)' if state.forced else ''}, took {taken}: "
-                   f"{word}, {bidders:+d} / {defenders:+d}")  # fmt: skip
-        return HandResult(
-            deal_number=game.deal_number, hand_number=game.hand_number, dealer=game.dealer,
-            tricks=tuple(game.tricks_won), deltas=(deltas[0], deltas[1], deltas[0], deltas[1]),
-            scores=ledger.scores(), summary=summary,
-            details={"bidder": state.bidder, "contract": state.contract_text, "made": made,
-                     "taken": taken, "forced": state.forced, "alone": state.lone,
-                     "lone_defender": state.lone_defender, "trump": _trump_text(game.trump)},
-        )  # fmt: skip
+        ledger.points[side] += bidders
+        ledger.points[1 - side] += defenders
+        deltas = (bidders, defenders) if side == 0 else (defenders, bidders)
+        summary = (
+            f"seat {bidder} {'alone ' if state.lone is not None else ''}bid "
+            f"{state.contract_text}{' (forced)' if state.forced else ''}, took {taken}: "
+            f"{'made' if made else 'set'}, {signed(bidders)} / {signed(defenders)}"
+        )
+        details = {
+            "bidder": bidder,
+            "contract": state.contract_text,
+            "made": made,
+            "taken": taken,
+            "forced": state.forced,
+            "alone": state.lone,
+            "lone_defender": state.lone_defender,
+            "trump": _trump_text(game.trump),
+        }
+        return HandResult(game.deal_number, game.hand_number, game.dealer, tuple(won),
+                          deltas * 2, ledger.scores(), summary, details)  # fmt: skip
 
     def _hand_points(self, state: HandState, taken: int) -> tuple[bool, int, int]:
         """(made, bidders' points, defenders' points) for the bidders' tricks."""
-        pepper = self.r.get_int("big_pepper_multiplier") if state.big_pepper else 1
+        pepper = self.big_pepper_stake if state.big_pepper else 1
         contract, win, lose = state.contract, pepper, pepper
         if state.lone is not None:
             win *= 2
-            if self.o["lone_contract"] == "all_tricks":
+            if self.lone_all_tricks:
                 contract = TRICKS
             else:
                 lose *= 2
@@ -340,7 +351,7 @@ class SingleHasenpfefferFlow(Flow):
         return made, bidders, self._defender_points(state, TRICKS - taken)
 
     def _set_penalty(self, contract: int, taken: int) -> int:
-        rule = self.o["set_penalty"]
+        rule = self.set_penalty
         if rule == "bid":
             return contract
         if rule == "tricks_taken":
@@ -350,15 +361,16 @@ class SingleHasenpfefferFlow(Flow):
         return TRICKS
 
     def _defender_points(self, state: HandState, tricks: int) -> int:
-        if not self.o["defenders_score_tricks"]:
+        if not self.defenders_score:
             return 0
         value = 2 if state.lone_defender is not None else 1
-        if state.big_pepper and self.o["double_defender_tricks_in_big_pepper"]:
+        if state.big_pepper and self.big_pepper_defenders:
             value *= 2
         return value * tricks
 
     def is_over(self, game: Game) -> bool:
-        return max(game.ledger.points) >= self.target  # type: ignore[attr-defined, no-any-return]
+        points = game.ledger.points  # type: ignore[attr-defined]
+        return points[0] >= self.target or points[1] >= self.target  # type: ignore[no-any-return]
 
     def winners(self, game: Game) -> tuple[int, ...]:
         side = self._winning_side(game)
@@ -407,6 +419,7 @@ def _trump_text(trump: int | None) -> str | None:
 
 
 _ALONE_OR_NOT = (ALONE, NOT_ALONE)
+_SUIT_OF_TRUMP: dict[str, int | None] = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": None}
 
 _HANDLERS = {
     Kind.PASS: SingleHasenpfefferFlow._on_pass,

@@ -39,14 +39,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import DECLINE, Action, Kind, card_action
 from ..cards import CARD_TEXT, DECKS, display_key, indices_of
-from ..deal import WIDOW, Deal, deal_by_schedule
+from ..deal import WIDOW, Deal, owners_of
 from ..errors import NotationError
 from ..jsonrecord import card_texts, texts_of
 from ..phase import Phase
 from ..ranking import Ranking
 from ..trick import PlayRules, Trick
 from ..view_parts import Call, ChipLedgerView, CounterLedgerView, RamsSection
-from .base import Flow, HandResult
+from .base import Flow, HandResult, signed
 from .options import GameDef, OptionValue, Rules
 from .rams_declare import HandState, declaration_actions, next_to_declare
 from .rams_hidden import RamsHidden
@@ -147,13 +147,11 @@ class RamsFlow(Flow):
         seated = self.seating(self.new_ledger(), dealer)
         return tuple(HAND_SIZE if seat in seated else 0 for seat in range(self.players))
 
-    def deal(self, pack: list[int], dealer: int) -> Deal:
-        return self._deal_to(pack, dealer, self.seating(self.new_ledger(), dealer))
+    def dealt_to(self, game: Game | None, dealer: int) -> tuple[int, ...]:
+        ledger = self.new_ledger() if game is None else ledger_of(game)
+        return self._dealt_to(dealer, self.seating(ledger, dealer))
 
-    def deal_game(self, game: Game, pack: list[int], dealer: int) -> Deal:
-        return self._deal_to(pack, dealer, self.seating(ledger_of(game), dealer))
-
-    def _deal_to(self, pack: list[int], dealer: int, seated: tuple[int, ...]) -> Deal:
+    def _dealt_to(self, dealer: int, seated: tuple[int, ...]) -> tuple[int, ...]:
         schedule: list[tuple[int, int]] = []
         for size, widow in zip(self.packets, self.widow_packets, strict=True):
             for seat in seated:
@@ -162,7 +160,7 @@ class RamsFlow(Flow):
                 schedule.append((seat, size))
             if dealer not in seated:
                 schedule.append((WIDOW, widow))
-        return deal_by_schedule(pack, schedule, self.players)
+        return owners_of(schedule)
 
     def verify_game_deal(self, game: Game, deal: Deal, dealer: int) -> None:
         self._verify(deal, self.seating(ledger_of(game), dealer))
@@ -420,7 +418,7 @@ class RamsFlow(Flow):
         return tuple(seat for seat in range(self.players) if seat != loser)
 
     def _summary(self, out: Outcome, deltas: tuple[int, ...]) -> str:
-        parts = [f"seat {s}: {_tricks_text(out.tricks(s))} {deltas[s]:+d}" for s in out.seated]
+        parts = [f"seat {s}: {_tricks_text(out.tricks(s))} {signed(deltas[s])}" for s in out.seated]
         head = ""
         if out.general is not None:
             word = "made" if out.general_made else "failed"
