@@ -111,7 +111,7 @@ def _quick_tricks(leader, hands, present, cfg, suit_mask, needed):  # type: igno
         suit = trump if k == 0 else (k - 1 if k - 1 < trump else k)
         if suit != trump and ruffable and loo:
             continue
-        run, cards = 0, np.int64(0)
+        run, cards, first = 0, np.int64(0), np.int64(0)
         for card in range(cfg[SUIT_HI + suit], cfg[SUIT_LO + suit] - 1, -1):
             bit = np.int64(1) << card
             if present & bit == 0:
@@ -120,7 +120,12 @@ def _quick_tricks(leader, hands, present, cfg, suit_mask, needed):  # type: igno
                 break
             run += 1
             cards |= bit
+            if total + run <= needed:
+                first |= bit
         if suit == trump or not ruffable:
+            if total + run >= needed:
+                # The top cards that reach it are all this count reads (no more is claimed).
+                return max(total, needed), counted | first
             total += run
             counted |= cards
             if suit != trump and not ruffable:
@@ -138,8 +143,10 @@ def _quick_tricks(leader, hands, present, cfg, suit_mask, needed):  # type: igno
                 if run >= longest and held != 0 and partners < (np.int64(1) << lowest(held)):
                     length = popcount(held) - run
                     if length > long_extra:
-                        # It also reads the side's relative ranks in the suit.
-                        long_extra, long_cards = length, cards | held | partners
+                        # With partners in the suit it also reads that they lie under the
+                        # leader's lowest card: the ranks from it up.
+                        low_card = (np.int64(1) << lowest(held)) if partners != 0 else 0
+                        long_extra, long_cards = length, cards | low_card
             continue
         for s in range(cfg[N_SEATS]):
             if s == leader or hands[s] & suit_mask[trump] == 0:
@@ -188,12 +195,13 @@ def _top_trumps(hands, cfg, ours, suit_mask, above):  # type: ignore[no-untyped-
         if held == 0:
             continue
         beaten = top_theirs if ours[s] else top_mine
+        # Against no trumps at all every trump wins: the count reads lengths only.
         winners = held & above[beaten] if beaten >= 0 else held
-        count = popcount(winners)
+        count, read = popcount(winners), winners if beaten >= 0 else np.int64(0)
         if ours[s] and count > sure_mine:
-            sure_mine, cards_mine = count, winners
+            sure_mine, cards_mine = count, read
         elif not ours[s] and count > sure_theirs:
-            sure_theirs, cards_theirs = count, winners
+            sure_theirs, cards_theirs = count, read
     if top_theirs >= 0 and sure_mine > 0:
         cards_mine |= np.int64(1) << top_theirs
     if top_mine >= 0 and sure_theirs > 0:

@@ -36,13 +36,15 @@ def cannot_take_all(leader, left, hands, present, cfg, suit_mask, level_lo, belo
             continue
         top = _highest(in_suit)
         level = in_suit & ~below[level_lo[top]]
-        bit = np.int64(1) << top
-        tops |= bit
-        longest, ours = 0, False
+        longest, ours, holders = 0, False, 0
         for s in range(cfg[N_SEATS]):
+            holders += hands[s] & suit_mask[suit] != 0
             if _same_side(s, leader, cfg):
                 ours = ours or hands[s] & level != 0
                 longest = max(longest, popcount(hands[s] & suit_mask[suit]))
+        # Who tops a suit one seat holds alone is in its lengths: no rank is read.
+        bit = (np.int64(1) << top) if holders > 1 else np.int64(0)
+        tops |= bit
         if hands[leader] & suit_mask[suit] != 0:
             mine |= bit
             stuck = stuck and not ours
