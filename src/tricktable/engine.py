@@ -16,7 +16,7 @@ import secrets
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .actions import PLAY, Action, Kind, card_actions, parse_action
+from .actions import PLAY, PLAY_HALVES, Action, Kind, card_actions, parse_action
 from .cards import COPY_STRIDE
 from .deal import Deal, parse_deal, shuffle_and_deal
 from .errors import IllegalActionError, NotationError, RulesError, SeatError
@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 __all__ = ["Game", "Phase"]
 
 _PLAY_KIND = Kind.PLAY
+_CLUBS_DIAMONDS, _HEARTS_SPADES = PLAY_HALVES
+_HALF = (1 << 32) - 1
+_LOW_COPY = (1 << COPY_STRIDE) - 1
 _PLAY = Phase.PLAY
 _OVER = Phase.OVER
 
@@ -134,7 +137,8 @@ class Game:
                 mask = self._mask
                 if mask < 0:
                     mask = self.legal_mask()
-                legal = self._legal = _PLAY_ACTIONS.get(mask) or _play_actions(mask)
+                low = (mask | mask >> COPY_STRIDE) & _LOW_COPY  # card_actions(PLAY, mask)
+                legal = self._legal = _CLUBS_DIAMONDS[low & _HALF] + _HEARTS_SPADES[low >> 32]
             else:
                 legal = self._find_legal()
         return list(legal)
@@ -189,7 +193,6 @@ class Game:
         if cards:  # Trick.add for a card played face up to a led trick
             trick.seats.append(seat)
             cards.append(card)
-            trick.face_down.append(False)
             key = trick.keys[card]
             if key > trick.best_key:
                 trick.best_key, trick.best_card, trick.winner = key, card, seat
@@ -209,7 +212,8 @@ class Game:
         else:
             table: TrumpTable = self.table  # type: ignore[assignment]
             mask = self._mask = rules.obligation(hand, trick, table, len(self.tricks))
-        self._legal = _PLAY_ACTIONS.get(mask) or _play_actions(mask)
+        low = (mask | mask >> COPY_STRIDE) & _LOW_COPY  # card_actions(PLAY, mask)
+        self._legal = _CLUBS_DIAMONDS[low & _HALF] + _HEARTS_SPADES[low >> 32]
         return action
 
     def _apply_call(self, action: Action) -> Action:
@@ -297,7 +301,8 @@ class Game:
                 self.tricks_won[trick.winner] -= 1
             if state is not None:
                 self.state = state
-        del trick.seats[-1], trick.cards[-1], trick.face_down[-1]
+        del trick.seats[-1], trick.cards[-1]
+        trick.down &= (1 << len(trick.cards)) - 1
         trick.led_suit, trick.best_key, trick.best_card, trick.winner = (
             led, best_key, best_card, winner)  # fmt: skip
         self.hands[seat] |= 1 << card
@@ -464,7 +469,7 @@ class Game:
     def _find_legal(self) -> tuple[Action, ...]:
         if self.phase is _PLAY:
             mask = self.legal_mask()
-            legal = _PLAY_ACTIONS.get(mask) or _play_actions(mask)
+            legal = card_actions(_PLAY_KIND, mask)
         elif self.phase is _OVER:
             legal = ()
         else:
@@ -519,12 +524,9 @@ class Game:
             # Trick.add for a card played face up to a led trick, inlined: the hot path
             trick.seats.append(seat)
             cards.append(card)
-            trick.face_down.append(False)
             key = trick.keys[card]
             if key > trick.best_key:
-                trick.best_key = key
-                trick.best_card = card
-                trick.winner = seat
+                trick.best_key, trick.best_card, trick.winner = key, card, seat
         if len(cards) < self.active_count:
             self.to_move = self.next_seat[seat]
         else:
@@ -540,7 +542,7 @@ class Game:
     def _trick_complete(self, trick: Trick) -> None:
         self.tricks.append(trick)
         winner = trick.winner
-        if trick.face_down[0]:
+        if trick.down & 1:
             resolved = resolve_winner(self.play_rules, trick, self.table)  # type: ignore[arg-type]
             winner = trick.winner = -1 if resolved is None else resolved
         if winner >= 0:
@@ -585,15 +587,3 @@ def _seating(players: int, seats: frozenset[int]) -> tuple[tuple[bool, ...], int
         for seat in range(players)
     ]  # fmt: skip
     return active, len(seats), tuple(following)
-
-
-_PLAY_ACTIONS: dict[int, tuple[Action, ...]] = {}
-_PLAY_ACTIONS_KEPT = 1 << 16
-
-
-def _play_actions(mask: int) -> tuple[Action, ...]:
-    """The play actions of a legal mask (remembered: the same masks come again and again)."""
-    if len(_PLAY_ACTIONS) >= _PLAY_ACTIONS_KEPT:
-        _PLAY_ACTIONS.clear()
-    actions = _PLAY_ACTIONS[mask] = card_actions(_PLAY_KIND, mask)
-    return actions

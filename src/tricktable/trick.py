@@ -72,14 +72,15 @@ class Trick:
     """The cards played to one trick so far, in play order.
 
     ``winner`` is the seat currently winning (``-1`` once a void blind trick is resolved);
-    ``follow`` the cards of the led effective suit, which a follower must play if he can.
+    ``follow`` the cards of the led effective suit, which a follower must play if he can;
+    ``down`` the positions of the cards played face down, as bits (``face_down`` as a list).
     """
 
     __slots__ = (
         "best_card",
         "best_key",
         "cards",
-        "face_down",
+        "down",
         "follow",
         "keys",
         "leader",
@@ -92,7 +93,7 @@ class Trick:
         self.leader = leader
         self.seats: list[int] = []
         self.cards: list[int] = []
-        self.face_down: list[bool] = []
+        self.down = 0
         self.led_suit = -1
         self.winner = leader
         self.best_key = -1
@@ -105,10 +106,11 @@ class Trick:
         if not self.cards:
             self.lead(seat, card, table, face_down)
             return
+        # the strict > keeps an earlier identical card ahead; a face-down card never wins
+        if face_down:
+            self.down |= 1 << len(self.cards)
         self.seats.append(seat)
         self.cards.append(card)
-        self.face_down.append(face_down)
-        # the strict > keeps an earlier identical card ahead; a face-down card never wins
         if not face_down:
             key = self.keys[card]
             if key > self.best_key:
@@ -124,7 +126,7 @@ class Trick:
         self.follow = table.suit_mask[led]
         self.seats.append(seat)
         self.cards.append(card)
-        self.face_down.append(face_down)
+        self.down = int(face_down)
         if not face_down:
             self.best_key = self.keys[card]
             self.best_card = card
@@ -135,7 +137,7 @@ class Trick:
         other.leader, other.led_suit, other.keys = self.leader, self.led_suit, self.keys
         other.follow = self.follow
         other.winner, other.best_key, other.best_card = self.winner, self.best_key, self.best_card
-        other.seats, other.cards, other.face_down = self.seats[:], self.cards[:], self.face_down[:]
+        other.seats, other.cards, other.down = self.seats[:], self.cards[:], self.down
         return other
 
     def __len__(self) -> int:
@@ -146,9 +148,9 @@ class Trick:
             self.leader,
             self.seats,
             self.cards,
-            self.face_down,
+            self.down,
             self.winner,
-        ) == (other.leader, other.seats, other.cards, other.face_down, other.winner)
+        ) == (other.leader, other.seats, other.cards, other.down, other.winner)
 
     def __repr__(self) -> str:
         plays = ", ".join(f"{s}:{'??' if d else CARD_TEXT[c]}" for s, c, d in self.plays())
@@ -159,6 +161,12 @@ class Trick:
     def plays(self) -> list[tuple[int, int, bool]]:
         """(seat, card index, face down) in play order."""
         return list(zip(self.seats, self.cards, self.face_down, strict=True))
+
+    @property
+    def face_down(self) -> list[bool]:
+        """Whether each card, in play order, was played face down."""
+        down = self.down
+        return [bool(down >> position & 1) for position in range(len(self.cards))]
 
     def mask(self) -> int:
         out = 0
@@ -200,7 +208,7 @@ def _heading_target(trick: Trick, table: TrumpTable, heading: Heading) -> int:
     """The card a follower must beat if able, or -1 when any card of the led suit will do."""
     led = trick.led_suit
     if heading == "beat_led_card":
-        return -1 if trick.face_down[0] else trick.cards[0]
+        return -1 if trick.down & 1 else trick.cards[0]
     if heading == "win_if_possible":
         best = trick.best_card
         return best if best >= 0 and table.suit_of[best] == led else -1
@@ -229,7 +237,7 @@ def is_blind_lead(rules: PlayRules, hand: int, table: TrumpTable, index: int) ->
 
 def resolve_winner(rules: PlayRules, trick: Trick, table: TrumpTable) -> int | None:
     """The winner of a complete trick (``None``: nobody, a void blind trick)."""
-    if not trick.face_down or not trick.face_down[0] or trick.best_card >= 0:
+    if not trick.down & 1 or trick.best_card >= 0:
         return trick.winner
     if rules.blind_unanswered == "trick_void":
         return None
