@@ -80,15 +80,19 @@ def test_a_new_user_plays_finds_her_game_everywhere_and_a_friend_joins_from_the_
     play_until_over(a)
     banner = a.locator("[data-testid=game-over]")
     assert banner.locator("[data-testid=rematch]").count() == 1
+    won = "You win!" in banner.inner_text()
 
     a.goto(base_url + "/")
     mine = a.locator(f"[data-testid=my-table][data-table-id='{table_id}']")
     mine.wait_for()
-    assert "finished" in mine.inner_text()
+    assert ("You won" if won else "You lost") in mine.inner_text()
+    assert "final score Ana & Cleo" in mine.inner_text()  # names, never seat numbers
+    assert mine.locator("a:has-text('Review')").count() == 1
 
     a.click("#me")
     a.wait_for_url("**/players/Ana")
     a.wait_for_selector("[data-stat='Games played'] td:has-text('1')")
+    assert a.locator("[data-stat='Games won'] td").inner_text() == ("1" if won else "0")
     assert a.locator("[data-stat='Hands played'] td").inner_text() != "0"
     assert "1 rated game" in a.locator("[data-stat='Rating'] td").inner_text()
     recent = a.locator(f"#player-recent [data-table-id='{table_id}']")
@@ -105,6 +109,9 @@ def test_a_new_user_plays_finds_her_game_everywhere_and_a_friend_joins_from_the_
     assert cards.count() == 4
     assert all(c.get_attribute("data-cost") is not None for c in cards.all())
     assert "Tricks lost to the solver" in a.locator("[data-testid=review-costs]").inner_text()
+    page = a.inner_text("main")  # the table's names and words, not seat numbers or notation
+    assert "target score: 1" in page and "Bruno" in page and "won. Final score: Ana & Cleo" in page
+    assert "seat " not in page.lower() and "bot (" not in page and "(target_score" not in page
     a.click("#trick-next")
     a.wait_for_selector("h3:has-text('Trick 2')")
 

@@ -35,7 +35,13 @@ def test_games_lists_every_registered_game_with_its_options(client: Any) -> None
 
 def test_rules_check_gives_the_canonical_string_or_the_reason(client: Any) -> None:
     ok = client.post("/api/rules", json={"game": "hasenpfeffer", "options": SHORT})
-    assert ok.json() == {"rules": "hasenpfeffer(target_score=2)", "players": 4}
+    assert ok.json() == {
+        "rules": "hasenpfeffer(target_score=2)",
+        "players": 4,
+        "rules_words": [
+            {"name": "target score", "value": "2", "description": "Points that win the game."}
+        ],
+    }
     bad = client.post("/api/rules", json={"game": "hasenpfeffer", "options": {"min_bid": 99}})
     assert bad.status_code == 400
     assert "min_bid" in bad.json()["detail"]

@@ -66,9 +66,13 @@ def test_finished_tables_are_listed_as_over(client: Any) -> None:
     from server_helpers import play_to_end
 
     with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
-        play_to_end(ws, 0)
+        final, _ = play_to_end(ws, 0)
     assert ids(client, "?status=over") == [table_id]
     assert ids(client, "?status=open") == []
+    [over] = client.get("/api/tables?status=over").json()["tables"]
+    view = final["view"]  # the result is stored with the table: a list needs no replay
+    assert over["result"] == {"scores": view["scores"], "winners": view["winners"]}
+    assert over["sides"] == [[0, 2], [1, 3]]
 
 
 def test_bad_filters_are_refused_with_a_code(client: Any) -> None:

@@ -11,6 +11,7 @@ import tricktable as tt
 from . import accounts, edge
 from .config import CHAT_PRESETS, LEVELS
 from .hub import Hub, record_with_seats, rules_from
+from .listing import rules_in_words
 from .pool import choose_action
 from .schemas import CreateTable, HintQuery, JoinTable, RulesQuery
 from .table import TableError
@@ -59,7 +60,11 @@ async def games() -> dict[str, Any]:
 @router.post("/rules")
 async def check_rules(query: RulesQuery) -> dict[str, Any]:
     rules = rules_from(query.game, dict(query.options))
-    return {"rules": str(rules), "players": rules.flow.players}
+    return {
+        "rules": str(rules),
+        "players": rules.flow.players,
+        "rules_words": rules_in_words(rules),
+    }
 
 
 @router.post("/tables", status_code=201)

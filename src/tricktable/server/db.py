@@ -45,6 +45,8 @@ tables = sa.Table(
     # a hash of the client that created the table: its live tables are capped
     sa.Column("creator", sa.String(64), nullable=True),
     sa.Column("bot_only", sa.Boolean, nullable=False, server_default=sa.false()),
+    # once the game is over: {"scores": [...], "winners": [...]}, for lists without a replay
+    sa.Column("result", sa.JSON, nullable=True),
     sa.Index("ix_tables_status_created", "status", "created_at"),
     sa.Index("ix_tables_creator_status", "creator", "status"),
     sa.Index("ix_tables_bot_only_status", "bot_only", "status"),
@@ -138,6 +140,11 @@ def game_of_rows(table: Any, deals: Sequence[Any], actions: Sequence[Any]) -> tt
         "deals": [{"deal": d.deal, "actions": by_deal[d.number]} for d in deals],
     }
     return tt.replay(record)
+
+
+def result_of(game: tt.Game) -> dict[str, list[int]]:
+    """What a finished table stores as its result."""
+    return {"scores": list(game.scores), "winners": list(game.winners)}
 
 
 def now() -> dt.datetime:

@@ -78,14 +78,17 @@ def rules_in_words(rules: tt.Rules) -> list[dict[str, str]]:
 
 
 @functools.lru_cache(maxsize=512)
-def _rules_facts(text: str) -> tuple[str, str, int, tuple[dict[str, str], ...]]:
-    """Name, title, players and words of a rules string (building a game's flow is not cheap)."""
+def _rules_facts(
+    text: str,
+) -> tuple[str, str, int, tuple[dict[str, str], ...], tuple[tuple[int, ...], ...]]:
+    """Name, title, players, words and sides of a rules string (building a flow is not cheap)."""
     rules = tt.rules(text)
-    return rules.name, rules.game.title, rules.flow.players, tuple(rules_in_words(rules))
+    sides = tuple(tuple(side) for side in rules.flow.sides())
+    return rules.name, rules.game.title, rules.flow.players, tuple(rules_in_words(rules)), sides
 
 
 def _describe(row: sa.Row[Any], seat_rows: Sequence[sa.Row[Any]]) -> dict[str, Any]:
-    name, title, players, words = _rules_facts(row.rules)
+    name, title, players, words, sides = _rules_facts(row.rules)
     seats = [
         {
             "seat": s.seat,
@@ -105,6 +108,7 @@ def _describe(row: sa.Row[Any], seat_rows: Sequence[sa.Row[Any]]) -> dict[str, A
         "rules": row.rules,
         "rules_words": [dict(w) for w in words],
         "players": players,
+        "sides": [list(side) for side in sides],
         "seats": seats,
         "free_seats": free,
         "status": row.status,
@@ -112,6 +116,7 @@ def _describe(row: sa.Row[Any], seat_rows: Sequence[sa.Row[Any]]) -> dict[str, A
         "allow_spectators": row.allow_spectators,
         "turn_seconds": row.turn_seconds,
         "created_at": row.created_at.isoformat(),
+        "result": row.result,
     }
 
 

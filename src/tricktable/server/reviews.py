@@ -23,6 +23,7 @@ from tricktable.engine import Phase
 from . import db as store
 from . import jobs
 from .hub import record_with_seats
+from .listing import rules_in_words
 from .people import reviews
 from .table import TableError
 
@@ -84,10 +85,15 @@ def build_review(record: dict[str, Any]) -> dict[str, Any]:
         result = results.get(hand["deal_number"])
         hand["summary"] = result.summary if result else "thrown in"
         hand["scores"] = list(result.scores) if result else None
+        hand["result"] = result.to_dict() if result else None
         hand["cost"] = _costs(hand, game.player_count)
+    rules = game.rules
     return {
         "rules": record["rules"],
         "game": record["game"],
+        "title": rules.game.title,
+        "rules_words": rules_in_words(rules),
+        "options": {k: list(v) if isinstance(v, tuple) else v for k, v in rules.options.items()},
         "seats": record.get("seats", []),
         "players": game.player_count,
         "sides": [list(side) for side in game.flow.sides()],

@@ -448,7 +448,7 @@ class TableRuntime:
             finished = (
                 sa.update(store.tables)
                 .where(store.tables.c.id == self.table_id)
-                .values(status="over")
+                .values(status="over", result=store.result_of(game))
             )
             statements.append((finished, None))
         if self.services.uses_jobs:

@@ -36,16 +36,18 @@ function signedOutBar() {
       account.name = data.name; account.csrf = data.csrf;
       render(); announce();
     } catch (e) {
-      error.textContent = e.message;
+      error.textContent = e.message.charAt(0).toUpperCase() + e.message.slice(1);
     }
   };
-  const signIn = element("button", { type: "button", id: "sign-in", textContent: "Sign in" });
-  signIn.addEventListener("click", () => submit("/api/session"));
+  const signIn = element("button", { type: "submit", id: "sign-in", textContent: "Sign in" });
   const signUp = element("button", { type: "button", id: "sign-up", textContent: "Sign up" });
   signUp.addEventListener("click", () => submit("/api/accounts"));
-  password.addEventListener("keydown", (e) => { if (e.key === "Enter") submit("/api/session"); });
-  return [name, password, signIn, signUp,
-    element("a", { href: "/leaderboard", textContent: "Leaderboard" }), error];
+  const label = element("span", { className: "account-label",
+    textContent: "Account (optional, for statistics and a rating):" });
+  // a form, so that Enter signs in and a password manager knows the fields
+  const form = element("form", { className: "account-form" }, label, name, password, signIn, signUp);
+  form.addEventListener("submit", (e) => { e.preventDefault(); submit("/api/session"); });
+  return [form, element("a", { href: "/leaderboard", textContent: "Leaderboard" }), error];
 }
 
 function render() {

@@ -54,11 +54,6 @@ export function heldTokens() {
   return held;
 }
 
-export function seatLabel(seat) {
-  if (seat.kind === "bot") return `bot (${seat.level})`;
-  return seat.name || "free seat";
-}
-
 export function rulesLine(table) {
   const words = table.rules_words || [];
   if (!words.length) return "standard rules";

@@ -7,11 +7,11 @@ async function show(game) {
     const board = await fetchJson(`/api/leaderboard?game=${encodeURIComponent(game)}`);
     const rows = board.players.map((p, i) => element("tr", {},
       element("td", { textContent: String(i + 1) }),
-      element("td", {}, element("a", { href: `/players/${encodeURIComponent(p.name)}`, textContent: p.name })),
+      element("td", { className: "name" }, element("a", { href: `/players/${encodeURIComponent(p.name)}`, textContent: p.name })),
       element("td", { textContent: p.rating.toFixed(1) }), element("td", { textContent: p.mu.toFixed(1) }),
       element("td", { textContent: p.sigma.toFixed(2) }), element("td", { textContent: String(p.games) })));
     $("board").replaceChildren(...(rows.length ? rows : [element("tr", {},
-      element("td", { colSpan: 6, className: "muted", textContent: "Nobody is rated in this game yet." }))]));
+      element("td", { colSpan: 6, className: "muted name", textContent: "Nobody is rated in this game yet: sign up and finish a game (bots count) to be the first." }))]));
     $("board-error").textContent = "";
   } catch (error) {
     $("board-error").textContent = error.message;

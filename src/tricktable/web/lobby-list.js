@@ -1,11 +1,13 @@
 // The lobby's live lists: open tables (polled every few seconds while the page is visible),
 // My tables (the seats this browser holds, and a signed-in player's seats on any browser)
 // and Play now.
-import { $, account, element, fetchJson, heldTokens, rulesLine, seatLabel } from "./api.js";
+import { $, account, element, fetchJson, heldTokens, rulesLine } from "./api.js";
+import { seatLabel, sideNames } from "./names.js";
 
 const POLL_MS = 3000;
 let timer = null;
 let titles = {};
+let mine = new Set(); // the ids of My tables, so an open table of yours says so
 
 export function rememberSeat(tableId, token) {
   localStorage.setItem(`tricktable:token:${tableId}`, token);
@@ -40,18 +42,52 @@ async function joinTable(table, button) {
   }
 }
 
+/** Who sits where, by name: sides joined by "vs" in partnership games. */
+export function whoSits(table) {
+  const label = (seat) => seatLabel(table.seats, seat);
+  const sides = table.sides || table.seats.map((s) => [s.seat]);
+  if (sides.some((side) => side.length > 1)) {
+    return sides.map((side) => side.map(label).join(" & ")).join(" vs ");
+  }
+  return sides.map((side) => label(side[0])).join(" · ");
+}
+
+/** "just now", "5 min ago", "3 h ago", or the day. */
+function ago(iso) {
+  const then = new Date(/(Z|[+-]\d\d:\d\d)$/.test(iso) ? iso : `${iso}Z`);
+  const minutes = Math.round((Date.now() - then.getTime()) / 60000);
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 24 * 60) return `${Math.round(minutes / 60)} h ago`;
+  return then.toLocaleDateString(undefined, { dateStyle: "medium" });
+}
+
+function head(table) {
+  return element("div", { className: "row-head" },
+    element("strong", { textContent: table.title }),
+    element("span", { className: "muted", textContent: `· ${rulesLine(table)}` }));
+}
+
 function openRow(table) {
-  const who = table.seats.map((s) => `${s.seat + 1}: ${seatLabel(s)}`).join(" · ");
-  const join = element("button", { className: "primary", type: "button",
-    textContent: `Join (${table.free_seats} free)`, dataset: { testid: "join-open-table" } });
-  join.addEventListener("click", () => joinTable(table, join));
+  const free = table.free_seats === 1 ? "1 free seat" : `${table.free_seats} free seats`;
+  const yours = mine.has(table.table_id);
+  // at your own table you wait for the others: the row takes you back instead of seating you
+  const join = element("button", { className: yours ? "" : "primary", type: "button",
+    textContent: yours ? `Your table: back to it (${free})` : `Join (${free})`,
+    dataset: { testid: yours ? "back-to-table" : "join-open-table" } });
+  join.addEventListener("click", () => (yours ? goToTable(table).catch((e) => {
+    $("list-error").textContent = e.message;
+  }) : joinTable(table, join)));
   const actions = element("div", { className: "row-actions" }, join,
     table.allow_spectators ? element("a", { href: `/t/${table.table_id}`, textContent: "Watch" })
-      : element("span", { className: "muted", textContent: "no spectators" }));
+      : element("span", { className: "muted", textContent: "no spectators" }),
+    element("span", { className: "muted", textContent: `opened ${ago(table.created_at)}` }));
   return element("li", { dataset: { testid: "open-table", tableId: table.table_id } },
-    element("strong", { textContent: table.title }),
-    element("span", { className: "muted", textContent: rulesLine(table) }),
-    element("span", { className: "who", textContent: who }), actions);
+    head(table), element("span", { className: "who", textContent: whoSits(table) }), actions);
+}
+
+function emptyRow(text) {
+  return element("li", { className: "muted empty", textContent: text });
 }
 
 export async function refreshOpen() {
@@ -60,7 +96,7 @@ export async function refreshOpen() {
     $("list-error").textContent = "";
     const rows = data.tables.map(openRow);
     $("open-tables").replaceChildren(...(rows.length ? rows
-      : [element("li", { className: "muted", textContent: "No open tables right now: start one!" })]));
+      : [emptyRow("No table is waiting for players right now. Set up a table with a seat for a friend and it shows here, or Play now against bots.")]));
     $("open-count").textContent = `(${data.tables.length})`;
   } catch (error) {
     $("list-error").textContent = `The list could not be loaded: ${error.message}`;
@@ -75,23 +111,34 @@ async function goToTable(table) {
   window.location.assign(`/t/${table.table_id}`);
 }
 
+/** A finished table's outcome for the seat ``you``: "You won — final score: …". */
+function outcome(table, you) {
+  const result = table.result;
+  if (!result) return [element("span", { className: "muted", textContent: "Finished" }), null];
+  const won = result.winners.includes(you);
+  const sides = (table.sides || table.seats.map((s) => [s.seat]));
+  const score = (n) => (n < 0 ? `−${-n}` : String(n));
+  const scores = sides.map((side) => `${sideNames(table.seats, side)} ${score(result.scores[side[0]])}`);
+  return [element("span", { className: won ? "won" : "lost", textContent: won ? "You won" : "You lost" }),
+    `final score ${scores.join(" · ")}`];
+}
+
 function mineRow(table) {
   const you = table.your_seat;
-  const state = table.status === "over" ? "finished" : table.to_move === you ? "your turn" : "playing";
-  const open = element("button", { type: "button",
-    textContent: table.status === "over" ? "Table" : "Back to the table" });
+  const over = table.status === "over";
+  const ours = table.to_move === you;
+  const [state, detail] = over ? outcome(table, you)
+    : [element("span", { className: ours ? "won" : "", textContent: ours ? "Your turn"
+      : table.free_seats ? "Waiting for players" : "Playing" }), whoSits(table)];
+  const open = element("button", { type: "button", textContent: over ? "Table" : "Back to the table" });
   open.addEventListener("click", () => goToTable(table).catch((e) => {
     $("mine-note").textContent = e.message;
   }));
   const actions = element("div", { className: "row-actions" }, open,
-    table.status === "over"
-      ? element("a", { href: `/review/${table.table_id}`, textContent: "Review" }) : null);
+    over ? element("a", { href: `/review/${table.table_id}`, textContent: "Review" }) : null,
+    element("span", { className: "muted", textContent: `started ${ago(table.created_at)}` }));
   return element("li", { dataset: { testid: "my-table", tableId: table.table_id } },
-    element("strong", { textContent: `${table.title} — ${state}` }),
-    element("span", { className: "muted", textContent: rulesLine(table) }),
-    element("span", { className: "who",
-      textContent: table.seats.map((s) => `${s.seat + 1}: ${seatLabel(s)}`).join(" · ") }),
-    actions);
+    head(table), element("span", { className: "who" }, state, detail ? ` — ${detail}` : ""), actions);
 }
 
 export async function refreshMine() {
@@ -99,11 +146,12 @@ export async function refreshMine() {
   try {
     const data = await fetchJson("/api/my-tables", { tokens });
     $("mine-note").textContent = account.name
-      ? `Your tables as ${account.name}, and any others this browser holds.`
-      : "Tables this browser holds a seat at. Sign in to find them from any browser.";
+      ? `Your tables as ${account.name}, on any browser, and any others this browser holds.`
+      : "Tables this browser holds a seat at. Sign up or in to find them from any browser.";
+    mine = new Set(data.tables.map((t) => t.table_id));
     const rows = data.tables.map(mineRow);
     $("my-tables").replaceChildren(...(rows.length ? rows
-      : [element("li", { className: "muted", textContent: "None yet." })]));
+      : [emptyRow("None yet: the tables you sit at, playing or finished, show here. Play now to start one.")]));
   } catch (error) {
     $("mine-note").textContent = error.message;
   }
@@ -118,10 +166,10 @@ function poll() {
 export function startLists(games) {
   titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") { refreshOpen(); refreshMine(); }
+    if (document.visibilityState === "visible") refreshMine().finally(refreshOpen);
   });
-  document.addEventListener("tricktable:account", refreshMine);
-  poll();
-  refreshMine();
+  document.addEventListener("tricktable:account", () => refreshMine().finally(refreshOpen));
+  // My tables first: an open table of yours is then shown as yours
+  refreshMine().finally(poll);
   return titles;
 }

@@ -1,6 +1,6 @@
 // The lobby: choose a game (one line, player counts), a preset or every option, who sits where;
 // create the table and sit at seat 0. Play now, the open tables and My tables: lobby-list.js.
-import { $, fetchJson } from "./api.js";
+import { $, fetchJson, rulesLine } from "./api.js";
 import { startLists, playNow, rememberSeat } from "./lobby-list.js";
 import { startAccount } from "./account.js";
 
@@ -98,17 +98,19 @@ function applyPreset() {
 }
 
 async function refreshRules() {
-  $("lobby-error").textContent = "";
+  $("setup-error").textContent = "";
   const request = ++rulesRequest;
   try {
     const checked = await fetchJson("/api/rules", { game: $("game").value, options: chosenOptions() });
     if (request !== rulesRequest) return;
-    $("rules-string").textContent = checked.rules;
+    // the rules in words (what differs from the game's standard); the exact string on hover
+    $("rules-string").textContent = rulesLine(checked);
+    $("rules-string").title = checked.rules;
     renderSeats(checked.players);
     $("create-button").disabled = false;
   } catch (error) {
     if (request !== rulesRequest) return;
-    $("lobby-error").textContent = error.message;
+    $("setup-error").textContent = error.message;
     $("create-button").disabled = true;
   }
 }
@@ -129,7 +131,7 @@ function renderSeats(players) {
       select.add(new Option("you", "human"));
     } else {
       select.add(new Option("a friend (invite link or the lobby)", "human"));
-      for (const level of levels) select.add(new Option(`bot: ${level}`, `bot:${level}`));
+      for (const level of levels) select.add(new Option(`${level} bot`, `bot:${level}`));
       select.value = "bot:medium";
       if (previous[seat] !== undefined) select.value = previous[seat];
     }
@@ -152,7 +154,12 @@ function chosenSeats() {
 
 function yourName() {
   const name = $("name").value.trim();
-  if (!name) { $("lobby-error").textContent = "Please enter your name."; return null; }
+  $("lobby-error").textContent = "";
+  if (!name) {
+    $("lobby-error").textContent = "Please enter your name (under Start a game) to sit down.";
+    $("name").focus();
+    return null;
+  }
   localStorage.setItem("tricktable:name", name);
   return name;
 }
@@ -171,7 +178,7 @@ async function createTable(event) {
     rememberSeat(table.table_id, seat.token);
     window.location.assign(`/t/${table.table_id}`);
   } catch (error) {
-    $("lobby-error").textContent = error.message;
+    $("setup-error").textContent = error.message;
   }
 }
 
@@ -204,6 +211,7 @@ async function start() {
     // a signed-in player sits down under the account's name
     $("name").readOnly = Boolean(name);
     if (name) $("name").value = name;
+    $("name-note").textContent = name ? "your account's name" : "";
   });
   startLists(games);
 }

@@ -10,8 +10,8 @@ const ROWS = [
   ["Bids made", (g) => `${g.bids_made} of ${g.bids}`], ["Bids set", (g) => g.bids_set],
   ["Lone hands made", (g) => `${g.lone_made} of ${g.lone_tried}`],
   ["Generals made", (g) => `${g.generals_made} of ${g.generals_tried}`],
-  ["Points per hand", (g) => g.points_per_hand.toFixed(2)],
-  ["Rating", (g) => (g.rating ? `${g.rating.rating.toFixed(1)} (skill μ ${g.rating.mu.toFixed(1)} ± σ ${g.rating.sigma.toFixed(1)}, after ${plural(g.rating.games, "rated game")})` : "not rated yet")],
+  ["Points per hand", (g) => g.points_per_hand.toFixed(2).replace("-", "−")],
+  ["Rating", (g) => (g.rating ? `${g.rating.rating.toFixed(1).replace("-", "−")} (skill μ ${g.rating.mu.toFixed(1)} ± σ ${g.rating.sigma.toFixed(1)}, after ${plural(g.rating.games, "rated game")})` : "not rated yet")],
 ];
 
 // A stored time (UTC, maybe without its zone) in the reader's own time zone.

@@ -1,42 +1,91 @@
 // The review of a finished game: hand by hand, trick by trick, with each card's double-dummy
-// cost. The server computes the review once (answering 202 until it is ready).
-import { $, element, fetchJson } from "./api.js";
+// cost. The server computes the review once (answering 202 until it is ready). Names, cards,
+// calls and hand results are in the table's own words.
+import { $, element, rulesLine } from "./api.js";
 import { startAccount } from "./account.js";
+import { nameOf, sideNames } from "./names.js";
+import { cardShort, splitCard } from "./table/cards.js";
+import { handSummary, trumpText } from "./table/games.js";
 
 const tableId = window.location.pathname.split("/").pop();
 let review = null;
-let names = [];
 
-function nameOf(seat) {
-  return names[seat] || `Seat ${seat + 1}`;
+const name = (seat) => nameOf(review.seats, seat);
+const minus = (n) => (n ? `−${n}` : "0");
+const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+const number = (n) => (n < 0 ? `−${-n}` : String(n));
+
+/** A card as short text with its suit in colour: "K♠", "10♥", "Joker". */
+function cardText(card) {
+  const suit = card === "JK" ? "joker" : splitCard(card).suit;
+  return element("span", { className: `card-text suit-${suit}`, textContent: cardShort(card) });
 }
 
-function card(play, winner) {
-  const best = play.cost ? ` — best: ${play.best_cards.join(" ")} (${play.best})` : "";
+function cardsText(cards) {
+  const out = element("span", { className: "cards" });
+  cards.forEach((card, index) => out.append(...(index ? [" ", cardText(card)] : [cardText(card)])));
+  return out;
+}
+
+/** A call in words, with its cards shown (the game is over: nothing is hidden any more). */
+function callWords({ seat, action }) {
+  const [verb, ...rest] = action.split(" ");
+  const cards = () => rest.map(cardShort).join(" ");
+  const words = {
+    pass: "passes", in: "plays", widow: "takes the widow", general: "declares a general",
+    alone: "goes alone", "not-alone": "plays with partner", decline: "keeps the hand",
+  }[verb] || (verb === "bid" ? `bids ${rest.join(" ").replace("-", " ")}`
+    : verb === "trump" ? `names ${trumpText(rest[0])}`
+      : verb === "discard" ? `puts ${cards()} away`
+        : verb === "give" ? `gives ${cards()}`
+          : verb === "exchange" ? `takes the turn-up for ${cards()}` : action);
+  return `${name(seat)} ${words}`;
+}
+
+function play(entry, winner) {
+  const best = entry.cost
+    ? element("small", {}, ` best: ${entry.best_cards.map(cardShort).join(" ")} (${entry.best} tricks)`) : null;
   return element("span", {
-    className: "review-card", textContent: `${nameOf(play.seat)}: ${play.card} · ${play.cost ? `−${play.cost}` : "0"}`,
-    title: `${play.tricks} tricks with this card${best}`,
-    dataset: { card: play.card, seat: String(play.seat), cost: String(play.cost),
-      winner: String(play.seat === winner) },
-  }, play.cost ? element("small", { textContent: best }) : null);
+    className: "review-card",
+    title: `${entry.tricks} tricks for this side with this card`,
+    dataset: { card: entry.card, seat: String(entry.seat), cost: String(entry.cost),
+      winner: String(entry.seat === winner) },
+  }, element("span", { className: "who-played", textContent: `${name(entry.seat)} ` }),
+  cardText(entry.card), element("span", { className: "cost", textContent: ` · ${minus(entry.cost)}` }), best);
 }
 
 function showTrick(hand, index) {
   const trick = hand.tricks[index];
-  const box = $("review-trick");
   const hands = trick.hands.map((cards, seat) => element("div", {},
-    element("strong", { textContent: `${nameOf(seat)}: ` }), cards));
-  box.replaceChildren(
+    element("strong", { textContent: `${name(seat)}: ` }),
+    cards.trim() ? cardsText(cards.trim().split(/\s+/)) : element("span", { className: "muted", textContent: "—" })));
+  $("review-trick").replaceChildren(
     element("h3", { textContent: `Trick ${index + 1} of ${hand.tricks.length}` }),
+    element("p", { className: "muted", textContent: "The hands as they stood:" }),
     element("div", { className: "review-hands" }, ...hands),
     element("div", { className: "review-trick", dataset: { testid: "review-trick" } },
-      ...trick.plays.map((p) => card(p, trick.winner))),
+      ...trick.plays.map((p) => play(p, trick.winner))),
     element("p", { className: "muted",
-      textContent: trick.winner === undefined ? "" : `${nameOf(trick.winner)} wins the trick.` }));
+      textContent: trick.winner === undefined ? "" : `${name(trick.winner)} wins the trick.` }));
   $("trick-prev").disabled = index === 0;
   $("trick-next").disabled = index === hand.tricks.length - 1;
   $("trick-prev").onclick = () => showTrick(hand, index - 1);
   $("trick-next").onclick = () => showTrick(hand, index + 1);
+}
+
+/** The hand's result: a sentence and a table of tricks and points per side (or player). */
+function resultParts(hand) {
+  if (!hand.result) return [element("p", { textContent: hand.summary })];
+  const view = { sides: review.sides, players: review.players, scoring: (review.options || {}).scoring };
+  const summary = handSummary(hand.result, view, name);
+  const head = element("tr", {}, ...["", "Tricks", summary.deltaWord === "chips" ? "Chips" : "Points", "Total"]
+    .map((text) => element("th", { scope: "col", textContent: text })));
+  const rows = summary.rows.map((row) => element("tr", {},
+    element("th", { scope: "row", textContent: row.label }), element("td", { textContent: String(row.tricks) }),
+    element("td", { textContent: signed(row.delta) }), element("td", { textContent: number(row.total) })));
+  return [element("p", { className: "headline", textContent: `${summary.headline}.` }),
+    ...summary.lines.map((line) => element("p", { textContent: line })),
+    element("table", { className: "result-table" }, element("thead", {}, head), element("tbody", {}, ...rows))];
 }
 
 function showHand(number) {
@@ -44,11 +93,11 @@ function showHand(number) {
   for (const button of $("review-hands").querySelectorAll("button")) {
     button.setAttribute("aria-pressed", String(button.dataset.hand === String(number)));
   }
-  const costs = hand.cost.map((c, seat) => `${nameOf(seat)} ${c ? `−${c}` : "0"}`).join(" · ");
-  const calls = hand.calls.map((c) => `${nameOf(c.seat)}: ${c.action}`).join(", ") || "none";
+  const costs = hand.cost.map((c, seat) => `${name(seat)} ${minus(c)}`).join(" · ");
+  const calls = hand.calls.map(callWords).join(" · ") || "none";
   const parts = [
-    element("h2", { textContent: `Hand ${number + 1} — ${nameOf(hand.dealer)} deals` }),
-    element("p", { textContent: hand.summary }),
+    element("h2", { textContent: `Hand ${number + 1} — ${name(hand.dealer)} deals` }),
+    ...resultParts(hand),
     element("p", { className: "muted", textContent: `Calls: ${calls}` }),
     element("p", { dataset: { testid: "review-costs" }, textContent: `Tricks lost to the solver: ${costs}` }),
   ];
@@ -62,9 +111,19 @@ function showHand(number) {
   if (hand.tricks.length) showTrick(hand, 0);
 }
 
+function finalLine() {
+  const sides = review.sides && review.sides.length ? review.sides : review.seats.map((s) => [s.seat]);
+  const scores = sides.map((side) => `${sideNames(review.seats, side)} ${number(review.scores[side[0]])}`);
+  const winners = sides.filter((side) => side.some((s) => review.winners.includes(s)));
+  const who = winners.map((side) => sideNames(review.seats, side)).join(" and ");
+  return `${who || "Nobody"} won. Final score: ${scores.join(" · ")}.`;
+}
+
 function render() {
-  names = review.seats.map((s) => s.name || (s.kind === "bot" ? `bot (${s.level})` : null));
-  $("review-rules").textContent = `${review.rules} · final scores ${review.scores.join(" / ")} · won by ${review.winners.map(nameOf).join(", ")}`;
+  document.title = `tricktable — review of ${review.title || review.game}`;
+  $("review-title").textContent = `Review: ${review.title || review.game}`;
+  $("review-rules").textContent = review.rules_words ? rulesLine(review) : review.rules;
+  $("review-result").textContent = finalLine();
   $("review-status").textContent = "";
   $("review-hands").replaceChildren(...review.hands.map((hand, i) => {
     const button = element("button", { type: "button", textContent: `Hand ${i + 1}`, dataset: { hand: String(i) } });

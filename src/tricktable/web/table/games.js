@@ -182,7 +182,7 @@ export function contractFacts(view, options, name) {
     if (view.lone_defender !== null && view.lone_defender !== undefined) {
       facts.push(["Defends alone", name(view.lone_defender)]);
     }
-    facts.push(["Game", `to ${options.target_score} points`]);
+    facts.push(["Game", `to ${plural(options.target_score, "point", "points")}`]);
   } else {
     facts.push(["Trump", view.trump ? trumpText(view.trump) : "—"]);
     if (view.general !== null && view.general !== undefined) facts.push(["General", name(view.general)]);

@@ -4,43 +4,54 @@
 // <section id="solo-controls" data-testid="solo-controls">.
 import { html } from "./ui.js";
 import { csrfHeaders } from "./connection.js";
+import { cardShort } from "./cards.js";
+import { explain } from "./games.js";
 import { state as tableState, update } from "./store.js";
 
 const local = { message: "", busy: false, learning: false, lesson: null, explained: -1 };
-const QUIET = new Set(["nothing_to_explain"]);
 
-async function post(what, body) {
-  local.busy = true;
-  local.message = "";
-  update({});
+/** POST to this table's ``what`` with the seat's token; the answer, or null if refused. A
+ * ``quiet`` request (a lesson) neither blocks the buttons nor says anything when refused. */
+async function post(what, body, quiet = false) {
+  if (!quiet) {
+    local.busy = true;
+    local.message = "";
+    update({});
+  }
   try {
     const response = await fetch(`/api/tables/${tableState.tableId}/${what}`, {
       method: "POST", headers: csrfHeaders(), body: JSON.stringify({ token: tableState.token, ...body }),
     });
     const data = await response.json().catch(() => ({}));
     if (!response.ok) {
-      if (!QUIET.has(data.code)) local.message = data.detail || "the server refused";
+      if (!quiet) local.message = capital(data.detail || "the server refused");
       return null;
     }
     return data;
   } catch (error) {
-    local.message = error.message;
+    if (!quiet) local.message = error.message;
     return null;
   } finally {
-    local.busy = false;
+    if (!quiet) local.busy = false;
     update({});
   }
 }
 
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const moves = (n) => (n === 1 ? "1 move" : `${n} moves`);
+
 async function undo() {
   const done = await post("undo");
-  if (done) local.message = `Taken back: your last move and ${done.undone - 1} after it.`;
+  if (done) {
+    const after = done.undone - 1;
+    local.message = `Taken back: your last move${after ? ` and the bots' ${moves(after)} after it` : ""}.`;
+  }
   update({});
 }
 
 async function claim() {
   const done = await post("claim");
-  if (done) local.message = `Claim accepted: the solver found no defence against it (${done.tricks} tricks).`;
+  if (done) local.message = `Claim accepted: no defence beats it, and the solver played out the ${done.tricks} tricks left.`;
   update({});
 }
 
@@ -51,8 +62,10 @@ async function speed(event) {
 }
 
 async function learn() {
-  const lesson = await post("learn");
-  if (lesson) local.lesson = lesson;
+  local.lesson = { pending: true };
+  update({});
+  const lesson = await post("learn", {}, true);
+  local.lesson = lesson;
   update({});
 }
 
@@ -68,32 +81,51 @@ export function SoloControls({ state }) {
     learn();
   }
   const saved = table.bot_speed || "normal";
-  const lesson = local.learning && local.lesson ? html`<p data-testid="lesson">
-      You played <strong>${local.lesson.played}</strong>; the strongest bot would
-      ${local.lesson.same ? "have done the same" : html`play <strong>${local.lesson.suggested}</strong>`}:
-      ${local.lesson.reason}.</p>` : null;
   return html`
-    <h2>Playing alone</h2>
-    <div class="solo-buttons">
+    <h2 class="solo-title">Playing alone</h2>
+    <div class="solo-row">
       <button type="button" data-testid="undo" disabled=${local.busy} onClick=${undo}
         aria-describedby="undo-help">Undo</button>
-      <span id="undo-help" class="muted">take back your last move (the game is then unrated)</span>
+      <span id="undo-help" class="muted">Take back your last move (the game is then unrated)</span>
+    </div>
+    <div class="solo-row">
       <button type="button" data-testid="claim" disabled=${!canClaim} onClick=${claim}
         aria-describedby="claim-help">Claim the rest</button>
-      <span id="claim-help" class="muted">your side takes every trick left, checked by the solver</span>
+      <span id="claim-help" class="muted">Your side takes every trick left (checked by the solver)</span>
     </div>
-    <p><label>Bot speed <select data-testid="bot-speed" value=${saved} onChange=${speed}>
-      <option value="fast">fast</option><option value="normal">normal</option>
-      <option value="slow">slow</option></select></label>
-      <label><input type="checkbox" data-testid="learning" checked=${local.learning}
+    <div class="solo-row">
+      <label>Bot speed <select data-testid="bot-speed" value=${saved} onChange=${speed}>
+        <option value="fast">fast</option><option value="normal">normal</option>
+        <option value="slow">slow</option></select></label>
+      <label class="check"><input type="checkbox" data-testid="learning" checked=${local.learning}
+        aria-describedby="learning-help"
         onChange=${(e) => { local.learning = e.target.checked; local.lesson = null; update({}); }} />
-        Learning mode</label></p>
-    ${lesson}
-    <p role="status" data-testid="solo-message">${local.message}</p>`;
+        Learning mode</label>
+    </div>
+    <p id="learning-help" class="muted">After each of your moves: what the strongest bot would have done, and why.</p>
+    ${local.learning && local.lesson ? html`<${Lesson} lesson=${local.lesson} state=${state} />` : null}
+    <p role="status" class="solo-message" data-testid="solo-message">${local.message}</p>`;
+}
+
+/** What the strongest bot thinks of your last move, in the table's words. */
+function Lesson({ lesson, state }) {
+  if (lesson.pending) {
+    return html`<p class="lesson muted" data-testid="lesson-pending">The strongest bot is looking at your last move…</p>`;
+  }
+  const ctx = { view: state.view.view, options: state.table.options, me: state.seat };
+  const card = lesson.played.startsWith("play ");
+  const words = (action) => (action.startsWith("play ") ? cardShort(action.slice(5))
+    : explain(action, ctx)[0] || action);
+  // the reason names other moves in notation ("next best: play AS +9.6"): say cards as cards
+  const reason = lesson.reason.replace(/\bplay (\w+)/g, (_, card) => cardShort(card));
+  const clause = reason.startsWith("it ") ? reason : `it ${reason}`;
+  const verdict = lesson.same ? html`the strongest bot would have done the same: ${clause}.`
+    : html`the strongest bot would ${card ? "play" : "choose"} <strong>${words(lesson.suggested)}</strong>: ${clause}.`;
+  return html`<p class="lesson" data-testid="lesson">You ${card ? "played" : "chose"} <strong>${words(lesson.played)}</strong>; ${verdict}</p>`;
 }
 
 export function SoloSlot({ state }) {
   const controls = SoloControls({ state });
   if (!controls) return null;
-  return html`<section id="solo-controls" class="panel" data-testid="solo-controls">${controls}</section>`;
+  return html`<section id="solo-controls" class="panel solo" data-testid="solo-controls">${controls}</section>`;
 }

@@ -1,6 +1,7 @@
 // The table's state and its pacing: views from the server are shown one after another, a
 // complete trick is held on the felt with its winner marked before it gathers, and a hand
 // summary waits between hands. Everything the page shows is drawn from `state`.
+import { nameOf } from "../names.js";
 import { cardName } from "./cards.js";
 import { handSummary } from "./games.js";
 
@@ -60,18 +61,9 @@ export const motion = () => !state.prefs.lessMotion
 
 // -- names ----------------------------------------------------------------------------------
 
-const BOT_NAMES = ["Ada", "Bruno", "Cleo", "Dario", "Edda", "Finn", "Greta", "Hugo", "Ilse"];
-
-/** A seat's name as people see it: the player's name, a bot's name, or "open seat N". */
+/** A seat's name as people see it: the player's name, a bot's name, or "Open seat N". */
 export function seatName(seat) {
-  const info = state.table && state.table.seats[seat];
-  if (!info) return `Player ${seat + 1}`;
-  if (info.kind === "bot") {
-    const taken = new Set(state.table.seats.map((s) => s.name).filter(Boolean));
-    const name = BOT_NAMES[seat % BOT_NAMES.length];
-    return taken.has(name) ? `Bot ${seat + 1}` : name;
-  }
-  return info.name || `Open seat ${seat + 1}`;
+  return nameOf(state.table && state.table.seats, seat);
 }
 
 /** A seat as the subject of a sentence: "You" for the viewer. */
