@@ -41,10 +41,11 @@ def _sure_winner(position: Position) -> tuple[int, set[str]]:
     bounds, packed = _packed(position)
     trick, compact = position.trick, packed["compact"]
     best = compact[trick.best_card] if trick.best_card >= 0 else -1
+    on_table = fast._signed(sum(1 << compact[card] for card in trick.cards))
     side, card = bounds.sure_winner(
         position.to_move, len(trick.cards), trick.led_suit, trick.best_key, best, trick.winner,
-        packed["cfg"], packed["ours"], packed["hands"], packed["suit_mask"], packed["power"],
-        packed["next_seat"],
+        on_table, packed["cfg"], packed["ours"], packed["hands"], packed["suit_mask"],
+        packed["suit_of"], packed["power"], packed["next_seat"],
     )  # fmt: skip
     return int(side), _cards(packed, 1 << int(card)) if card >= 0 else set()
 
@@ -95,7 +96,7 @@ def test_a_side_whose_best_card_beats_all_still_to_come_wins_the_trick() -> None
 def test_a_ruff_still_to_come_wins_the_trick_for_the_other_side() -> None:
     ruff = _play(whist_position(["AS 2H", "3D 3H", "KS 4H", "4S 5H"], trump="D", leader=2),
                  "KS", "4S")  # fmt: skip
-    assert _sure_winner(ruff) == (0, {"3D"})
+    assert _sure_winner(ruff) == (0, set())  # a ruff wins by the suits alone: no rank read
     assert solve(ruff) == {"play AS": 0}
 
 
@@ -107,3 +108,11 @@ def test_no_sure_trick_when_identical_cards_tie() -> None:
     tie = _play(tie, "KS", "9S")
     assert tie.to_move == 0
     assert _sure_winner(tie) == (-1, set())
+
+
+def test_a_card_that_beat_one_of_its_suit_on_the_table_is_read() -> None:
+    # The 8D wins because it beat the 5D led: a lower diamond of seat 2 would not.
+    position = whist_position(["6D 2H", "5D 3H", "8D 4H", "2S 5H"], trump="C", leader=1)
+    last = _play(position, "5D", "8D", "2S")
+    assert last.to_move == 0
+    assert _sure_winner(last) == (1, {"8D"})

@@ -122,6 +122,8 @@ def _quick_tricks(leader, hands, present, cfg, suit_mask, needed):  # type: igno
             cards |= bit
             if total + run <= needed:
                 first |= bit
+        if present & ~mine & suit_mask[suit] == 0:
+            cards, first = np.int64(0), np.int64(0)  # a suit he holds alone: lengths only
         if suit == trump or not ruffable:
             if total + run >= needed:
                 # The top cards that reach it are all this count reads (no more is claimed).

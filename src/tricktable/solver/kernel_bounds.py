@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .kernel import N_SEATS, SIZE, TRUMP, _highest, _same_side
+from .kernel import N_SEATS, SIZE, TRUMP, TRUMP_BONUS, _highest, _same_side
 from .kernel_tt import kernel_function, popcount
 
 
@@ -56,10 +56,11 @@ def cannot_take_all(leader, left, hands, present, cfg, suit_mask, level_lo, belo
 
 
 @kernel_function()
-def sure_winner(seat, count, led, best_key, best, winner, cfg, ours, hands, suit_mask, power,  # type: ignore[no-untyped-def]
-                next_seat):  # fmt: skip
+def sure_winner(seat, count, led, best_key, best, winner, trick_cards, cfg, ours, hands,  # type: ignore[no-untyped-def]
+                suit_mask, suit_of, power, next_seat):  # fmt: skip
     """(1 if our side surely wins the trick in play, 0 if the other side does, -1 if neither
-    is sure; the card that decides it), ``seat`` to play its ``count``-th card.
+    is sure; the card whose rank decides it, -1 for none), ``seat`` to play its ``count``-th
+    card.
 
     Each seat still to play can add at best its top card of the led suit, or when void its
     top trump; a side wins for sure when its best card, already played or still in a hand,
@@ -84,7 +85,19 @@ def sure_winner(seat, count, led, best_key, best, winner, cfg, ours, hands, suit
     elif not ours[winner] and best_key > theirs:
         theirs, theirs_card = best_key, best
     if mine > theirs:
-        return 1, mine_card
+        return 1, _read(mine_card, mine, theirs, trick_cards, suit_mask, suit_of)
     if theirs > mine:
-        return 0, theirs_card
+        return 0, _read(theirs_card, theirs, mine, trick_cards, suit_mask, suit_of)
     return -1, -1
+
+
+@kernel_function()
+def _read(card, key, other, trick_cards, suit_mask, suit_of):  # type: ignore[no-untyped-def]
+    """The winning ``card`` if its rank decides the trick, else -1: a card that meets no other
+    card of its suit, on the table or among the best the other side can add (``other``, a
+    power key: trumps above ``TRUMP_BONUS``, -1 for none), wins by the suits alone."""
+    if trick_cards & suit_mask[suit_of[card]] & ~(np.int64(1) << card) != 0:
+        return card
+    if other >= 0 and (key >= TRUMP_BONUS) == (other >= TRUMP_BONUS):
+        return card
+    return -1

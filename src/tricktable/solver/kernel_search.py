@@ -128,13 +128,14 @@ def _enter(d, static, work):  # type: ignore[no-untyped-def]
           and (beta <= 1 or alpha >= high - 1)):  # fmt: skip
         # A window that asks whether a side takes the trick in play, or every trick left.
         side, card = sure_winner(seat, count, frame[d, LED], frame[d, BEST_KEY], frame[d, BEST],
-                                 frame[d, WINNER], cfg, ours, hands, static[10], static[5],
-                                 static[1])  # fmt: skip
+                                 frame[d, WINNER], frame[d, TRICK_CARDS], cfg, ours, hands,
+                                 static[10], static[3], static[5], static[1])  # fmt: skip
+        read = (np.int64(1) << card) if card >= 0 else np.int64(0)
         if side == 1 and beta <= 1:
-            frame[d, RESULT], relevant[d] = 1, np.int64(1) << card
+            frame[d, RESULT], relevant[d] = 1, read
             return True
         if side == 0 and alpha >= high - 1:
-            frame[d, RESULT], relevant[d] = high - 1, np.int64(1) << card
+            frame[d, RESULT], relevant[d] = high - 1, read
             return True
     frame[d, LOW], frame[d, HIGH] = low, high
     frame[d, ALPHA], frame[d, BETA], frame[d, ALPHA0], frame[d, BETA0] = alpha, beta, alpha, beta
