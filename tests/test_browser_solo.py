@@ -70,7 +70,7 @@ def test_undo_takes_back_a_played_card_and_the_bots_replies(
     )
     lesson = page.locator("[data-testid=lesson]")
     lesson.wait_for(timeout=120_000)  # the strongest bot thinks it over
-    assert "the strongest bot would" in lesson.inner_text()
+    assert "strongest bot" in lesson.inner_text()
     page.click("[data-testid=undo]")
     page.wait_for_selector("[data-testid=solo-message]:has-text('Taken back')")
     page.wait_for_function(

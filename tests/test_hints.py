@@ -7,7 +7,8 @@ import random
 import pytest
 
 import tricktable as tt
-from tricktable.bots.hints import HintBot, hint
+from tricktable.bots.hints import HINT_SECONDS, HintBot, hint, lesson
+from tricktable.bots.pimc import PimcBot
 from tricktable.errors import IllegalActionError
 
 
@@ -51,3 +52,43 @@ def test_hint_bot_action_equals_the_hint_and_shows_the_reason():
     action, reason = hint(view, seed=0, time_limit=5.0)
     assert shown == action
     assert str(shown) == f"{action} — {reason}"
+
+
+def _touching_pair(game: tt.Game) -> tuple[str, str] | None:
+    """Two legal cards of one plain suit with no card between them (A-K or K-Q): every
+    double-dummy deal values them alike."""
+    trump = game.view(game.to_move).trump
+    legal = {str(action) for action in game.legal_actions()}
+    for high, low in (("A", "K"), ("K", "Q")):
+        for suit in "CDHS":
+            pair = (f"play {high}{suit}", f"play {low}{suit}")
+            if suit != trump and set(pair) <= legal:
+                return pair
+    return None
+
+
+def test_a_lesson_calls_a_tie_as_good_and_a_worse_move_not():
+    """Learning mode must not tell a player a move was wrong when it only broke a tie."""
+    ties = worse = 0
+    for seed in range(40):
+        game = tt.new_game("hasenpfeffer", seed=seed)
+        rng = random.Random(seed)
+        while game.phase.value != "play" or (pair := _touching_pair(game)) is None:
+            if game.is_over or len(game.tricks) > 3:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        else:
+            view = game.view(game.to_move)
+            verdicts = [lesson(view, card, seed=seed, samples=4) for card in pair]
+            if verdicts[0].suggested in pair:
+                assert all(verdict.as_good for verdict in verdicts)
+                ties += 1
+            analysis = PimcBot(seed=seed, samples=4, time_limit=HINT_SECONDS).analyse(view)
+            (top, high), *_, (bottom, low) = analysis.ranked()
+            if high - low >= 0.1:
+                verdict = lesson(view, bottom, seed=seed, samples=4)
+                assert verdict.suggested == top and not verdict.as_good
+                worse += 1
+        if ties and worse:
+            break
+    assert ties and worse

@@ -215,7 +215,8 @@ def test_learning_mode_explains_the_strong_bots_choice_at_your_last_move(build: 
             state_at_turn(ws, 0)
         answer = client.post(f"/api/tables/{table_id}/learn", json={"token": token}).json()
         assert answer["played"] == played and answer["reason"]
-        assert answer["same"] == (answer["suggested"] == played)
+        # same: as good as the bot's choice, which a tie may break the other way
+        assert answer["same"] or answer["suggested"] != played
         assert answer["suggested"] in state["view"]["legal_actions"]
 
 

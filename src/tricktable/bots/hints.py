@@ -16,7 +16,7 @@ from ..view import View
 from .pimc import Analysis, PimcBot
 from .random_bot import require_legal
 
-__all__ = ["HINT_SAMPLES", "HINT_SECONDS", "HintBot", "explain", "hint"]
+__all__ = ["HINT_SAMPLES", "HINT_SECONDS", "HintBot", "Lesson", "explain", "hint", "lesson"]
 
 HINT_SAMPLES = 24
 HINT_SECONDS = 1.0
@@ -35,6 +35,46 @@ def hint(
     bot = PimcBot(seed=seed, samples=samples, time_limit=time_limit)
     analysis = bot.analyse(view)
     return analysis.best, explain(analysis)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Lesson:
+    """What the strongest bot thinks of an action taken at a view (learning mode)."""
+
+    played: str
+    suggested: str
+    reason: str
+    as_good: bool
+    """The action taken is worth as much as the suggestion, as far as the player is shown
+    (to the tenth of a trick or point): then the bot only broke a tie differently."""
+
+
+def lesson(
+    view: View,
+    played: Action | str,
+    *,
+    seed: int = 0,
+    samples: int = HINT_SAMPLES,
+    time_limit: float = HINT_SECONDS,
+) -> Lesson:
+    """The strongest bot's choice at ``view``, compared with ``played`` (a legal action there).
+
+    >>> import tricktable as tt
+    >>> game = tt.new_game("hasenpfeffer", seed=3)
+    >>> view = game.view(game.to_move)
+    >>> first = view.legal[0]
+    >>> verdict = lesson(view, first, samples=2)
+    >>> verdict.played == str(first) and verdict.suggested in map(str, view.legal)
+    True
+    """
+    played = str(played)
+    legal = require_legal(view)
+    if len(legal) == 1:
+        return Lesson(played, str(legal[0]), "it is the only legal action", True)
+    analysis = PimcBot(seed=seed, samples=samples, time_limit=time_limit).analyse(view)
+    best = str(analysis.best)
+    gap = analysis.values[best] - analysis.values.get(played, float("-inf"))
+    return Lesson(played, best, explain(analysis), best == played or round(gap, 1) <= 0)
 
 
 def explain(analysis: Analysis) -> str:

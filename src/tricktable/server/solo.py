@@ -110,22 +110,22 @@ async def learn(table_id: str, body: SeatToken, request: Request) -> dict[str, A
     before = tt.replay(runtime.game.record(), upto=index)
     played = str(runtime.game.log[index][2])
     view = before.view(seat)
-    suggested, reason = await hub.services.compute.run(_suggest, view, before.seed + index)
+    verdict = await hub.services.compute.run(_lesson, view, played, before.seed + index)
+    return {"move": index, **verdict}
+
+
+def _lesson(view: Any, played: str, seed: int) -> dict[str, Any]:
+    """The strongest bot's verdict on ``played`` at ``view`` (run in the pool). ``same``: the
+    move was as good as the bot's choice (``suggested`` may still differ on a tie)."""
+    from tricktable.bots.hints import lesson
+
+    verdict = lesson(view, played, seed=seed)
     return {
-        "move": index,
-        "played": played,
-        "suggested": suggested,
-        "same": suggested == played,
-        "reason": reason,
+        "played": verdict.played,
+        "suggested": verdict.suggested,
+        "same": verdict.as_good,
+        "reason": verdict.reason,
     }
-
-
-def _suggest(view: Any, seed: int) -> tuple[str, str]:
-    """The strongest bot's action at ``view`` and its reason (run in the pool)."""
-    from tricktable.bots.hints import hint
-
-    action, reason = hint(view, seed=seed)
-    return str(action), reason
 
 
 def _claim_playout(record: dict[str, Any]) -> tuple[int, int, list[str]]:

@@ -119,8 +119,11 @@ function Lesson({ lesson, state }) {
   // the reason names other moves in notation ("next best: play AS +9.6"): say cards as cards
   const reason = lesson.reason.replace(/\bplay (\w+)/g, (_, card) => cardShort(card));
   const clause = reason.startsWith("it ") ? reason : `it ${reason}`;
-  const verdict = lesson.same ? html`the strongest bot would have done the same: ${clause}.`
-    : html`the strongest bot would ${card ? "play" : "choose"} <strong>${words(lesson.suggested)}</strong>: ${clause}.`;
+  const tie = lesson.same && lesson.suggested !== lesson.played;
+  const verdict = !lesson.same
+    ? html`the strongest bot would ${card ? "play" : "choose"} <strong>${words(lesson.suggested)}</strong>: ${clause}.`
+    : tie ? html`as good as the strongest bot's choice, <strong>${words(lesson.suggested)}</strong>: ${clause}.`
+    : html`the strongest bot would have done the same: ${clause}.`;
   return html`<p class="lesson" data-testid="lesson">You ${card ? "played" : "chose"} <strong>${words(lesson.played)}</strong>; ${verdict}</p>`;
 }
 
