@@ -1,13 +1,18 @@
 """Load test of the online table: many WebSocket players on loopback, bounded in count and time.
 
-Starts ``python -m tricktable.server`` on 127.0.0.1 with a fresh SQLite file (or uses --url),
-creates tables whose every seat is a human client, and lets each client play its seat's first
-legal action as soon as it is its turn. Prints moves per second, the move-to-broadcast latency
-(from sending an action to each seat of the table receiving the new state: p50, p99) and how
-many states were lost or duplicated (each client must see every seq exactly once, in order).
+One process (the default): ``python -m tricktable.server`` on a fresh SQLite file. Several
+(``--servers N --workers M``): N servers and M workers on PostgreSQL with a broker (Redis, or
+``--broker-kind postgres`` for LISTEN/NOTIFY), a throwaway cluster and Redis started here on
+free loopback ports unless ``--db``/``--broker`` name running ones. Tables of four human
+clients, each playing its seat's first legal action when it is its turn; a table's four
+clients are spread over the servers, so every move crosses processes. Prints moves per second,
+move-to-broadcast latency (from sending an action to each seat receiving the new state: p50,
+p99), states lost or duplicated (each client must see every seq once, in order), actions
+broadcast but not stored, and CPU time per move of the servers, the workers, PostgreSQL and
+Redis, with the clients' own CPU (this process) shown apart: they share the machine's cores.
 
-    python bench/server.py --tables 500 --seconds 30      # 2,000 clients (4 per table)
-    python bench/server.py --tables 500 --think 2          # each player thinks 2 s per move
+    python bench/server.py --tables 250 --seconds 25 --think 3
+    python bench/server.py --servers 2 --workers 1 --tables 500 --seconds 30 --think 3
 """
 
 from __future__ import annotations
@@ -16,6 +21,9 @@ import argparse
 import asyncio
 import json
 import os
+import random
+import resource
+import shutil
 import socket
 import sqlite3
 import statistics
@@ -23,6 +31,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,6 +41,9 @@ from websockets.asyncio.client import ClientConnection, connect
 
 MAX_CLIENTS = 4000
 MAX_SECONDS = 600
+SETTLE_SECONDS = 3.0
+"""After the last client has its first state: the servers' announcements of who is connected
+settle before the clock starts (the clock measures moves, not connecting)."""
 
 
 @dataclass
@@ -48,6 +61,8 @@ class Tally:
     duplicated: int = 0
     errors: int = 0
     last_seq: dict[str, int] = field(default_factory=dict)
+    ready: set[str] = field(default_factory=set)
+    """Clients that have their first state."""
 
 
 def free_port() -> int:
@@ -56,29 +71,101 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
-    command = [
-        sys.executable,
-        "-m",
-        "tricktable.server",
-        "--port",
-        str(port),
-        "--db",
-        f"sqlite:///{db}",
-        "--bot-delay",
-        "0",
-        "--grace",
-        "3600",
-    ]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def wait_until_up(base: str, process: subprocess.Popen[bytes]) -> None:
     for _ in range(600):
         try:
-            httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1)
-            return process
+            httpx.get(f"{base}/healthz", timeout=1)
+            return
         except httpx.TransportError:
             time.sleep(0.1)
-    process.kill()
-    raise SystemExit("the server did not start")
+    raise SystemExit(f"the server at {base} did not start")
+
+
+@dataclass
+class Services:
+    """The processes under test (and the database and broker they use)."""
+
+    db: str
+    broker: str | None
+    servers: list[subprocess.Popen[bytes]] = field(default_factory=list)
+    bases: list[str] = field(default_factory=list)
+    workers: list[subprocess.Popen[bytes]] = field(default_factory=list)
+    postgres: int | None = None
+    """The postmaster's pid when this bench started the cluster (its CPU is counted)."""
+    redis: int | None = None
+    sqlite: Path | None = None
+
+    def start(self, servers: int, workers: int, env: dict[str, str]) -> None:
+        common = ["--db", self.db, *(["--broker", self.broker] if self.broker else [])]
+        for _ in range(servers):
+            port = free_port()
+            command = [sys.executable, "-m", "tricktable.server", "--port", str(port), *common]
+            extra = ["--bot-delay", "0", "--grace", "3600", "--no-limits"]
+            process = subprocess.Popen([*command, *extra], env=env, **QUIET)
+            self.servers.append(process)
+            self.bases.append(f"http://127.0.0.1:{port}")
+        for base, process in zip(self.bases, self.servers, strict=True):
+            wait_until_up(base, process)
+        for _ in range(workers):
+            command = [sys.executable, "-m", "tricktable.server.worker", *common]
+            self.workers.append(subprocess.Popen([*command, "--bot-delay", "0"], env=env, **QUIET))
+
+    def stop(self) -> None:
+        for process in self.servers + self.workers:
+            process.terminate()
+        for process in self.servers + self.workers:
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+QUIET: dict[str, int] = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+
+
+@contextmanager
+def throwaway_postgres(folder: Path) -> Iterator[tuple[str, int]]:
+    """A PostgreSQL cluster of this run on a free loopback port: its URL and postmaster pid."""
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin"))
+    if not found:
+        raise SystemExit("no PostgreSQL here: install it, or pass --db postgresql+psycopg://…")
+    binaries = found[-1]
+    data, port = folder / "pg", free_port()
+    user = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+    if user:
+        shutil.chown(folder, "postgres", "postgres")
+    subprocess.run(
+        [*user, str(binaries / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust"],
+        check=True,
+        **QUIET,
+    )
+    options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off"
+    control = [*user, str(binaries / "pg_ctl"), "-D", str(data), "-w"]
+    subprocess.run(
+        [*control, "-o", options, "-l", str(folder / "pg.log"), "start"], check=True, **QUIET
+    )
+    try:
+        pid = int((data / "postmaster.pid").read_text().split()[0])
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres", pid
+    finally:
+        subprocess.run([*control, "-m", "fast", "stop"], check=False, **QUIET)
+
+
+@contextmanager
+def throwaway_redis(folder: Path) -> Iterator[tuple[str, int]]:
+    port = free_port()
+    options = ["--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", str(folder)]
+    process = subprocess.Popen(["redis-server", "--port", str(port), *options], **QUIET)
+    try:
+        for _ in range(100):
+            with socket.socket() as probe:
+                if probe.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0", process.pid
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
 
 
 async def create_tables(base: str, count: int) -> list[Table]:
@@ -99,7 +186,7 @@ async def create_tables(base: str, count: int) -> list[Table]:
 
 
 async def play_seat(
-    ws: ClientConnection, table: Table, seat: int, tally: Tally, think: float
+    ws: ClientConnection, table: Table, seat: int, tally: Tally, *, think: float, go: asyncio.Event
 ) -> None:
     key = f"{table.table_id}/{seat}"
     async for raw in ws:
@@ -117,11 +204,15 @@ async def play_seat(
             elif seq > previous + 1:
                 tally.lost += seq - previous - 1
         tally.last_seq[key] = max(seq, previous or 0)
+        tally.ready.add(key)
         sent = table.sent_at.get(seq)
         if sent is not None:
             tally.latencies.append(time.perf_counter() - sent)
         view = message["view"]
         if view["to_move"] == seat and view["legal_actions"]:
+            if not go.is_set():  # the first moves spread over one think, not all at once
+                await go.wait()
+                await asyncio.sleep(think * random.Random(key).random())
             if think:  # a person takes a while; the next state arrives only after the move
                 await asyncio.sleep(think)
             table.sent_at[seq + 1] = time.perf_counter()
@@ -132,19 +223,37 @@ async def play_seat(
 
 
 async def run_clients(
-    ws_base: str, tables: list[Table], seconds: float, tally: Tally, think: float = 0.0
+    bases: list[str],
+    tables: list[Table],
+    seconds: float,
+    tally: Tally,
+    *,
+    think: float = 0.0,
+    on_go: Callable[[], None] = lambda: None,
 ) -> float:
+    """Connect every client, wait until each has its first state and the servers have taken
+    every connection in (their presence settled), then play for ``seconds``."""
     gate = asyncio.Semaphore(50)
     sockets: list[tuple[ClientConnection, Table, int]] = []
 
-    async def open_one(table: Table, seat: int) -> None:
+    async def open_one(number: int, table: Table, seat: int) -> None:
+        base = bases[(number + seat) % len(bases)].replace("http", "ws")
         async with gate:
-            url = f"{ws_base}/ws/tables/{table.table_id}?token={table.tokens[seat]}"
+            url = f"{base}/ws/tables/{table.table_id}?token={table.tokens[seat]}"
             sockets.append((await connect(url, max_size=2**20), table, seat))
 
-    await asyncio.gather(*(open_one(t, s) for t in tables for s in range(4)))
+    await asyncio.gather(*(open_one(n, t, s) for n, t in enumerate(tables) for s in range(4)))
+    go = asyncio.Event()
+    tasks = [
+        asyncio.create_task(play_seat(ws, t, s, tally, think=think, go=go)) for ws, t, s in sockets
+    ]
+    deadline = time.monotonic() + 120
+    while len(tally.ready) < len(sockets) and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(SETTLE_SECONDS)
+    on_go()
     started = time.perf_counter()
-    tasks = [asyncio.create_task(play_seat(ws, t, s, tally, think)) for ws, t, s in sockets]
+    go.set()
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - started
     for task in tasks:
@@ -154,48 +263,78 @@ async def run_clients(
     return elapsed
 
 
-def stored_actions(db: Path) -> dict[str, int]:
-    with sqlite3.connect(db) as conn:
-        rows = conn.execute("SELECT table_id, COUNT(*), MAX(number) FROM actions GROUP BY table_id")
-        return {r[0]: r[1] for r in rows if r[1] == r[2] + 1}
+def stored_actions(services: Services) -> dict[str, int]:
+    """Per table, the length of its action log when it has no gap."""
+    query = "SELECT table_id, COUNT(*), MAX(number) FROM actions GROUP BY table_id"
+    if services.sqlite is not None:
+        with sqlite3.connect(services.sqlite) as conn:
+            rows = conn.execute(query).fetchall()
+    else:
+        import psycopg
+
+        url = "postgresql://" + services.db.split("://", 1)[1]
+        with psycopg.connect(url) as conn:
+            rows = conn.execute(query).fetchall()
+    return {r[0]: r[1] for r in rows if r[1] == r[2] + 1}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--tables", type=int, default=100, help="tables of 4 clients each")
-    parser.add_argument("--seconds", type=float, default=20.0, help="how long the clients play")
-    parser.add_argument("--think", type=float, default=0.0, help="seconds a player waits to move")
-    args = parser.parse_args()
-    tables_wanted = max(1, min(args.tables, MAX_CLIENTS // 4))
-    seconds = max(1.0, min(args.seconds, MAX_SECONDS))
-    with tempfile.TemporaryDirectory() as folder:
-        db = Path(folder) / "bench.db"
-        port = free_port()
-        server = start_server(db, port)
-        try:
-            tables = asyncio.run(create_tables(f"http://127.0.0.1:{port}", tables_wanted))
-            tally = Tally()
-            cpu_before = cpu_seconds(server.pid)
-            ws_base = f"ws://127.0.0.1:{port}"
-            elapsed = asyncio.run(
-                run_clients(ws_base, tables, seconds, tally, max(0.0, args.think))
-            )
-            cpu = cpu_seconds(server.pid) - cpu_before
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
-        report(tables, tally, elapsed, stored_actions(db))
-        if tally.moves:
-            print(f"server CPU         {cpu:.1f} s = {cpu / tally.moves * 1000:.2f} ms per move")
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process (Linux), 0 where /proc is missing."""
+def cpu_seconds(pid: int, reaped: bool = False) -> float:
+    """User + system CPU time of a process (Linux), 0 where /proc is missing; with ``reaped``,
+    also that of its children that have ended (a PostgreSQL backend that closed)."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    ticks = int(fields[11]) + int(fields[12])
+    if reaped:
+        ticks += int(fields[13]) + int(fields[14])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def family(root: int) -> list[int]:
+    """``root`` and its descendants (a PostgreSQL cluster's backends), from /proc."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(fields[1])
+    found, changed = {root}, True
+    while changed:
+        grown = found | {pid for pid, parent in parents.items() if parent in found}
+        changed, found = grown != found, grown
+    return sorted(found)
+
+
+def cpu_of(pids: list[int]) -> float:
+    return sum(cpu_seconds(pid) for pid in pids)
+
+
+@dataclass
+class Clock:
+    """CPU seconds of each group of processes, from start to stop."""
+
+    groups: dict[str, list[int]]
+    before: dict[str, float] = field(default_factory=dict)
+    spent: dict[str, float] = field(default_factory=dict)
+
+    def start(self) -> None:
+        self.before = {name: self._now(name) for name in self.groups}
+
+    def stop(self) -> None:
+        self.spent = {name: self._now(name) - self.before[name] for name in self.groups}
+
+    def _now(self, name: str) -> float:
+        if name == "clients (this process)":
+            usage = resource.getrusage(resource.RUSAGE_SELF)
+            return usage.ru_utime + usage.ru_stime
+        if name == "postgresql" and self.groups[name]:
+            root = self.groups[name][0]
+            children = [pid for pid in family(root) if pid != root]
+            return cpu_seconds(root, reaped=True) + cpu_of(children)
+        return cpu_of(self.groups[name])
 
 
 def report(tables: list[Table], tally: Tally, elapsed: float, stored: dict[str, int]) -> None:
@@ -212,6 +351,81 @@ def report(tables: list[Table], tally: Tally, elapsed: float, stored: dict[str, 
     print(f"move->broadcast    p50 {p50:.1f} ms   p99 {p99:.1f} ms  ({len(latencies)} deliveries)")
     print(f"lost / duplicated  {tally.lost} / {tally.duplicated} states;  errors {tally.errors}")
     print(f"broadcast not stored  {missing} actions  (target: p99 <= 100 ms, 0 lost)")
+
+
+def print_cpu(clock: Clock, moves: int, elapsed: float) -> None:
+    print("CPU time (per move; share of one core):")
+    for name, seconds in clock.spent.items():
+        per_move = seconds / moves * 1000 if moves else float("nan")
+        print(f"  {name:24} {seconds:6.1f} s  {per_move:6.3f} ms/move  {seconds / elapsed:5.0%}")
+    servers = clock.spent.get("servers", 0.0)
+    if moves:
+        print(f"server CPU         {servers:.1f} s = {servers / moves * 1000:.3f} ms per move")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=100, help="tables of 4 clients each")
+    parser.add_argument("--seconds", type=float, default=20.0, help="how long the clients play")
+    parser.add_argument("--think", type=float, default=0.0, help="seconds a player waits to move")
+    parser.add_argument("--servers", type=int, default=1, help="server processes")
+    parser.add_argument("--workers", type=int, default=0, help="worker processes")
+    parser.add_argument("--db", help="a running PostgreSQL (default: a throwaway cluster)")
+    parser.add_argument("--broker", help="a running broker's URL (default: a throwaway Redis)")
+    parser.add_argument("--broker-kind", choices=("redis", "postgres"), default="redis")
+    args = parser.parse_args()
+    tables_wanted = max(1, min(args.tables, MAX_CLIENTS // 4))
+    seconds = max(1.0, min(args.seconds, MAX_SECONDS))
+    several = args.servers > 1 or args.workers > 0 or args.db is not None
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    with tempfile.TemporaryDirectory() as folder, ExitStack() as stack:
+        services = prepared(stack, Path(folder), args, several)
+        env = {**os.environ, "TRICKTABLE_BROKER_CHANNEL": f"bench-{os.getpid()}"}
+        try:
+            services.start(max(1, args.servers), max(0, args.workers), env)
+            tables = asyncio.run(create_tables(services.bases[0], tables_wanted))
+            clock = Clock(
+                {
+                    "servers": [p.pid for p in services.servers],
+                    "workers": [p.pid for p in services.workers],
+                    "postgresql": [services.postgres] if services.postgres else [],
+                    "redis": [services.redis] if services.redis else [],
+                    "clients (this process)": [],
+                }
+            )
+            tally = Tally()
+            elapsed = asyncio.run(
+                run_clients(
+                    services.bases,
+                    tables,
+                    seconds,
+                    tally,
+                    think=max(0.0, args.think),
+                    on_go=clock.start,
+                )
+            )
+            clock.stop()
+        finally:
+            services.stop()
+        report(tables, tally, elapsed, stored_actions(services))
+        print_cpu(clock, tally.moves, elapsed)
+    print(f"load average after:  {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+def prepared(stack: ExitStack, folder: Path, args: argparse.Namespace, several: bool) -> Services:
+    if not several:
+        db = folder / "bench.db"
+        return Services(f"sqlite:///{db}", None, sqlite=db)
+    postgres = None
+    db = args.db
+    if db is None:
+        db, postgres = stack.enter_context(throwaway_postgres(folder))
+    broker, redis = args.broker, None
+    if broker is None and args.broker_kind == "postgres":
+        broker = db
+    elif broker is None:
+        broker, redis = stack.enter_context(throwaway_redis(folder))
+    return Services(db, broker, postgres=postgres, redis=redis)
 
 
 if __name__ == "__main__":

@@ -57,3 +57,20 @@ def test_server_logs_never_show_seat_tokens() -> None:
     )
     assert RedactTokens().filter(record)
     assert "s3cr3t" not in record.getMessage() and "token=…" in record.getMessage()
+
+
+def test_worker_passes_the_database_broker_and_delay_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[list[str]] = []
+    monkeypatch.setattr("tricktable.server.worker.main", lambda args: calls.append(list(args)))
+    url = "postgresql+psycopg://u@h/db"
+    result = CliRunner().invoke(
+        app, ["worker", "--db", url, "--broker", "redis://h:6379/0", "--bot-delay", "0.2"]
+    )
+    assert result.exit_code == 0, result.output
+    assert calls == [[f"--db={url}", "--broker=redis://h:6379/0", "--bot-delay=0.2"]]
+
+
+def test_serve_refuses_a_broker_without_postgresql(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TRICKTABLE_DB", raising=False)
+    result = CliRunner().invoke(app, ["serve", "--db", "sqlite:///x.db", "--broker", "redis://h"])
+    assert result.exit_code == 2 and "PostgreSQL" in result.output

@@ -183,3 +183,12 @@ def test_pages_carry_a_content_security_policy_that_allows_their_own_script(
         digest = base64.b64encode(hashlib.sha256(inline.group(1).encode()).digest()).decode()
         assert f"'sha256-{digest}'" in client.get("/t/abc").headers["content-security-policy"]
         assert client.get("/").headers["x-frame-options"] == "DENY"
+
+
+def test_table_seeds_come_from_the_systems_secure_source(db_url: str) -> None:
+    import secrets
+
+    from tricktable.server import create_app
+
+    with TestClient(create_app(db_url)) as client:
+        assert isinstance(client.app.state.hub.rng, secrets.SystemRandom)

@@ -108,3 +108,57 @@ def test_sigterm_drains_the_connections_and_keeps_every_move(tmp_path: Path) -> 
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(stat[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc").exists(), reason="reads processes from /proc")
+def test_a_killed_servers_bot_processes_end_too(tmp_path: Path) -> None:
+    port = free_port()
+    db = f"sqlite:///{tmp_path / 'pool.db'}"
+    command = [sys.executable, "-m", "tricktable.server", "--port", str(port), "--db", db]
+    process = subprocess.Popen(
+        [*command, "--bot-delay", "0"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                httpx.get(f"{base}/healthz", timeout=1)
+                break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        body = {"game": "hasenpfeffer", "seats": [{"kind": "bot", "level": "easy"}] * 4}
+        table_id = httpx.post(f"{base}/api/tables", json=body).json()["table_id"]
+        deadline = time.monotonic() + 60
+        while httpx.get(f"{base}/api/tables/{table_id}").json()["seq"] < 2:
+            assert time.monotonic() < deadline, "the bots did not move"
+            time.sleep(0.1)
+        pool = [pid for pid in _children(process.pid) if _alive(pid)]
+        assert pool, "the bots moved in processes of their own"
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+    deadline = time.monotonic() + 15
+    while any(_alive(pid) for pid in pool):
+        assert time.monotonic() < deadline, "a bot process outlived its killed server"
+        time.sleep(0.2)

@@ -69,7 +69,7 @@ def test_a_bot_move_whose_task_is_cancelled_after_its_commit_is_applied_once(
 ) -> None:
     with TestClient(app_factory(retry_seconds=0.05)) as client:
         runtime = start_solo_table(client)
-        real_submit, real_execute = runtime.submit, runtime.database.execute_all
+        real_submit, real_store = runtime.submit, runtime.database.store
         callers: list[asyncio.Task[Any]] = []
 
         async def submit(seat: int, text: str, seq: int, actor: str = "human") -> None:
@@ -77,15 +77,15 @@ def test_a_bot_move_whose_task_is_cancelled_after_its_commit_is_applied_once(
                 callers.append(asyncio.current_task())  # type: ignore[arg-type]
             await real_submit(seat, text, seq, actor)
 
-        async def execute_all(statements: Any) -> None:
-            await real_execute(statements)
+        async def store(statements: Any, notify: Any = None) -> None:
+            await real_store(statements, notify)
             if len(callers) == 1 and stores_a_bot_move(statements):
                 callers.append(callers[0])  # once
                 callers[0].cancel()  # the cancellation arrives just after the commit
                 await asyncio.sleep(0)
 
         monkeypatch.setattr(runtime, "submit", submit)
-        monkeypatch.setattr(runtime.database, "execute_all", execute_all)
+        monkeypatch.setattr(runtime.database, "store", store)
         human_moves(client, runtime)
         wait_until(lambda: len(callers) >= 2, "a bot move was cancelled")
         # nothing else happens at the table: the stored move itself must carry play on
@@ -98,16 +98,16 @@ def test_a_commit_whose_answer_is_lost_is_found_stored_on_the_retry(
 ) -> None:
     with TestClient(app_factory(retry_seconds=0.05)) as client:
         runtime = start_solo_table(client)
-        real_execute = runtime.database.execute_all
+        real_store = runtime.database.store
         lost: list[bool] = []
 
-        async def execute_all(statements: Any) -> None:
-            await real_execute(statements)
+        async def store(statements: Any, notify: Any = None) -> None:
+            await real_store(statements, notify)
             if not lost and stores_a_bot_move(statements):
                 lost.append(True)  # committed, but the connection broke before the answer
                 raise sa.exc.OperationalError("COMMIT", {}, Exception("connection lost"))
 
-        monkeypatch.setattr(runtime.database, "execute_all", execute_all)
+        monkeypatch.setattr(runtime.database, "store", store)
         human_moves(client, runtime)
         wait_until(lambda: bool(lost), "a bot move's commit answer was lost")
         wait_until(lambda: back_at_the_human(runtime), "the bots played on to Ana's turn")

@@ -158,3 +158,42 @@ def pending_jobs(db_url: str) -> list[Any]:
         found = conn.execute(jobs.jobs.select().where(jobs.jobs.c.kind == jobs.MOVE)).all()
     engine.dispose()
     return list(found)
+
+
+def test_a_review_is_a_workers_job_with_several_servers(
+    pg_url: str, broker_url: str, channel: str
+) -> None:
+    import time
+
+    from fastapi.testclient import TestClient
+
+    from conftest import first_legal_factory
+    from scale_support import settings_for
+    from tricktable.server import create_app
+
+    app = create_app(
+        pg_url,
+        broker_url=broker_url,
+        settings=settings_for(channel),
+        bot_factory=first_legal_factory,
+    )
+    with TestClient(app) as client:
+        worker = worker_for(pg_url, broker_url, channel)
+        client.portal.start_task_soon(worker.run)
+        body = {"game": "hasenpfeffer", "options": {"target_score": 2}, "seats": BOTS_JSON}
+        table_id = client.post("/api/tables", json=body).json()["table_id"]
+        deadline = time.monotonic() + 60
+        while client.get(f"/api/tables/{table_id}").json()["status"] != "over":
+            assert time.monotonic() < deadline, "the worker did not play the bots' game out"
+            time.sleep(0.05)
+        first = client.get(f"/api/tables/{table_id}/review")
+        assert first.status_code == 202
+        while (answer := client.get(f"/api/tables/{table_id}/review")).status_code == 202:
+            assert time.monotonic() < deadline + 60, "no worker computed the review"
+            time.sleep(0.05)
+        assert answer.json()["status"] == "ready" and answer.json()["hands"]
+        client.portal.call(worker.stop)
+    assert pending_jobs(pg_url) == []
+
+
+BOTS_JSON = [{"kind": "bot"}] * 4

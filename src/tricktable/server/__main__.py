@@ -14,6 +14,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--broker", default=None, help="redis:// or postgresql:// URL")
     parser.add_argument("--bot-delay", type=float, default=None, help="seconds before bot moves")
     parser.add_argument("--grace", type=float, default=None, help="seconds before a bot sits in")
+    parser.add_argument(
+        "--no-limits", action="store_true", help="no rate limits or caps (for load tests only)"
+    )
     args = parser.parse_args(argv)
     from .run import serve
 
@@ -24,6 +27,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         broker=args.broker,
         bot_delay=args.bot_delay,
         grace=args.grace,
+        limits=not args.no_limits,
     )
 
 

@@ -34,11 +34,17 @@ def level_for(runtime: TableRuntime, seat: int) -> str:
     return runtime.settings.substitute_level
 
 
-def stored_plan(runtime: TableRuntime, game: Game, number: int) -> list[Statement]:
-    """The job statements that go with storing ``game`` as the table's state at log row
-    ``number``: the next bot turn or turn timer, or none."""
+def stored_plan(
+    runtime: TableRuntime, before: Game | None, game: Game, number: int
+) -> list[Statement]:
+    """The job statements that go with storing ``game`` (which follows ``before``; None: a new
+    table) as the table's state at log row ``number``: the next bot turn or turn timer, or
+    none. No statement at all when neither state has an automatic move (a job is written only
+    for one)."""
     seat_number = game.to_move
     table_id = runtime.table_id
+    if not _automatic(runtime, game) and (before is None or not _automatic(runtime, before)):
+        return []
     if seat_number is None:
         return jobs.move_job(table_id, number, None, "bot", None)
     seat = runtime.seats[seat_number]
@@ -51,6 +57,15 @@ def stored_plan(runtime: TableRuntime, game: Game, number: int) -> list[Statemen
         delay = float(runtime.info.turn_seconds)
         return jobs.move_job(table_id, number, seat_number, "timer", delay)
     return jobs.move_job(table_id, number, None, "bot", None)
+
+
+def _automatic(runtime: TableRuntime, game: Game) -> bool:
+    """Whether a job may stand for ``game``'s next move (a bot, a substitute or a timer)."""
+    seat = game.to_move
+    if seat is None:
+        return False
+    spec = runtime.seats[seat]
+    return spec.kind == "bot" or spec.substituted or bool(runtime.info.turn_seconds)
 
 
 async def substitute_job(runtime: TableRuntime, seat: int) -> None:

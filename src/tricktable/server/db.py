@@ -19,7 +19,11 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 import tricktable as tt
 from tricktable.record import FORMAT
 
+from .fastpath import MoveWriter
+
 T = TypeVar("T")
+POOL_SIZE = 20
+"""Connections each process keeps to PostgreSQL (as many again may open for a burst)."""
 Statement = tuple[sa.Executable, dict[str, Any] | list[dict[str, Any]] | None]
 
 metadata = sa.MetaData()
@@ -193,6 +197,8 @@ class Database:
         self.url = async_url(url)
         self.sync_engine: sa.Engine | None = None
         self.engine: AsyncEngine | None = None
+        self.moves: MoveWriter | None = None
+        """PostgreSQL's one-round-trip writer of a single action row (see :mod:`.fastpath`)."""
         # Every use is a begin() block that commits or rolls back, so the pool's extra
         # rollback when a connection returns would only cost another round trip.
         if self.url.startswith("sqlite"):
@@ -201,7 +207,13 @@ class Database:
             )
             event.listen(self.sync_engine, "connect", _sqlite_pragmas)
         else:
-            self.engine = create_async_engine(self.url, pool_reset_on_return=None)
+            # enough connections kept open for a busy process: a pool that overflows opens
+            # and closes a connection (a PostgreSQL backend) per transaction past its size
+            self.engine = create_async_engine(
+                self.url, pool_reset_on_return=None, pool_size=POOL_SIZE, max_overflow=POOL_SIZE
+            )
+            if self.url.startswith("postgresql"):
+                self.moves = MoveWriter(self.url)
 
     async def run(self, work: Callable[[sa.Connection], T]) -> T:
         """Run ``work`` in one transaction: committed if it returns, rolled back if it raises."""
@@ -224,6 +236,17 @@ class Database:
 
         return await self.run(snapshot)
 
+    async def store(self, statements: list[Statement], notify: Statement | None) -> None:
+        """Execute ``statements`` and the ``notify`` statement (LISTEN/NOTIFY) in one
+        transaction; a single action row on PostgreSQL in one round trip (:mod:`.fastpath`)."""
+        row = statements[0][1] if len(statements) == 1 else None
+        if self.moves is not None and isinstance(row, dict):
+            sent = None if notify is None else notify[1]
+            pair = (sent["channel"], sent["payload"]) if isinstance(sent, dict) else None
+            await self.moves.store(row, pair)
+            return
+        await self.execute_all(statements if notify is None else [*statements, notify])
+
     async def execute_all(self, statements: Sequence[Statement]) -> None:
         """Execute ``(statement, parameters or None)`` pairs in one transaction."""
 
@@ -234,6 +257,8 @@ class Database:
         await self.run(work)
 
     async def close(self) -> None:
+        if self.moves is not None:
+            await self.moves.close()
         if self.engine is not None:
             await self.engine.dispose()
         if self.sync_engine is not None:

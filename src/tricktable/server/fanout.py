@@ -116,7 +116,7 @@ async def take_rows(
         if first != known or any(row[2] == store.UNDO for row in rows):
             await runtime.resync()
             return
-        game = runtime.game.copy()
+        game = runtime.game  # stored already: played on in place (a failure reloads it)
         try:
             for _, seat, action, _ in rows:
                 if game.to_move != seat:

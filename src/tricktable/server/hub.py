@@ -135,7 +135,7 @@ class Hub:
         statements = table.statements()
         if self.services.uses_jobs:
             runtime = TableRuntime(table.info, table.game, table.seats, self.services)
-            statements += automatic.stored_plan(runtime, table.game, 0)
+            statements += automatic.stored_plan(runtime, None, table.game, 0)
         return statements
 
     def new_table(self, spec: CreateTable) -> NewTable:

@@ -11,6 +11,8 @@ from alembic.config import Config
 from .db import sync_url
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+LOCK = 0x7472_6963_6B74
+"""The PostgreSQL advisory lock held while migrating."""
 
 
 def alembic_config(url: str) -> Config:
@@ -25,6 +27,9 @@ def upgrade(url: str, revision: str = "head") -> None:
     engine = sa.create_engine(sync_url(url))
     try:
         with engine.begin() as connection:
+            if connection.dialect.name == "postgresql":
+                # several processes starting at once migrate one after the other
+                connection.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": LOCK})
             config = alembic_config(url)
             config.attributes["connection"] = connection
             command.upgrade(config, revision)

@@ -13,6 +13,9 @@ import asyncio
 import copyreg
 import functools
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -58,6 +61,18 @@ def bot_seed(game_seed: int, seat: int, number: int) -> int:
     return (game_seed * 7919 + number * 131 + seat + 1) % (1 << 62)
 
 
+def _watch_parent(parent: int) -> None:
+    """In a pool process: end when the server that started it is gone (killed, it could not
+    say so), instead of waiting for work for ever."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="tricktable-parent-watch", daemon=True).start()
+
+
 def choose_action(factory: BotFactory, level: str, seed: int, view: Any) -> str:
     """The action a new bot of ``level`` chooses from ``view`` (run in the pool)."""
     return str(factory(level, seed).choose(view))
@@ -79,7 +94,12 @@ class Compute:
             if self.processes > 0:
                 # spawn: a fork of a process running an event loop and threads is not safe
                 context = multiprocessing.get_context("spawn")
-                self._executor = ProcessPoolExecutor(self.processes, mp_context=context)
+                self._executor = ProcessPoolExecutor(
+                    self.processes,
+                    mp_context=context,
+                    initializer=_watch_parent,
+                    initargs=(os.getpid(),),
+                )
             else:
                 self._executor = ThreadPoolExecutor(self.threads, thread_name_prefix="tricktable")
         return self._executor
@@ -95,5 +115,7 @@ class Compute:
 
     def close(self) -> None:
         if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+            # waits for the pool's processes to end (a move in hand takes at most seconds):
+            # a server that exits right after (uvicorn re-raises SIGTERM) must not orphan them
+            self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None

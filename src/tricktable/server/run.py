@@ -60,6 +60,7 @@ def configure_logging(level: int = logging.INFO) -> None:
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)
+    logging.getLogger("alembic").setLevel(logging.WARNING)
 
 
 def locations(db: str | None, broker: str | None) -> tuple[str | None, str | None]:
@@ -97,6 +98,7 @@ def serve(
     broker: str | None = None,
     bot_delay: float | None = None,
     grace: float | None = None,
+    limits: bool = True,
 ) -> None:
     require_extra()
     import uvicorn
@@ -105,6 +107,8 @@ def serve(
 
     db, broker = locations(db, broker)
     settings = tuned(base_settings(), bot_delay=bot_delay, grace_seconds=grace)
+    if not limits:
+        settings = dataclasses.replace(settings, limits=False)
     app = create_app(db, broker_url=broker, settings=settings)
     # Views are small and sent often: compressing each one costs more CPU than it saves.
     config = uvicorn.Config(

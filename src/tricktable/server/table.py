@@ -145,6 +145,8 @@ class TableRuntime:
     row: the row is the truth, so that a change through any server process counts."""
     closed: bool = False
     """Set when the server stops: nothing more is planned."""
+    _announced: list[int] | None = None
+    """The connections per seat (0 or 1) this process last announced."""
     _asked: tuple[int, int] | None = None
     """The (log row, seat) of the last substitute job this process asked the workers for."""
 
@@ -220,8 +222,11 @@ class TableRuntime:
             self.on_idle(self)
 
     def _connections_changed(self) -> None:
-        counts = [seat.connections for seat in self.seats]
-        self.services.announce(self.services.message(self.table_id, "presence", c=counts))
+        # the other processes need to know whether a seat has someone here, not how many
+        here = [min(seat.connections, 1) for seat in self.seats]
+        if here != self._announced:
+            self._announced = here
+            self.services.announce(self.services.message(self.table_id, "presence", c=here))
         self.settle_presence()
 
     def settle_presence(self) -> None:
@@ -397,12 +402,10 @@ class TableRuntime:
     ) -> None:
         first = self.info.stored_actions
         news = self._news(first, rows, moved_by)
-        statements = self._statements(game, rows)
         broker = self.services.broker
-        if news is not None and broker.in_transaction:
-            statements.append(broker.statement(news))
+        notify = broker.statement(news) if news and broker.in_transaction else None
         try:
-            await self.database.execute_all(statements)
+            await self.database.store(self._statements(game, rows), notify)
         except sa.exc.IntegrityError:
             # the log already holds these numbers: an earlier commit whose answer was lost
             # (or another writer); the stored log is the truth, so take it up and refuse
@@ -452,7 +455,7 @@ class TableRuntime:
             )
             statements.append((finished, None))
         if self.services.uses_jobs:
-            statements += automatic.stored_plan(self, game, first + len(rows))
+            statements += automatic.stored_plan(self, self.game, game, first + len(rows))
         return statements
 
     def take(self, game: Game, moved_by: dict[str, Any] | None) -> None:

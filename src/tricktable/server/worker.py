@@ -32,8 +32,9 @@ log = logging.getLogger(__name__)
 
 __all__ = ["Worker", "main", "run_worker"]
 
-POLL_SECONDS = 0.05
-"""How long an idle worker waits before it looks for due jobs again."""
+POLL_SECONDS = (0.02, 0.25)
+"""How long a worker waits before it looks for due jobs again: the shortest right after it
+found some, doubling while it finds none up to the longest (an idle worker costs little)."""
 KEEP_TABLES = 2000
 """Tables a worker keeps in memory between their bots' turns (the oldest go first)."""
 
@@ -56,11 +57,14 @@ class Worker:
     async def run(self) -> None:
         await self.services.broker.start(lambda message: None)
         settling = asyncio.create_task(self.hub.settle_loop())
+        pause = POLL_SECONDS[0]
         try:
             while not self.stopping.is_set():
-                claimed = await self.claim()
-                if not claimed:
-                    await self._pause()
+                if await self.claim():
+                    pause = POLL_SECONDS[0]
+                else:
+                    await self._pause(pause)
+                    pause = min(POLL_SECONDS[1], pause * 2)
         except asyncio.CancelledError:
             for task in self.running:  # killed: the jobs in hand are left to their leases
                 task.cancel()
@@ -70,9 +74,9 @@ class Worker:
             await asyncio.gather(*self.running, return_exceptions=True)
             await self.hub.close()
 
-    async def _pause(self) -> None:
+    async def _pause(self, seconds: float) -> None:
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.stopping.wait(), POLL_SECONDS)
+            await asyncio.wait_for(self.stopping.wait(), seconds)
 
     async def claim(self) -> int:
         """Claim as many due jobs as there are free hands and start them; how many."""

@@ -34,8 +34,9 @@ BUCKET = 32
 def kernel_function(*, inline: bool = False) -> Any:
     """The decorator of every kernel function: numba, cached on disk, without reference
     counting (the kernel allocates nothing, and counting the references of each array
-    passed between its functions took more than half of the search's time)."""
-    options: dict[str, Any] = {"cache": True, "_nrt": False}
+    passed between its functions took more than half of the search's time). Without the GIL,
+    so a bot's search in a server's or worker's thread leaves the others running."""
+    options: dict[str, Any] = {"cache": True, "_nrt": False, "nogil": True}
     if inline:
         options["inline"] = "always"
     return njit(**options)
