@@ -245,9 +245,9 @@ def test_BI14_lead_after_the_forced_tricks_is_free() -> None:
 
 
 def test_BI15_points_start_fifteen_minus_trick_plus_five_loo() -> None:
-    options = tt.rules("bierspiel").options
+    rules = tt.rules("bierspiel")
     ledger = CounterLedger(4, 15)
-    settle_counters(ledger, options, Outcome((1, 2, 3, 0), (1, 2, 3), (1, 1, 2, 2, 2), None))
+    settle_counters(ledger, rules, Outcome((1, 2, 3, 0), (1, 2, 3), (1, 1, 2, 2, 2), None))
     assert ledger.counters == [15, 13, 12, 20]
     assert tt.new_game("bierspiel", seed=1).scores == (15, 15, 15, 15)
 

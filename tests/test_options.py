@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -10,6 +11,18 @@ from hypothesis import strategies as st
 
 import tricktable as tt
 from tricktable.rules import find_game
+from tricktable.rules.auction_flow import (
+    FIRST_LEAD,
+    LONE_CONTRACT,
+    LONE_LEAD,
+    SET_PENALTY,
+    TARGET_SCORE,
+    TIEBREAK,
+    SetPenalty,
+)
+from tricktable.rules.double import SIX_HAND_TRANSFER
+from tricktable.rules.double_lone import SixHandTransfer
+from tricktable.rules.options import Option
 
 SH_VALUES: dict[str, list[Any]] = {
     "bidding_mode": ["until_three_passed", "single_round"],
@@ -126,3 +139,28 @@ def test_find_game_and_option_descriptions() -> None:
     assert game.option("pepper_bidding").format(True) == "true"
     with pytest.raises(tt.RulesError, match="'nope'"):
         game.option("nope")
+
+
+def test_a_choice_is_read_as_its_enum_member_and_written_as_its_word() -> None:
+    rules = tt.rules("double-hasenpfeffer(players=6,six_hand_transfer=one_partner_two)")
+    transfer = rules.value(SIX_HAND_TRANSFER)
+    assert transfer is SixHandTransfer.ONE_PARTNER_TWO
+    assert rules.value(SET_PENALTY) is SetPenalty.BID
+    assert rules.value(TARGET_SCORE) == 62  # the shared option with this game's default
+    assert rules.options["six_hand_transfer"] == "one_partner_two"
+    assert str(rules) == "double-hasenpfeffer(players=6,six_hand_transfer=one_partner_two)"
+    assert json.loads(json.dumps(dict(rules.options)))["set_penalty"] == "bid"
+
+
+def test_the_hasenpfeffers_share_one_declaration_of_their_common_options() -> None:
+    single, double = find_game("hasenpfeffer"), find_game("double-hasenpfeffer")
+    for option in (SET_PENALTY, TARGET_SCORE, TIEBREAK, FIRST_LEAD, LONE_LEAD, LONE_CONTRACT):
+        assert single.option(option.name).choices == double.option(option.name).choices
+        assert single.option(option.name).kind == option.kind
+
+
+def test_a_choice_option_must_have_an_enum_default() -> None:
+    with pytest.raises(TypeError, match="StrEnum"):
+        Option("set_penalty", "choice", "bid", "What a set costs.")
+    with pytest.raises(TypeError, match="StrEnum"):
+        Option("target_score", "int", SetPenalty.BID, "Points that win.")

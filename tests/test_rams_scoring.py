@@ -37,7 +37,7 @@ def ledger_with_pot(pot: int, players: int = 4) -> ChipLedger:
 def test_RA26_pot_fifteen_divided_by_tricks() -> None:
     ledger = ledger_with_pot(15)
     before = ledger.balances[:]
-    settle_chips(ledger, tt.rules("rams").options, outcome((1, 2, 1, 2, 3), active=(1, 2, 3)))
+    settle_chips(ledger, tt.rules("rams"), outcome((1, 2, 1, 2, 3), active=(1, 2, 3)))
     gains = [a - b for a, b in zip(ledger.balances, before, strict=True)]
     assert gains == [0, 6, 6, 3] and ledger.carry == 0 and ledger.total() == 0
 
@@ -46,8 +46,8 @@ def test_RA29_non_divisible_pot_one_per_trick_three_carried() -> None:
     ledger = ChipLedger(4)
     ledger.carry, ledger.balances[3] = 5, -5
     ledger.open_pot(0, 3)
-    options = tt.rules("rams", ante=3).options
-    settle_chips(ledger, options, outcome((1, 1, 2, 2, 3), active=(1, 2, 3)))
+    rules = tt.rules("rams", ante=3)
+    settle_chips(ledger, rules, outcome((1, 1, 2, 2, 3), active=(1, 2, 3)))
     assert ledger.balances == [-3, 2, 2, -4] and ledger.carry == 3 and ledger.total() == 0
 
 
@@ -56,15 +56,15 @@ def test_RA29_remainder_rules() -> None:
         ledger = ChipLedger(4)
         ledger.carry, ledger.balances[3] = 5, -5
         ledger.open_pot(0, 3)
-        options = tt.rules("rams", ante=3, remainder_rule=rule).options
-        settle_chips(ledger, options, outcome((2, 1, 1, 3, 1), active=(1, 2, 3)))
+        rules = tt.rules("rams", ante=3, remainder_rule=rule)
+        settle_chips(ledger, rules, outcome((2, 1, 1, 3, 1), active=(1, 2, 3)))
         assert ledger.carry == 0 and ledger.balances[taker] >= 3
 
 
 def test_RA30_general_success_takes_pot_and_five_from_each() -> None:
     ledger = ledger_with_pot(10)
     before = ledger.balances[:]
-    settle_chips(ledger, tt.rules("rams").options, outcome((2,) * 5, general=2))
+    settle_chips(ledger, tt.rules("rams"), outcome((2,) * 5, general=2))
     gains = [a - b for a, b in zip(ledger.balances, before, strict=True)]
     assert gains == [-5, -5, 25, -5] and ledger.carry == 0  # no loo penalties
 
@@ -72,7 +72,7 @@ def test_RA30_general_success_takes_pot_and_five_from_each() -> None:
 def test_RA31_general_failure_divides_then_matches_by_default() -> None:
     ledger = ledger_with_pot(10)
     before = ledger.balances[:]
-    settle_chips(ledger, tt.rules("rams").options, outcome((2, 2, 1, 2, 2), general=2))
+    settle_chips(ledger, tt.rules("rams"), outcome((2, 2, 1, 2, 2), general=2))
     gains = [a - b for a, b in zip(ledger.balances, before, strict=True)]
     assert gains == [5, 5 + 2, -15 + 8 - 10, 5]  # no loo penalty for seats 0 and 3
     assert ledger.carry == 10 and ledger.total() == 0
@@ -81,8 +81,8 @@ def test_RA31_general_failure_divides_then_matches_by_default() -> None:
 def test_RA31_general_failure_double_and_carry_option() -> None:
     ledger = ledger_with_pot(10)
     before = ledger.balances[:]
-    options = tt.rules("rams", general_fail_pot="double_and_carry").options
-    settle_chips(ledger, options, outcome((2, 2, 1, 2, 2), general=2))
+    rules = tt.rules("rams", general_fail_pot="double_and_carry")
+    settle_chips(ledger, rules, outcome((2, 2, 1, 2, 2), general=2))
     gains = [a - b for a, b in zip(ledger.balances, before, strict=True)]
     assert gains == [5, 5, -25, 5] and ledger.carry == 20
 
@@ -91,49 +91,49 @@ def test_RA30_general_with_handless_dealer_who_neither_pays_nor_receives() -> No
     ledger = ledger_with_pot(10, players=6)
     before = ledger.balances[:]
     seated = (1, 2, 3, 4, 5)
-    settle_chips(ledger, tt.rules("rams", players=6).options, outcome((2,) * 5, seated, general=2))
+    settle_chips(ledger, tt.rules("rams", players=6), outcome((2,) * 5, seated, general=2))
     gains = [a - b for a, b in zip(ledger.balances, before, strict=True)]
     assert gains == [0, -5, 30, -5, -5, -5]
 
 
 def test_RA33_countdown_minus_one_per_trick_plus_five_for_loo() -> None:
     ledger = CounterLedger(4, 10)
-    settle_counters(ledger, tt.rules("rams", scoring="countdown").options,
+    settle_counters(ledger, tt.rules("rams", scoring="countdown"),
                     outcome((1, 1, 1, 2, 2), active=(1, 2, 3)))  # fmt: skip
     assert ledger.counters == [10, 7, 8, 15]
 
 
 def test_RA34_countdown_general_success_and_failure() -> None:
-    options = tt.rules("rams", scoring="countdown").options
+    rules = tt.rules("rams", scoring="countdown")
     made = CounterLedger(4, 0)
     made.counters = [10, 7, 8, 15]
-    settle_counters(made, options, outcome((1,) * 5, seated=(0, 1, 2, 3), general=1))
+    settle_counters(made, rules, outcome((1,) * 5, seated=(0, 1, 2, 3), general=1))
     assert made.counters == [15, 2, 13, 20]
     failed = CounterLedger(4, 0)
     failed.counters = [10, 7, 8, 15]
-    settle_counters(failed, options, outcome((1, 2, 1, 2, 1), seated=(0, 1, 2, 3), general=1))
+    settle_counters(failed, rules, outcome((1, 2, 1, 2, 1), seated=(0, 1, 2, 3), general=1))
     assert failed.counters == [10, 12, 6, 15]
 
 
 def test_RA37_one_per_trick_remainder_stays() -> None:
     ledger = ledger_with_pot(12)
-    settle_chips(ledger, tt.rules("rams", pot_share="one_per_trick").options,
+    settle_chips(ledger, tt.rules("rams", pot_share="one_per_trick"),
                  outcome((1, 2, 1, 2, 3), active=(1, 2, 3)))  # fmt: skip
     assert ledger.carry == 7  # five tricks took one chip each
     assert ledger.total() == 0
 
 
 def test_general_loo_penalty_option_on_a_failed_general() -> None:
-    options = tt.rules("rams", general_loo_penalty=True).options
+    rules = tt.rules("rams", general_loo_penalty=True)
     ledger = ledger_with_pot(10)
     before = ledger.balances[:]
-    settle_chips(ledger, options, outcome((1, 1, 1, 1, 1), general=2))
+    settle_chips(ledger, rules, outcome((1, 1, 1, 1, 1), general=2))
     gains = [a - b for a, b in zip(ledger.balances, before, strict=True)]
     assert gains == [5 - 5, 5 + 10, -15 - 10, 5 - 5]  # seats 0 and 3 looed; not the declarer
     assert ledger.carry == 10 + 10 and ledger.total() == 0
     counters = CounterLedger(4, 10)
-    options = tt.rules("rams", scoring="countdown", general_loo_penalty=True).options
-    settle_counters(counters, options, outcome((1, 1, 1, 1, 1), general=2))
+    rules = tt.rules("rams", scoring="countdown", general_loo_penalty=True)
+    settle_counters(counters, rules, outcome((1, 1, 1, 1, 1), general=2))
     assert counters.counters == [15, 5, 15, 15]
 
 

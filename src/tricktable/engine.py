@@ -361,7 +361,24 @@ class Game:
     def __repr__(self) -> str:
         return f"<Game {self.rules} hand {self.hand_number} {self.phase} to_move={self.to_move}>"
 
-    # -- helpers for flows ---------------------------------------------------------------------
+    # -- what flows may do (tricktable.rules.flow_game.FlowGame) -------------------------------
+
+    def begin_hand(self, state: Any, phase: Phase, seat: int) -> None:
+        self.state, self.phase, self.to_move = state, phase, seat
+
+    def move_to(self, seat: int, phase: Phase | None = None) -> None:
+        self.to_move = seat
+        if phase is not None:
+            self.phase = phase
+
+    def set_hand(self, seat: int, cards: int) -> None:
+        self.hands[seat] = cards
+
+    def set_widow(self, cards: int) -> None:
+        self.widow = cards
+
+    def set_stock(self, cards: Iterable[int]) -> None:
+        self.stock = list(cards)
 
     def set_trump(self, suit: int | None) -> None:
         self.table = self.flow.trump_table(suit)

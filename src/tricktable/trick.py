@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import partial
-from typing import Literal
 
 from .cards import CARD_TEXT
 from .ranking import TrumpTable
@@ -34,9 +34,28 @@ __all__ = [
 Obligation = Callable[[int, "Trick", TrumpTable, int], int]
 """The legal cards of a hand: ``(hand, trick, table, index of the trick in the hand) -> mask``."""
 
-Heading = Literal["win_if_possible", "always_head_led_suit", "beat_led_card"]
-Policy = Literal["follow_only", "loo_strict"]
-BlindUnanswered = Literal["leader_wins", "trick_void", "reveal_and_follow"]
+
+class Policy(StrEnum):
+    """What a follower must play: follow suit only, or Loo's strict obligations."""
+
+    FOLLOW_ONLY = "follow_only"
+    LOO_STRICT = "loo_strict"
+
+
+class Heading(StrEnum):
+    """Which card a follower of the led suit must beat if he can (under ``loo_strict``)."""
+
+    WIN_IF_POSSIBLE = "win_if_possible"
+    ALWAYS_HEAD_LED_SUIT = "always_head_led_suit"
+    BEAT_LED_CARD = "beat_led_card"
+
+
+class BlindUnanswered(StrEnum):
+    """What becomes of a face-down lead that nobody trumps."""
+
+    LEADER_WINS = "leader_wins"
+    TRICK_VOID = "trick_void"
+    REVEAL_AND_FOLLOW = "reveal_and_follow"
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,14 +65,15 @@ class PlayRules:
     ``trump_leads`` are the (0-based) tricks whose leader must lead a trump if able. With
     ``blind_lead`` a leader so obliged who holds no trump leads any card face down (Bierspiel);
     the trick then counts as trump-led, the face-down card never wins, and ``blind_unanswered``
-    says what happens when nobody plays a trump to it.
+    says what happens when nobody plays a trump to it. The choices may be given as their words
+    (``PlayRules("loo_strict")``).
     """
 
-    policy: Policy = "follow_only"
-    heading: Heading = "win_if_possible"
+    policy: Policy = Policy.FOLLOW_ONLY
+    heading: Heading = Heading.WIN_IF_POSSIBLE
     trump_leads: frozenset[int] = frozenset()
     blind_lead: bool = False
-    blind_unanswered: BlindUnanswered = "leader_wins"
+    blind_unanswered: BlindUnanswered = BlindUnanswered.LEADER_WINS
     obligation: Obligation = field(init=False, repr=False, compare=False, hash=False)
     """:func:`legal_mask` under these rules as one function: ``(hand, trick, table, index of
     the trick in the hand) -> legal cards``; the plain follow-suit rule directly, for speed."""
@@ -63,7 +83,10 @@ class PlayRules:
     directly)."""
 
     def __post_init__(self) -> None:
-        plain = self.policy == "follow_only" and not self.trump_leads
+        object.__setattr__(self, "policy", Policy(self.policy))
+        object.__setattr__(self, "heading", Heading(self.heading))
+        object.__setattr__(self, "blind_unanswered", BlindUnanswered(self.blind_unanswered))
+        plain = self.policy is Policy.FOLLOW_ONLY and not self.trump_leads
         object.__setattr__(self, "plain", plain)
         object.__setattr__(self, "obligation", follow_only if plain else partial(legal_mask, self))
 
@@ -207,9 +230,9 @@ def loo_strict(hand: int, trick: Trick, table: TrumpTable, heading: Heading) -> 
 def _heading_target(trick: Trick, table: TrumpTable, heading: Heading) -> int:
     """The card a follower must beat if able, or -1 when any card of the led suit will do."""
     led = trick.led_suit
-    if heading == "beat_led_card":
+    if heading == Heading.BEAT_LED_CARD:
         return -1 if trick.down & 1 else trick.cards[0]
-    if heading == "win_if_possible":
+    if heading == Heading.WIN_IF_POSSIBLE:
         best = trick.best_card
         return best if best >= 0 and table.suit_of[best] == led else -1
     best_of_led, best_key = -1, -1
@@ -225,7 +248,7 @@ def legal_mask(rules: PlayRules, hand: int, trick: Trick, table: TrumpTable, ind
         if index in rules.trump_leads:
             return hand & table.trump_mask or hand
         return hand
-    if rules.policy == "follow_only":
+    if rules.policy is Policy.FOLLOW_ONLY:
         return follow_only(hand, trick, table)
     return loo_strict(hand, trick, table, rules.heading)
 
@@ -239,9 +262,9 @@ def resolve_winner(rules: PlayRules, trick: Trick, table: TrumpTable) -> int | N
     """The winner of a complete trick (``None``: nobody, a void blind trick)."""
     if not trick.down & 1 or trick.best_card >= 0:
         return trick.winner
-    if rules.blind_unanswered == "trick_void":
+    if rules.blind_unanswered is BlindUnanswered.TRICK_VOID:
         return None
-    if rules.blind_unanswered == "reveal_and_follow":
+    if rules.blind_unanswered is BlindUnanswered.REVEAL_AND_FOLLOW:
         return _revealed_winner(trick, table)
     return trick.leader
 

@@ -11,6 +11,20 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..phase import Phase
+from ..rules import double as dh
+from ..rules.auction_flow import (
+    DEFENDERS_SCORE_TRICKS,
+    FIRST_LEAD,
+    LONE_CONTRACT,
+    LONE_LEAD,
+    SET_PENALTY,
+    FirstLead,
+    LoneContract,
+    LoneLead,
+    SetPenalty,
+)
+from ..rules.double_lone import SixHandTransfer
+from ..rules.double_scoring import FORCED_DEALER_HALF_PENALTY, LONE_OPPONENT_TRICK_VALUE
 from . import layout as L
 
 if TYPE_CHECKING:
@@ -33,8 +47,8 @@ PUBLIC = ((BIDDER, 1), (HIGH_LEVEL, 0), (HIGH_SEAT, 1), (PASSED, 2), (CONTRACT, 
 """The slots every seat may see, for observations: (slot, 0 number / 1 seat / 2 seats / 3 card)."""
 FACE_DOWN = -1
 
-SET_PENALTIES = ("bid", "tricks_taken", "shortfall", "fixed6")
-TRANSFERS = ("each_partner_one", "one_partner_two", "partners_jointly_two")
+SET_PENALTIES = tuple(SetPenalty)
+TRANSFERS = tuple(SixHandTransfer)
 PHASES = {
     Phase.AUCTION: L.P_AUCTION,
     Phase.TRUMP: L.P_TRUMP,
@@ -47,25 +61,26 @@ PHASES = {
 
 def configure(rules: Rules, cfg: np.ndarray) -> None:
     """Write Double Hasenpfeffer's options into the configuration vector."""
-    o = rules.options
+    value = rules.value
     flow = rules.flow
-    individual = rules.get_bool("individual")
-    cfg[O_PLAYERS] = rules.get_int("players")
+    individual = value(dh.INDIVIDUAL)
+    cfg[O_PLAYERS] = value(dh.PLAYERS)
     cfg[O_INDIVIDUAL] = individual
-    cfg[O_MIN_BID] = rules.get_int("min_bid")
-    cfg[O_SINGLE_ROUND] = o["bidding_mode"] == "single_round"
-    cfg[O_HALF_PENALTY] = bool(o["forced_dealer_half_penalty"])
-    cfg[O_LONE_ALLOWED] = rules.get_bool("lone_hand") and not individual
-    cfg[O_LONE_ALL_TRICKS] = o["lone_contract"] == "all_tricks"
-    cfg[O_LONE_MAX_BID] = bool(o["lone_requires_max_bid"])
-    cfg[O_EXCHANGED] = rules.get_int("lone_cards_exchanged")
-    cfg[O_TRANSFER] = TRANSFERS.index(str(o["six_hand_transfer"]))
-    cfg[O_LONE_TRICK_VALUE] = rules.get_int("lone_opponent_trick_value")
-    cfg[O_FIRST_LEAD_BIDDER] = o["first_lead"] == "bidder"
-    cfg[O_LONE_LEAD_PLAYER] = o["lone_lead"] == "lone_player"
-    cfg[O_SET_PENALTY] = SET_PENALTIES.index(str(o["set_penalty"]))
-    cfg[O_DEFENDERS_SCORE] = bool(o["defenders_score_tricks"])
-    cfg[O_BIDDER_ONLY] = individual and o["individual_scoring"] == "bidder_only"
+    cfg[O_MIN_BID] = value(dh.MIN_BID)
+    cfg[O_SINGLE_ROUND] = value(dh.BIDDING_MODE) is dh.BiddingMode.SINGLE_ROUND
+    cfg[O_HALF_PENALTY] = value(FORCED_DEALER_HALF_PENALTY)
+    cfg[O_LONE_ALLOWED] = value(dh.LONE_HAND) and not individual
+    cfg[O_LONE_ALL_TRICKS] = value(LONE_CONTRACT) is LoneContract.ALL_TRICKS
+    cfg[O_LONE_MAX_BID] = value(dh.LONE_REQUIRES_MAX_BID)
+    cfg[O_EXCHANGED] = value(dh.LONE_CARDS_EXCHANGED)
+    cfg[O_TRANSFER] = TRANSFERS.index(value(dh.SIX_HAND_TRANSFER))
+    cfg[O_LONE_TRICK_VALUE] = value(LONE_OPPONENT_TRICK_VALUE)
+    cfg[O_FIRST_LEAD_BIDDER] = value(FIRST_LEAD) is FirstLead.BIDDER
+    cfg[O_LONE_LEAD_PLAYER] = value(LONE_LEAD) is LoneLead.LONE_PLAYER
+    cfg[O_SET_PENALTY] = SET_PENALTIES.index(value(SET_PENALTY))
+    cfg[O_DEFENDERS_SCORE] = value(DEFENDERS_SCORE_TRICKS)
+    scoring = value(dh.INDIVIDUAL_SCORING)
+    cfg[O_BIDDER_ONLY] = individual and scoring is dh.IndividualScoring.BIDDER_ONLY
     cfg[O_DECK] = L.tables_for(rules).compact(flow.deck.mask)
 
 

@@ -14,6 +14,7 @@ import numpy as np
 from ..actions import Kind, card_action
 from ..cards import card_index, display_key
 from ..phase import Phase
+from ..rules.rams_options import ANTE, LOO_PENALTY, PLAYERS
 from . import layout as L
 
 if TYPE_CHECKING:
@@ -61,11 +62,11 @@ def configure(rules: Rules, cfg: np.ndarray) -> None:
     flow = rules.flow
     name = rules.name
     tables = L.tables_for(rules)
-    cfg[O_PLAYERS] = rules.get_int("players")
+    cfg[O_PLAYERS] = rules.value(PLAYERS)
     cfg[O_SITS_OUT] = bool(o["six_player_dealer_sits_out"])
     cfg[O_CHIPS] = o["scoring"] == "chips"
-    cfg[O_ANTE] = rules.get_int("ante")
-    cfg[O_LOO] = rules.get_int("loo_penalty")
+    cfg[O_ANTE] = rules.value(ANTE)
+    cfg[O_LOO] = rules.value(LOO_PENALTY)
     cfg[O_FIFTHS] = o["pot_share"] == "fifth_of_pot"
     cfg[O_REMAINDER] = REMAINDERS.index(str(o["remainder_rule"]))
     cfg[O_SIMPLE_ALL_PLAY] = bool(o["simple_pot_all_play"])

@@ -11,6 +11,18 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..phase import Phase
+from ..rules import hasenpfeffer as sh
+from ..rules.auction_flow import (
+    DEFENDERS_SCORE_TRICKS,
+    FIRST_LEAD,
+    LONE_CONTRACT,
+    LONE_LEAD,
+    SET_PENALTY,
+    FirstLead,
+    LoneContract,
+    LoneLead,
+    SetPenalty,
+)
 from . import layout as L
 
 if TYPE_CHECKING:
@@ -35,8 +47,8 @@ PUBLIC = ((BIDDER, 1), (HIGH_LEVEL, 0), (HIGH_SEAT, 1), (PASSED, 2), (CONTRACT, 
 """The slots every seat may see, for observations: (slot, 0 number / 1 seat / 2 seats / 3 card)."""
 FACE_DOWN = -1
 
-SET_PENALTIES = ("bid", "tricks_taken", "shortfall", "fixed6")
-GOING_ALONE = ("off", "maker", "maker_and_defender")
+SET_PENALTIES = tuple(SetPenalty)
+GOING_ALONE = tuple(sh.GoingAlone)
 PHASES = {
     Phase.AUCTION: L.P_AUCTION,
     Phase.TRUMP: L.P_TRUMP,
@@ -48,23 +60,23 @@ PHASES = {
 
 def configure(rules: Rules, cfg: np.ndarray) -> None:
     """Write Single Hasenpfeffer's options into the configuration vector."""
-    o = rules.options
-    pepper = bool(o["pepper_bidding"])
-    cfg[O_SINGLE_ROUND] = o["bidding_mode"] == "single_round"
-    cfg[O_MIN_BID] = rules.get_int("min_bid")
-    cfg[O_MAX_BID] = rules.get_int("max_bid")
-    cfg[O_TOP_LEVEL] = 7 if pepper else rules.get_int("max_bid")
-    cfg[O_EXCHANGE] = o["widow_mode"] == "bidder_exchange"
-    cfg[O_FIRST_LEAD_BIDDER] = o["first_lead"] == "bidder"
-    cfg[O_SET_PENALTY] = SET_PENALTIES.index(str(o["set_penalty"]))
-    cfg[O_DEFENDERS_SCORE] = bool(o["defenders_score_tricks"])
+    value = rules.value
+    pepper = value(sh.PEPPER_BIDDING)
+    cfg[O_SINGLE_ROUND] = value(sh.BIDDING_MODE) is sh.BiddingMode.SINGLE_ROUND
+    cfg[O_MIN_BID] = value(sh.MIN_BID)
+    cfg[O_MAX_BID] = value(sh.MAX_BID)
+    cfg[O_TOP_LEVEL] = 7 if pepper else value(sh.MAX_BID)
+    cfg[O_EXCHANGE] = value(sh.WIDOW_MODE) is sh.WidowMode.BIDDER_EXCHANGE
+    cfg[O_FIRST_LEAD_BIDDER] = value(FIRST_LEAD) is FirstLead.BIDDER
+    cfg[O_SET_PENALTY] = SET_PENALTIES.index(value(SET_PENALTY))
+    cfg[O_DEFENDERS_SCORE] = value(DEFENDERS_SCORE_TRICKS)
     cfg[O_PEPPER] = pepper
-    cfg[O_BIG_MULTIPLIER] = rules.get_int("big_pepper_multiplier")
-    cfg[O_DOUBLE_DEFENDERS] = bool(o["double_defender_tricks_in_big_pepper"])
-    cfg[O_GOING_ALONE] = GOING_ALONE.index(str(o["going_alone"]))
-    cfg[O_LONE_ALL_TRICKS] = o["lone_contract"] == "all_tricks"
-    cfg[O_LONE_LEAD_PLAYER] = o["lone_lead"] == "lone_player"
-    cfg[O_NO_TRUMP] = bool(o["allow_no_trump"])
+    cfg[O_BIG_MULTIPLIER] = value(sh.BIG_PEPPER_MULTIPLIER)
+    cfg[O_DOUBLE_DEFENDERS] = value(sh.DOUBLE_DEFENDER_TRICKS_IN_BIG_PEPPER)
+    cfg[O_GOING_ALONE] = GOING_ALONE.index(value(sh.GOING_ALONE))
+    cfg[O_LONE_ALL_TRICKS] = value(LONE_CONTRACT) is LoneContract.ALL_TRICKS
+    cfg[O_LONE_LEAD_PLAYER] = value(LONE_LEAD) is LoneLead.LONE_PLAYER
+    cfg[O_NO_TRUMP] = value(sh.ALLOW_NO_TRUMP)
 
 
 def load(game: Game, row: np.ndarray, tables: L.Tables) -> None:

@@ -26,7 +26,7 @@ from ..view_parts import Section
 from .options import Rules
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from .flow_game import FlowGame
 
 __all__ = ["Flow", "HandResult", "Ledger", "signed"]
 
@@ -111,7 +111,7 @@ class Flow(ABC):
     # -- dealing -------------------------------------------------------------------------------
 
     @abstractmethod
-    def dealt_to(self, game: Game | None, dealer: int) -> tuple[int, ...]:
+    def dealt_to(self, game: FlowGame | None, dealer: int) -> tuple[int, ...]:
         """Who is dealt each card of the pack when ``dealer`` deals, top card first: a seat or
         :data:`~tricktable.deal.WIDOW`; the cards after the last are the stock.
 
@@ -156,13 +156,13 @@ class Flow(ABC):
             raise NotationError(f"{card} appears twice in the deal; the {pack} has one")
         raise NotationError(f"{card} is not in the {pack}")
 
-    def verify_game_deal(self, game: Game, deal: Deal, dealer: int) -> None:
+    def verify_game_deal(self, game: FlowGame, deal: Deal, dealer: int) -> None:
         """Check an explicit deal for ``game`` (by default: :meth:`verify_deal`)."""
         self.verify_deal(deal, dealer)
 
     # -- the hand ------------------------------------------------------------------------------
 
-    def next_dealer(self, game: Game) -> int:
+    def next_dealer(self, game: FlowGame) -> int:
         """The dealer of the next hand (by default the seat to the dealer's left)."""
         return (game.dealer + 1) % self.players
 
@@ -184,19 +184,19 @@ class Flow(ABC):
         return ledger
 
     @abstractmethod
-    def start_hand(self, game: Game) -> None:
+    def start_hand(self, game: FlowGame) -> None:
         """Set phase, player to move and the flow's hand state after a deal."""
 
     @abstractmethod
-    def legal_actions(self, game: Game) -> Sequence[Action]:
+    def legal_actions(self, game: FlowGame) -> Sequence[Action]:
         """The legal actions outside the play phase (a tuple is kept as it is, without a copy,
         so a flow may hand out the same tuple again and again)."""
 
     @abstractmethod
-    def apply(self, game: Game, seat: int, action: Action) -> None:
+    def apply(self, game: FlowGame, seat: int, action: Action) -> None:
         """Carry out a legal action outside the play phase."""
 
-    def trick_done(self, game: Game, trick: Trick) -> None:
+    def trick_done(self, game: FlowGame, trick: Trick) -> None:
         """Called after each trick is complete and recorded (``game.tricks[-1]``).
 
         Most games need nothing here; counter games note who reached zero first.
@@ -204,19 +204,19 @@ class Flow(ABC):
         return
 
     @abstractmethod
-    def score_hand(self, game: Game) -> HandResult:
+    def score_hand(self, game: FlowGame) -> HandResult:
         """Score the finished hand into the ledger and describe it."""
 
     @abstractmethod
-    def is_over(self, game: Game) -> bool:
+    def is_over(self, game: FlowGame) -> bool:
         """Whether the game ends after the hand just scored."""
 
     @abstractmethod
-    def winners(self, game: Game) -> tuple[int, ...]:
+    def winners(self, game: FlowGame) -> tuple[int, ...]:
         """The winning seats of a finished game."""
 
     @abstractmethod
-    def view(self, game: Game, seat: int | None) -> Section:
+    def view(self, game: FlowGame, seat: int | None) -> Section:
         """The family's part of a seat's view (``None``: a spectator): a ``VIEW_SECTION``."""
 
     def hand_state_copy(self, state: Any) -> Any:
@@ -236,7 +236,7 @@ class Flow(ABC):
         """The most cards a single ``exchange`` action can name (``LARGEST_EXCHANGE``)."""
         return self.LARGEST_EXCHANGE if Kind.EXCHANGE in self.ACTION_KINDS else 0
 
-    def gain_if(self, game: Game, seat: int, tricks: int) -> float | None:
+    def gain_if(self, game: FlowGame, seat: int, tricks: int) -> float | None:
         """What ``seat`` alone gains this hand (``score_sign`` applied) if it ends the hand
         with ``tricks`` tricks, the rest going to others; ``None`` where a seat's gain is not
         a function of its own tricks (partnership contracts: the bots weigh those by the

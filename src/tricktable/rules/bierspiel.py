@@ -23,25 +23,78 @@ neither (``seven_turnup_partial``). With ``seven_turnup_partial`` the one-card e
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from ..actions import Action, Kind, card_action
 from ..cards import card_index, indices_of
 from ..errors import NotationError
 from ..ranking import Ranking
-from ..trick import PlayRules
+from ..trick import BlindUnanswered, PlayRules, Policy
 from .options import GameDef, Option
 from .rams import RamsFlow, suit_of
 from .rams_declare import HandState
-from .rams_options import family_check, family_options
+from .rams_options import (
+    DEALER_TURNUP_EXCHANGE,
+    HEADING,
+    CountdownEnd,
+    Scoring,
+    family_check,
+    family_options,
+)
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from .flow_game import FlowGame
 
 __all__ = ["GAME", "BierspielFlow"]
 
 SEVEN_OF_DIAMONDS = card_index(7, 1)
 MOST_FORCED_LEADS = 3
+
+
+class ForcedTrumpLeads(StrEnum):
+    UP_TO_THREE = "up_to_three"
+    OFF = "off"
+
+
+class TurnupTransfer(StrEnum):
+    SEVEN_CASE_ONLY = "seven_case_only"
+    ALWAYS = "always"
+
+
+class GeneralScoring(StrEnum):
+    S2_COUNTERS = "s2_counters"
+
+
+SEVEN_DIAMONDS_SECOND_TRUMP = Option(
+    "seven_diamonds_second_trump", "bool", True,
+    "The 7D is the second-highest trump whatever suit is trump.",
+)  # fmt: skip
+FORCED_TRUMP_LEADS = Option(
+    "forced_trump_leads", "choice", ForcedTrumpLeads.UP_TO_THREE,
+    "The first min(active - 1, 3) leads must be trumps (a leader without one leads face down), "
+    "or no forced leads.",
+)  # fmt: skip
+BLIND_LEAD_NO_TRUMP = Option(
+    "blind_lead_no_trump", "choice", BlindUnanswered.LEADER_WINS,
+    "A face-down lead that nobody trumps: the leader wins, the trick is void, or the card is "
+    "revealed and the trick played as if it were led face up.",
+)  # fmt: skip
+TURNUP_TRANSFER = Option(
+    "turnup_transfer", "choice", TurnupTransfer.SEVEN_CASE_ONLY,
+    "A dealer without a hand or who passes gives the turn-up exchange to the first active "
+    "player on his left: only when the 7D was turned, or always.",
+)  # fmt: skip
+SEVEN_TURNUP_PARTIAL = Option(
+    "seven_turnup_partial", "bool", False,
+    "With the 7D turned the exchanger may take only the card naming trump.",
+)  # fmt: skip
+GENERAL_SCORING = Option(
+    "general_scoring", "choice", GeneralScoring.S2_COUNTERS,
+    "A general in countdown: made, declarer -5 and others +5; failed, declarer +5 and others "
+    "-1 per trick.",
+)  # fmt: skip
 
 
 class BierspielFlow(RamsFlow):
@@ -53,74 +106,59 @@ class BierspielFlow(RamsFlow):
         plain = super().make_ranking()
         return Ranking(
             plain.deck_mask,
-            seven_diamonds=bool(self.o["seven_diamonds_second_trump"]),
+            seven_diamonds=self.rules.value(SEVEN_DIAMONDS_SECOND_TRUMP),
             ace=plain.ace,
         )
 
-    def is_seven_case(self, stock: tuple[int, ...] | list[int]) -> bool:
-        return bool(self.o["seven_diamonds_second_trump"]) and stock[0] == SEVEN_OF_DIAMONDS
+    def is_seven_case(self, stock: Sequence[int]) -> bool:
+        return self.rules.value(SEVEN_DIAMONDS_SECOND_TRUMP) and stock[0] == SEVEN_OF_DIAMONDS
 
-    def turn_up(self, stock: tuple[int, ...] | list[int]) -> tuple[tuple[int, ...], int]:
+    def turn_up(self, stock: Sequence[int]) -> tuple[tuple[int, ...], int]:
         if not stock or not self.is_seven_case(stock):
             return super().turn_up(stock)
         if len(stock) < 2:
             raise NotationError("the 7D is turned up, so the deal needs a second card for trump")
         return (stock[0], stock[1]), suit_of(stock[1])
 
-    def exchange_offer(self, game: Game, state: HandState) -> int | None:
-        transfer = len(state.turnup) == 2 or self.o["turnup_transfer"] == "always"
+    def exchange_offer(self, game: FlowGame, state: HandState) -> int | None:
+        always = self.rules.value(TURNUP_TRANSFER) is TurnupTransfer.ALWAYS
+        transfer = len(state.turnup) == 2 or always
         if not transfer:
             return super().exchange_offer(game, state)
-        if not self.o["dealer_turnup_exchange"]:
+        if not self.rules.value(DEALER_TURNUP_EXCHANGE):
             return None
         dealer = game.dealer
         if dealer in state.players_in():
             return dealer if self.dealer_may_exchange(state, dealer) else None
         return state.players_in()[0]
 
-    def exchange_actions(self, game: Game, seat: int) -> list[Action]:
+    def exchange_actions(self, game: FlowGame, seat: int) -> list[Action]:
         actions = super().exchange_actions(game, seat)
-        if len(game.state.turnup) == 2 and self.o["seven_turnup_partial"]:
+        if len(game.state.turnup) == 2 and self.rules.value(SEVEN_TURNUP_PARTIAL):
             singles = [card_action(Kind.EXCHANGE, c) for c in indices_of(game.hands[seat])]
             actions[-1:-1] = singles
         return actions
 
-    def play_rules(self, game: Game, state: HandState) -> PlayRules:
+    def play_rules(self, game: FlowGame, state: HandState) -> PlayRules:
         forced = 0
-        if self.o["forced_trump_leads"] == "up_to_three":
+        if self.rules.value(FORCED_TRUMP_LEADS) is ForcedTrumpLeads.UP_TO_THREE:
             forced = min(len(state.players_in()) - 1, MOST_FORCED_LEADS)
         return PlayRules(
-            "loo_strict",
-            self.rules.get_str("heading"),  # type: ignore[arg-type]
+            Policy.LOO_STRICT,
+            self.rules.value(HEADING),
             trump_leads=frozenset(range(forced)),
             blind_lead=forced > 0,
-            blind_unanswered=self.rules.get_str("blind_lead_no_trump"),  # type: ignore[arg-type]
+            blind_unanswered=self.rules.value(BLIND_LEAD_NO_TRUMP),
         )
 
 
 OPTIONS = (
     *family_options(
-        max_players=6, scoring="countdown", simple_pot_all_play=False, countdown_start=15,
-        countdown_end="first_out_wins",
+        max_players=6, scoring=Scoring.COUNTDOWN, simple_pot_all_play=False, countdown_start=15,
+        countdown_end=CountdownEnd.FIRST_OUT_WINS,
     ),
-    Option("seven_diamonds_second_trump", "bool", True,
-           "The 7D is the second-highest trump whatever suit is trump."),
-    Option("forced_trump_leads", "choice", "up_to_three",
-           "The first min(active - 1, 3) leads must be trumps (a leader without one leads face "
-           "down), or no forced leads.", choices=("up_to_three", "off")),
-    Option("blind_lead_no_trump", "choice", "leader_wins",
-           "A face-down lead that nobody trumps: the leader wins, the trick is void, or the card "
-           "is revealed and the trick played as if it were led face up.",
-           choices=("leader_wins", "trick_void", "reveal_and_follow")),
-    Option("turnup_transfer", "choice", "seven_case_only",
-           "A dealer without a hand or who passes gives the turn-up exchange to the first "
-           "active player on his left: only when the 7D was turned, or always.",
-           choices=("seven_case_only", "always")),
-    Option("seven_turnup_partial", "bool", False,
-           "With the 7D turned the exchanger may take only the card naming trump."),
-    Option("general_scoring", "choice", "s2_counters",
-           "A general in countdown: made, declarer -5 and others +5; failed, declarer +5 and "
-           "others -1 per trick.", choices=("s2_counters",)),
+    SEVEN_DIAMONDS_SECOND_TRUMP, FORCED_TRUMP_LEADS, BLIND_LEAD_NO_TRUMP, TURNUP_TRANSFER,
+    SEVEN_TURNUP_PARTIAL, GENERAL_SCORING,
 )  # fmt: skip
 
 GAME = GameDef(

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from enum import StrEnum
 
 from ..actions import ALONE, NOT_ALONE, PASS, Action, Kind, card_action
 from ..cards import COPY_STRIDE, DECKS, Deck, indices_of, parse_card, pinochle45
@@ -44,14 +44,29 @@ from ..phase import Phase
 from ..ranking import Ranking
 from ..view_parts import Call, DoubleSection, Gift, GiftCount
 from .auction import Auction, TeamLedger
-from .base import Flow, HandResult, signed
+from .auction_flow import (
+    DEFENDERS_SCORE_TRICKS,
+    FIRST_LEAD,
+    LONE_CONTRACT,
+    LONE_LEAD,
+    SET_PENALTY,
+    TARGET_SCORE,
+    TIEBREAK,
+    AuctionFlow,
+    ContractState,
+    LoneLead,
+)
+from .base import HandResult, signed
 from .double_hidden import DoubleHidden
-from .double_lone import Transfer
-from .double_scoring import Contract, int_option, score_contract, winning_seats, winning_side
+from .double_lone import SixHandTransfer, Transfer
+from .double_scoring import (
+    FORCED_DEALER_HALF_PENALTY,
+    LONE_OPPONENT_TRICK_VALUE,
+    Contract,
+    score_contract,
+)
+from .flow_game import FlowGame
 from .options import GameDef, Option, OptionValue, Rules
-
-if TYPE_CHECKING:
-    from ..engine import Game
 
 __all__ = ["GAME", "DoubleHasenpfefferFlow", "tricks_per_hand"]
 
@@ -59,58 +74,78 @@ PACK = 48
 FIVE_PLAYER_PACK = 45
 NINE = 9
 
+
+class BiddingMode(StrEnum):
+    SINGLE_ROUND = "single_round"
+    UNTIL_ALL_BUT_ONE_PASSED = "until_all_but_one_passed"
+
+
+class IndividualScoring(StrEnum):
+    OTHERS_BY_TRICKS = "others_by_tricks"
+    BIDDER_ONLY = "bidder_only"
+
+
+PLAYERS = Option(
+    "players", "int", 4,
+    "Players: 4 or 6 in two partnerships, or 2-6 each for himself with individual=true.",
+    low=2, high=6,
+)  # fmt: skip
+INDIVIDUAL = Option("individual", "bool", False, "Every player plays for himself (no lone hands).")
+BOWERS = Option(
+    "bowers", "bool", True,
+    "Euchre ranking: both jacks of trump, then both jacks of its colour, top the trumps. "
+    "Without bowers every suit ranks A K Q J 10 9.",
+)  # fmt: skip
+MIN_BID = Option(
+    "min_bid", "int", 6, "The lowest bid; the dealer must play it when all pass.", low=1, high=24
+)
+BIDDING_MODE = Option(
+    "bidding_mode", "choice", BiddingMode.SINGLE_ROUND,
+    "One chance each to bid (dealer last), or round and round until all but one have passed "
+    "(a pass is final).",
+)  # fmt: skip
+LONE_HAND = Option(
+    "lone_hand", "bool", True,
+    "The bidder may play alone with his partners' help (partnerships only).",
+)  # fmt: skip
+LONE_REQUIRES_MAX_BID = Option(
+    "lone_requires_max_bid", "bool", False, "Only a bid of all N tricks may be played alone."
+)
+LONE_CARDS_EXCHANGED = Option(
+    "lone_cards_exchanged", "int", 2,
+    "Cards the lone player discards and receives from his partners.", low=0, high=4,
+)  # fmt: skip
+SIX_HAND_TRANSFER = Option(
+    "six_hand_transfer", "choice", SixHandTransfer.EACH_PARTNER_ONE,
+    "With six players: each partner gives one card in turn clockwise from the lone player; or "
+    "one partner gives them all (the first may pass it to the other); or the partners give "
+    "between them, each turn a card or a pass.",
+)  # fmt: skip
+DEAL_PACKET = Option(
+    "deal_packet", "int", 4, "Cards per packet of the deal (the last may be smaller).",
+    low=1, high=24,
+)  # fmt: skip
+FIVE_PLAYER_REMOVED = Option(
+    "five_player_removed", "cards", ("9C", "9D", "9H"),
+    "The three 9s taken out of the pack for five players.",
+)  # fmt: skip
+INDIVIDUAL_SCORING = Option(
+    "individual_scoring", "choice", IndividualScoring.OTHERS_BY_TRICKS,
+    "Individual play: every player but the bidder scores 1 per trick, or only the bidder "
+    "scores.",
+)  # fmt: skip
+
+_LONE_LEAD = LONE_LEAD.with_default(
+    LoneLead.LEFT_OF_LONE,
+    "Who leads a lone hand: the player on the lone player's left, or the lone player.",
+)
+
 OPTIONS = (
-    Option("players", "int", 4,
-           "Players: 4 or 6 in two partnerships, or 2-6 each for himself with individual=true.",
-           low=2, high=6),
-    Option("individual", "bool", False, "Every player plays for himself (no lone hands)."),
-    Option("bowers", "bool", True,
-           "Euchre ranking: both jacks of trump, then both jacks of its colour, top the trumps. "
-           "Without bowers every suit ranks A K Q J 10 9."),
-    Option("min_bid", "int", 6, "The lowest bid; the dealer must play it when all pass.",
-           low=1, high=24),
-    Option("bidding_mode", "choice", "single_round",
-           "One chance each to bid (dealer last), or round and round until all but one have "
-           "passed (a pass is final).", choices=("single_round", "until_all_but_one_passed")),
-    Option("forced_dealer_half_penalty", "bool", False,
-           "A dealer forced to bid loses only half the penalty (rounded up) when set."),
-    Option("lone_hand", "bool", True,
-           "The bidder may play alone with his partners' help (partnerships only)."),
-    Option("lone_contract", "choice", "all_tricks",
-           "A lone hand contracts for all N tricks (+2N / -N), or plays the bid at double "
-           "stakes.", choices=("all_tricks", "bid_doubled")),
-    Option("lone_requires_max_bid", "bool", False,
-           "Only a bid of all N tricks may be played alone."),
-    Option("lone_cards_exchanged", "int", 2,
-           "Cards the lone player discards and receives from his partners.", low=0, high=4),
-    Option("six_hand_transfer", "choice", "each_partner_one",
-           "With six players: each partner gives one card in turn clockwise from the lone "
-           "player; or one partner gives them all (the first may pass it to the other); or the "
-           "partners give between them, each turn a card or a pass.",
-           choices=("each_partner_one", "one_partner_two", "partners_jointly_two")),
-    Option("lone_opponent_trick_value", "int", 2,
-           "Points per trick for the opponents of a lone hand.", low=1, high=2),
-    Option("first_lead", "choice", "bidder", "Who leads the first trick without a lone hand.",
-           choices=("bidder", "eldest")),
-    Option("lone_lead", "choice", "left_of_lone",
-           "Who leads a lone hand: the player on the lone player's left, or the lone player.",
-           choices=("left_of_lone", "lone_player")),
-    Option("deal_packet", "int", 4, "Cards per packet of the deal (the last may be smaller).",
-           low=1, high=24),
-    Option("five_player_removed", "cards", ("9C", "9D", "9H"),
-           "The three 9s taken out of the pack for five players.", ),
-    Option("set_penalty", "choice", "bid",
-           "What a set costs the bidders: the bid, the tricks they took, the tricks they were "
-           "short, or 6.", choices=("bid", "tricks_taken", "shortfall", "fixed6")),
-    Option("defenders_score_tricks", "bool", True,
-           "The bidders' opponents score their tricks."),
-    Option("individual_scoring", "choice", "others_by_tricks",
-           "Individual play: every player but the bidder scores 1 per trick, or only the bidder "
-           "scores.", choices=("others_by_tricks", "bidder_only")),
-    Option("target_score", "int", 62, "Points that win the game.", low=1, high=10**6),
-    Option("tiebreak", "choice", "bidding_team",
-           "Several reach the target on one hand: the bidding side wins, or the higher score "
-           "(the bidders on equal scores).", choices=("bidding_team", "higher_score_then_bidders")),
+    PLAYERS, INDIVIDUAL, BOWERS, MIN_BID, BIDDING_MODE, FORCED_DEALER_HALF_PENALTY, LONE_HAND,
+    LONE_CONTRACT, LONE_REQUIRES_MAX_BID, LONE_CARDS_EXCHANGED, SIX_HAND_TRANSFER,
+    LONE_OPPONENT_TRICK_VALUE, FIRST_LEAD, _LONE_LEAD, DEAL_PACKET, FIVE_PLAYER_REMOVED,
+    SET_PENALTY, DEFENDERS_SCORE_TRICKS, INDIVIDUAL_SCORING, TARGET_SCORE.with_default(62),
+    TIEBREAK,
 )  # fmt: skip
 
 
@@ -120,24 +155,23 @@ def tricks_per_hand(players: int) -> int:
 
 
 def _check(options: Mapping[str, OptionValue]) -> None:
-    players = int_option(options, "players")
-    if not options["individual"] and players not in (4, 6):
+    players = PLAYERS.of(options)
+    if not INDIVIDUAL.of(options) and players not in (4, 6):
         raise RulesError(
             f"players={players} cannot play in two partnerships; use 4 or 6, or individual=true "
             "for 2-6 players each for himself"
         )
     tricks = tricks_per_hand(players)
-    if int_option(options, "min_bid") > tricks:
+    if MIN_BID.of(options) > tricks:
         raise RulesError(
-            f"min_bid={options['min_bid']} is more than the {tricks} tricks of a hand with "
+            f"min_bid={MIN_BID.of(options)} is more than the {tricks} tricks of a hand with "
             f"{players} players; use 1..{tricks}"
         )
-    _check_removed(options["five_player_removed"])
+    _check_removed(FIVE_PLAYER_REMOVED.of(options))
 
 
-def _check_removed(removed: OptionValue) -> None:
+def _check_removed(removed: tuple[str, ...]) -> None:
     """The five-player pack leaves out three 9s (the same one at most twice)."""
-    assert isinstance(removed, tuple)
     if len(removed) != 3 or any(parse_card(str(c)).rank != NINE for c in removed):
         raise RulesError(
             f"five_player_removed={'+'.join(str(c) for c in removed)} must name three 9s, "
@@ -149,22 +183,17 @@ def _check_removed(removed: OptionValue) -> None:
         raise RulesError(f"five_player_removed: {exc}") from None
 
 
-@dataclass
-class HandState:
+@dataclass(slots=True)
+class HandState(ContractState):
     """Double Hasenpfeffer's state of one hand."""
 
-    auction: Auction
-    bidder: int | None = None
-    contract: int = 0
-    forced: bool = False
-    lone: int | None = None
     discards: list[int] = field(default_factory=list)
     transfer: Transfer | None = None
 
     def copy(self) -> HandState:
         transfer = None if self.transfer is None else self.transfer.copy()
         return HandState(self.auction.copy(), self.bidder, self.contract, self.forced,
-                         self.lone, self.discards[:], transfer)  # fmt: skip
+                         self.lone, self.lone_defender, self.discards[:], transfer)  # fmt: skip
 
 
 def _take(hand: int, card: int) -> int:
@@ -178,11 +207,11 @@ def _distinct(kind: Kind, hand: int) -> list[Action]:
     return [card_action(kind, c) for c in indices_of(folded)]
 
 
-class DoubleHasenpfefferFlow(Flow):
-    VIEW_SECTION = DoubleSection
-    HIDDEN = DoubleHidden()
+class DoubleHasenpfefferFlow(AuctionFlow):
     """The hand flow of every form: auction, trump, the lone hand's exchange, then play."""
 
+    VIEW_SECTION = DoubleSection
+    HIDDEN = DoubleHidden()
     ACTION_KINDS = frozenset({Kind.PASS, Kind.BID, Kind.TRUMP, Kind.ALONE, Kind.NOT_ALONE,
                               Kind.DISCARD, Kind.GIVE, Kind.PLAY})  # fmt: skip
 
@@ -190,23 +219,25 @@ class DoubleHasenpfefferFlow(Flow):
 
     def __init__(self, rules: Rules) -> None:
         super().__init__(rules)
-        self.o = rules.options
-        self.r = rules
-        self.players = rules.get_int("players")
-        self.individual = rules.get_bool("individual")
+        self.players = rules.value(PLAYERS)
+        self.individual = rules.value(INDIVIDUAL)
         self.tricks = tricks_per_hand(self.players)
         self.deck = self._deck()
-        self.ranking = Ranking(self.deck.mask, bowers=rules.get_bool("bowers"))
-        self.min_bid = rules.get_int("min_bid")
-        self.calls_after = [[PASS, *self._bids_above(level)] for level in range(self.tricks + 1)]
-        self.trump_actions = [Action.name_trump(s) for s in range(4)]
-        self.exchanged = rules.get_int("lone_cards_exchanged")
-        self.lone_allowed = rules.get_bool("lone_hand") and not self.individual
+        self.ranking = Ranking(self.deck.mask, bowers=rules.value(BOWERS))
+        self.min_bid = rules.value(MIN_BID)
+        self.single_round = rules.value(BIDDING_MODE) is BiddingMode.SINGLE_ROUND
+        self.calls_after = [(PASS, *self._bids_above(level)) for level in range(self.tricks + 1)]
+        self.trump_actions = tuple(Action.name_trump(s) for s in range(4))
+        self.exchanged = rules.value(LONE_CARDS_EXCHANGED)
+        self.lone_allowed = rules.value(LONE_HAND) and not self.individual
+        self.lone_needs_all = rules.value(LONE_REQUIRES_MAX_BID)
+        self.transfer_mode = rules.value(SIX_HAND_TRANSFER)
+        self.owners = [self._dealt_to(dealer) for dealer in range(self.players)]
 
     def _deck(self) -> Deck:
         if self.players != 5:
             return DECKS["pinochle48"]
-        return pinochle45(parse_card(c) for c in self.r.get_strs("five_player_removed"))
+        return pinochle45(parse_card(c) for c in self.rules.value(FIVE_PLAYER_REMOVED))
 
     def _bids_above(self, level: int) -> list[Action]:
         low = max(self.min_bid, level + 1)
@@ -234,38 +265,36 @@ class DoubleHasenpfefferFlow(Flow):
         return (self.tricks,) * self.players
 
     def packets(self) -> list[int]:
-        size, left, out = self.r.get_int("deal_packet"), self.tricks, []
+        size, left, out = self.rules.value(DEAL_PACKET), self.tricks, []
         while left:
             out.append(min(size, left))
             left -= out[-1]
         return out
 
-    def dealt_to(self, game: Game | None, dealer: int) -> tuple[int, ...]:
+    def dealt_to(self, game: FlowGame | None, dealer: int) -> tuple[int, ...]:
+        return self.owners[dealer]
+
+    def _dealt_to(self, dealer: int) -> tuple[int, ...]:
         order = [(dealer + step) % self.players for step in range(1, self.players + 1)]
         return owners_of([(seat, size) for size in self.packets() for seat in order])
 
-    def new_ledger(self) -> TeamLedger:
-        side_of = tuple(self.side_of(seat) for seat in range(self.players))
-        return TeamLedger(side_of, len(self.sides()))
-
-    def start_hand(self, game: Game) -> None:
+    def start_hand(self, game: FlowGame) -> None:
         eldest = (game.dealer + 1) % self.players
-        single = self.o["bidding_mode"] == "single_round"
-        game.state = HandState(Auction(self.players, eldest, single, self.tricks))
-        game.phase, game.to_move = Phase.AUCTION, eldest
+        state = HandState(Auction(self.players, eldest, self.single_round, self.tricks))
+        game.begin_hand(state, Phase.AUCTION, eldest)
 
     # -- decisions -----------------------------------------------------------------------------
 
-    def legal_actions(self, game: Game) -> list[Action]:
+    def legal_actions(self, game: FlowGame) -> tuple[Action, ...] | list[Action]:
         state: HandState = game.state
         seat = game.to_move
         assert seat is not None
         if game.phase is Phase.AUCTION:
-            return self.calls_after[state.auction.high_level][:]
+            return self.calls_after[state.auction.high_level]
         if game.phase is Phase.TRUMP:
-            return self.trump_actions[:]
+            return self.trump_actions
         if game.phase is Phase.ALONE:
-            return [ALONE, NOT_ALONE]
+            return _ALONE_OR_NOT
         if game.phase is Phase.DISCARD:
             return _distinct(Kind.DISCARD, game.hands[seat])
         transfer = state.transfer
@@ -273,110 +302,94 @@ class DoubleHasenpfefferFlow(Flow):
         gifts = _distinct(Kind.GIVE, game.hands[seat])
         return [PASS, *gifts] if transfer.may_pass else gifts
 
-    def apply(self, game: Game, seat: int, action: Action) -> None:
+    def apply(self, game: FlowGame, seat: int, action: Action) -> None:
         _HANDLERS[action.kind](self, game, seat, action)
 
-    def _on_pass(self, game: Game, seat: int, action: Action) -> None:
-        state: HandState = game.state
-        if game.phase is Phase.GIVE:
-            assert state.transfer is not None
-            state.transfer.pass_turn(seat)
-            game.to_move = state.transfer.giver
+    def _on_pass(self, game: FlowGame, seat: int, action: Action) -> None:
+        if game.phase is not Phase.GIVE:
+            self.on_call(game, seat, action)
             return
-        state.auction.call_pass(seat)
-        self._after_call(game)
+        transfer = game.state.transfer
+        assert transfer is not None
+        transfer.pass_turn(seat)
+        game.move_to(transfer.giver)
 
-    def _on_bid(self, game: Game, seat: int, action: Action) -> None:
-        game.state.auction.call_bid(seat, int(action.value), action.value)
-        self._after_call(game)
+    def bid_level(self, action: Action) -> int:
+        return int(action.value)
 
-    def _after_call(self, game: Game) -> None:
-        auction: Auction = game.state.auction
-        if not auction.is_over:
-            game.to_move = auction.to_speak
-        elif auction.high_seat is None:
-            self._set_contract(game, game.dealer, self.min_bid, forced=True)
-        else:
-            self._set_contract(game, auction.high_seat, auction.high_level, forced=False)
+    def all_passed(self, game: FlowGame) -> None:
+        self.set_contract(game, game.dealer, str(self.min_bid), forced=True)
 
-    def _set_contract(self, game: Game, bidder: int, bid: int, forced: bool) -> None:
+    def set_contract(self, game: FlowGame, bidder: int, value: str, forced: bool) -> None:
         state: HandState = game.state
-        state.bidder, state.contract, state.forced = bidder, bid, forced
-        game.phase, game.to_move = Phase.TRUMP, bidder
+        state.bidder, state.contract, state.forced = bidder, int(value), forced
+        game.move_to(bidder, Phase.TRUMP)
 
-    def _on_trump(self, game: Game, seat: int, action: Action) -> None:
+    def _on_trump(self, game: FlowGame, seat: int, action: Action) -> None:
         game.set_trump("CDHS".index(action.value))
         state: HandState = game.state
         may_go_alone = self.lone_allowed and (
-            not self.o["lone_requires_max_bid"] or state.contract == self.tricks
+            not self.lone_needs_all or state.contract == self.tricks
         )
         if may_go_alone:
-            game.phase = Phase.ALONE
+            game.move_to(seat, Phase.ALONE)
         else:
             self._start_play(game)
 
-    def _on_alone(self, game: Game, seat: int, action: Action) -> None:
+    def _on_alone(self, game: FlowGame, seat: int, action: Action) -> None:
         if action.kind is Kind.NOT_ALONE:
             self._start_play(game)
             return
         state: HandState = game.state
         state.lone = seat
-        mode = str(self.o["six_hand_transfer"])
-        state.transfer = Transfer(mode, self.partners_of(seat), self.exchanged)
-        game.set_active(s for s in range(self.players) if s not in self.partners_of(seat))
+        partners = self.partners_of(seat)
+        state.transfer = Transfer(self.transfer_mode, partners, self.exchanged)
+        game.set_active(s for s in range(self.players) if s not in partners)
         if self.exchanged:
-            game.phase = Phase.DISCARD
+            game.move_to(seat, Phase.DISCARD)
         else:
             self._start_play(game)
 
-    def _on_discard(self, game: Game, seat: int, action: Action) -> None:
+    def _on_discard(self, game: FlowGame, seat: int, action: Action) -> None:
         state: HandState = game.state
         bit = _take(game.hands[seat], action.cards[0])
-        game.hands[seat] &= ~bit
+        game.set_hand(seat, game.hands[seat] & ~bit)
         state.discards.append(bit.bit_length() - 1)
         if len(state.discards) == self.exchanged:
             assert state.transfer is not None
-            game.phase, game.to_move = Phase.GIVE, state.transfer.giver
+            game.move_to(state.transfer.giver, Phase.GIVE)
 
-    def _on_give(self, game: Game, seat: int, action: Action) -> None:
+    def _on_give(self, game: FlowGame, seat: int, action: Action) -> None:
         state: HandState = game.state
         transfer = state.transfer
         assert transfer is not None and state.lone is not None
         bit = _take(game.hands[seat], action.cards[0])
-        game.hands[seat] &= ~bit
-        game.hands[state.lone] |= bit
+        game.set_hand(seat, game.hands[seat] & ~bit)
+        game.set_hand(state.lone, game.hands[state.lone] | bit)
         transfer.give(seat, bit.bit_length() - 1)
         if transfer.done:
             self._start_play(game)
         else:
-            game.to_move = transfer.giver
+            game.move_to(transfer.giver)
 
-    def _start_play(self, game: Game) -> None:
-        game.start_play(self._leader(game), self.tricks)
-
-    def _leader(self, game: Game) -> int:
-        state: HandState = game.state
-        assert state.bidder is not None
-        if state.lone is not None:
-            if self.o["lone_lead"] == "lone_player":
-                return state.lone
-            return game.next_active(state.lone)
-        if self.o["first_lead"] == "bidder":
-            return state.bidder
-        return (game.dealer + 1) % self.players
+    def _start_play(self, game: FlowGame) -> None:
+        game.start_play(self.leader(game, game.state), self.tricks)
 
     # -- scoring -------------------------------------------------------------------------------
 
-    def score_hand(self, game: Game) -> HandResult:
+    def score_hand(self, game: FlowGame) -> HandResult:
         state: HandState = game.state
         assert state.bidder is not None
         bidder_side = self.side_of(state.bidder)
         tricks = [sum(game.tricks_won[seat] for seat in seats) for seats in self.sides()]
         contract = Contract(state.contract, self.tricks, tricks[bidder_side], state.forced,
                             state.lone is not None)  # fmt: skip
-        score = score_contract(self.o, contract)
+        score = score_contract(self.rules, contract)
         per_trick = score.per_opponent_trick
-        if self.individual and self.o["individual_scoring"] == "bidder_only":
+        if (
+            self.individual
+            and self.rules.value(INDIVIDUAL_SCORING) is IndividualScoring.BIDDER_ONLY
+        ):
             per_trick = 0
         points = [per_trick * taken for taken in tricks]
         points[bidder_side] = score.bidders
@@ -387,7 +400,7 @@ class DoubleHasenpfefferFlow(Flow):
         deltas = tuple(points[self.side_of(seat)] for seat in range(self.players))
         return self._result(game, contract, score.made, deltas)
 
-    def _result(self, game: Game, contract: Contract, made: bool,
+    def _result(self, game: FlowGame, contract: Contract, made: bool,
                 deltas: tuple[int, ...]) -> HandResult:  # fmt: skip
         state: HandState = game.state
         alone = "alone " if contract.lone else ""
@@ -404,22 +417,9 @@ class DoubleHasenpfefferFlow(Flow):
                      "trump": "CDHS"[game.trump] if game.trump is not None else None},
         )  # fmt: skip
 
-    def is_over(self, game: Game) -> bool:
-        target = self.r.get_int("target_score")
-        return any(p >= target for p in game.ledger.points)  # type: ignore[attr-defined]
-
-    def winners(self, game: Game) -> tuple[int, ...]:
-        points = game.ledger.points  # type: ignore[attr-defined]
-        target = self.r.get_int("target_score")
-        bidder = int(game.results[-1].details["bidder"])
-        tiebreak = str(self.o["tiebreak"])
-        if self.individual:
-            return winning_seats(points, target, bidder, tiebreak)
-        return self.sides()[winning_side(points, target, bidder % 2, tiebreak)]
-
     # -- view ----------------------------------------------------------------------------------
 
-    def view(self, game: Game, seat: int | None) -> DoubleSection:
+    def view(self, game: FlowGame, seat: int | None) -> DoubleSection:
         state: HandState = game.state
         transfer = state.transfer
         auction = state.auction
@@ -446,9 +446,11 @@ class DoubleHasenpfefferFlow(Flow):
         )  # fmt: skip
 
 
+_ALONE_OR_NOT = (ALONE, NOT_ALONE)
+
 _HANDLERS = {
     Kind.PASS: DoubleHasenpfefferFlow._on_pass,
-    Kind.BID: DoubleHasenpfefferFlow._on_bid,
+    Kind.BID: DoubleHasenpfefferFlow.on_call,
     Kind.TRUMP: DoubleHasenpfefferFlow._on_trump,
     Kind.ALONE: DoubleHasenpfefferFlow._on_alone,
     Kind.NOT_ALONE: DoubleHasenpfefferFlow._on_alone,

@@ -17,19 +17,27 @@ Nobody but the giver and the lone player ever sees a given card, not even the ot
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
-__all__ = ["Transfer"]
+__all__ = ["SixHandTransfer", "Transfer"]
 
-VOLUNTEER = "one_partner_two"
-JOINT = "partners_jointly_two"
-TURNS = "each_partner_one"
+
+class SixHandTransfer(StrEnum):
+    EACH_PARTNER_ONE = "each_partner_one"
+    ONE_PARTNER_TWO = "one_partner_two"
+    PARTNERS_JOINTLY_TWO = "partners_jointly_two"
+
+
+VOLUNTEER = SixHandTransfer.ONE_PARTNER_TWO
+JOINT = SixHandTransfer.PARTNERS_JOINTLY_TWO
+TURNS = SixHandTransfer.EACH_PARTNER_ONE
 
 
 @dataclass
 class Transfer:
     """Who gives next and what has been given so far."""
 
-    mode: str
+    mode: SixHandTransfer
     partners: tuple[int, ...]
     """The lone player's partners, clockwise from him."""
     count: int

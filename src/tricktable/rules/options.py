@@ -4,14 +4,20 @@ An :class:`Option` knows its default, its description and how to read a value fr
 from text (``deal_packets=3+3``, ``bowers=false``). :class:`Rules` is the frozen, validated
 set of options of one game; ``str(rules)`` lists the game and every option that differs from
 its default, and ``tricktable.rules(str(rules)) == rules``.
+
+Options are typed: ``Option[int]``, ``Option[bool]`` …, and a choice's values are a
+:class:`~enum.StrEnum` (its values are the option's words, so ``rules.options`` and the canonical
+string read as before). Code reads an option with ``rules.value(OPTION)``, typed by the option,
+so a misspelt option or choice fails the type check.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, cast
 
 from ..cards import parse_card
 from ..errors import NotationError, RulesError
@@ -23,28 +29,46 @@ __all__ = ["GameDef", "Option", "OptionValue", "Rules"]
 
 OptionValue = bool | int | str | tuple[int, ...] | tuple[str, ...]
 Kind = Literal["bool", "int", "choice", "ints", "cards"]
+V = TypeVar("V", bound=OptionValue)
 
 
 @dataclass(frozen=True)
-class Option:
-    """One rule option of a game."""
+class Option(Generic[V]):
+    """One rule option of a game; a ``choice`` has a :class:`~enum.StrEnum` member as its
+    default, and that enum's values are its choices."""
 
     name: str
     kind: Kind
-    default: OptionValue
+    default: V
     description: str
-    choices: tuple[str, ...] = ()
     low: int | None = None
     high: int | None = None
 
-    def coerce(self, value: object) -> OptionValue:
+    def __post_init__(self) -> None:
+        if (self.kind == "choice") != isinstance(self.default, StrEnum):
+            raise TypeError(f"option {self.name}: a choice, and only a choice, has a StrEnum")
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """The words a choice may take, in declaration order (empty for other kinds)."""
+        return tuple(type(self.default)) if isinstance(self.default, StrEnum) else ()
+
+    def of(self, values: Mapping[str, OptionValue]) -> V:
+        """This option's value among validated ``values`` (a game's checks read them so)."""
+        return cast(V, values[self.name])
+
+    def with_default(self, default: V, description: str | None = None) -> Option[V]:
+        """The same option with another game's default (and description)."""
+        return replace(self, default=default, description=description or self.description)
+
+    def coerce(self, value: object) -> V:
         """Validate a value given in Python or as text; raise :class:`RulesError` if bad."""
         reader = _READERS[self.kind]
         try:
             result = reader(self, value)
         except (TypeError, ValueError) as exc:
             raise RulesError(f"option {self.name}={value!r} is not valid: {exc}") from None
-        return result
+        return cast(V, result)
 
     def format(self, value: OptionValue) -> str:
         if isinstance(value, bool):
@@ -63,7 +87,7 @@ class Option:
         return "a list joined by '+'"
 
 
-def _read_bool(option: Option, value: object) -> bool:
+def _read_bool(option: Option[Any], value: object) -> bool:
     if isinstance(value, bool):
         return value
     text = str(value).strip().lower()
@@ -74,7 +98,7 @@ def _read_bool(option: Option, value: object) -> bool:
     raise ValueError("write true or false")
 
 
-def _read_int(option: Option, value: object) -> int:
+def _read_int(option: Option[Any], value: object) -> int:
     if isinstance(value, bool):
         raise ValueError("expected a whole number")
     number = value if isinstance(value, int) else int(str(value).strip())
@@ -85,14 +109,15 @@ def _read_int(option: Option, value: object) -> int:
     return number
 
 
-def _read_choice(option: Option, value: object) -> str:
+def _read_choice(option: Option[Any], value: object) -> str:
     text = str(value).strip().lower().replace("-", "_")
     if text not in option.choices:
         raise ValueError(f"choose one of {', '.join(option.choices)}")
-    return text
+    choices: type[StrEnum] = type(option.default)
+    return choices(text)
 
 
-def _read_ints(option: Option, value: object) -> tuple[int, ...]:
+def _read_ints(option: Option[Any], value: object) -> tuple[int, ...]:
     items = str(value).replace(",", "+").split("+") if isinstance(value, str) else value
     if not isinstance(items, list | tuple):
         raise ValueError("expected a list of whole numbers such as 3+3")
@@ -102,7 +127,7 @@ def _read_ints(option: Option, value: object) -> tuple[int, ...]:
     return numbers
 
 
-def _read_cards(option: Option, value: object) -> tuple[str, ...]:
+def _read_cards(option: Option[Any], value: object) -> tuple[str, ...]:
     items = str(value).replace(",", "+").split("+") if isinstance(value, str) else value
     if not isinstance(items, list | tuple):
         raise ValueError("expected a list of cards such as 9C+9D+9H")
@@ -112,7 +137,7 @@ def _read_cards(option: Option, value: object) -> tuple[str, ...]:
         raise ValueError(str(exc)) from None
 
 
-_READERS: dict[Kind, Callable[[Option, object], OptionValue]] = {
+_READERS: dict[Kind, Callable[[Option[Any], object], OptionValue]] = {
     "bool": _read_bool,
     "int": _read_int,
     "choice": _read_choice,
@@ -128,12 +153,12 @@ class GameDef:
     name: str
     title: str
     summary: str
-    options: tuple[Option, ...]
+    options: tuple[Option[Any], ...]
     make_flow: Callable[[Rules], Flow]
     check: Callable[[Mapping[str, OptionValue]], None] = lambda options: None
     aliases: tuple[str, ...] = ()
 
-    def option(self, name: str) -> Option:
+    def option(self, name: str) -> Option[Any]:
         for option in self.options:
             if option.name == name:
                 return option
@@ -169,29 +194,9 @@ class Rules:
             self._flow.append(self.game.make_flow(self))
         return self._flow[0]
 
-    def __getitem__(self, name: str) -> Any:
-        return self.options[name]
-
-    def get_int(self, name: str) -> int:
-        value = self.options[name]
-        assert isinstance(value, int)
-        return value
-
-    def get_bool(self, name: str) -> bool:
-        return bool(self.options[name])
-
-    def get_str(self, name: str) -> str:
-        return str(self.options[name])
-
-    def get_ints(self, name: str) -> tuple[int, ...]:
-        value = self.options[name]
-        assert isinstance(value, tuple)
-        return tuple(int(v) for v in value)
-
-    def get_strs(self, name: str) -> tuple[str, ...]:
-        value = self.options[name]
-        assert isinstance(value, tuple)
-        return tuple(str(v) for v in value)
+    def value(self, option: Option[V]) -> V:
+        """The value of ``option`` in these rules, typed by the option."""
+        return option.of(self.options)
 
     def changed(self) -> dict[str, OptionValue]:
         """The options that differ from their defaults, in declaration order."""

@@ -33,7 +33,7 @@ The family flow here is also Bierspiel's and Rounce's; they differ by options an
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -44,25 +44,51 @@ from ..errors import NotationError
 from ..jsonrecord import card_texts, texts_of
 from ..phase import Phase
 from ..ranking import Ranking
-from ..trick import PlayRules, Trick
+from ..trick import PlayRules, Policy, Trick
 from ..view_parts import Call, ChipLedgerView, CounterLedgerView, RamsSection
 from .base import Flow, HandResult, signed
 from .options import GameDef, OptionValue, Rules
 from .rams_declare import HandState, declaration_actions, next_to_declare
 from .rams_hidden import RamsHidden
 from .rams_ledgers import ChipLedger, CounterLedger
-from .rams_options import HAND_SIZE, family_check, family_options, widow_packets
+from .rams_options import (
+    ACE_RANK,
+    ANTE,
+    COUNTDOWN_END,
+    COUNTDOWN_START,
+    DEAL_PACKETS,
+    DEALER_TURNUP_EXCHANGE,
+    DEALER_WIDOW_AND_TURNUP,
+    GENERAL_LOO_PENALTY,
+    GENERAL_SUCCESS_WINS_GAME,
+    HAND_SIZE,
+    HANDLESS_DEALER_TURNUP,
+    HEADING,
+    PLAYERS,
+    SCORING,
+    SESSION_HANDS,
+    SIX_PLAYER_DEALER_SITS_OUT,
+    TIEBREAK,
+    AceRank,
+    CountdownEnd,
+    HandlessDealerTurnup,
+    Scoring,
+    Tiebreak,
+    family_check,
+    family_options,
+    widow_packets,
+)
 from .rams_scoring import TRICKS, Outcome, settle_chips, settle_counters
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from .flow_game import FlowGame
 
 __all__ = ["GAME", "RamsFlow"]
 
 FamilyLedger = ChipLedger | CounterLedger
 
 
-def ledger_of(game: Game) -> FamilyLedger:
+def ledger_of(game: FlowGame) -> FamilyLedger:
     ledger = game.ledger
     assert isinstance(ledger, ChipLedger | CounterLedger)
     return ledger
@@ -82,37 +108,38 @@ class RamsFlow(Flow):
 
     def __init__(self, rules: Rules) -> None:
         super().__init__(rules)
-        self.o = rules.options
-        self.players = rules.get_int("players")
+        self.players = rules.value(PLAYERS)
         self.deck = DECKS[self.deck_name]
         self.ranking = self.make_ranking()
-        self.widow_size = self.widow_size_of(self.o)
-        self.chips = self.o["scoring"] == "chips"
-        self.packets = rules.get_ints("deal_packets")
-        self.widow_packets = widow_packets(self.o, self.widow_size)
+        self.widow_size = self.widow_size_of(rules.options)
+        self.chips = rules.value(SCORING) is Scoring.CHIPS
+        self.packets = rules.value(DEAL_PACKETS)
+        self.widow_packets = widow_packets(rules.options, self.widow_size)
 
     # -- hooks the family's games override -----------------------------------------------------
 
     def make_ranking(self) -> Ranking:
-        return Ranking(self.deck.mask, ace="ecarte" if self.o["ace_rank"] == "ecarte" else "high")
+        ecarte = self.rules.value(ACE_RANK) is AceRank.ECARTE
+        return Ranking(self.deck.mask, ace="ecarte" if ecarte else "high")
 
     @staticmethod
     def widow_size_of(options: Mapping[str, OptionValue]) -> int:
         return HAND_SIZE
 
-    def turn_up(self, stock: tuple[int, ...] | list[int]) -> tuple[tuple[int, ...], int]:
+    def turn_up(self, stock: Sequence[int]) -> tuple[tuple[int, ...], int]:
         """The turned-up card(s) and the trump they name."""
         if not stock:
             raise NotationError("the deal has no card left to turn up for trump")
         return (stock[0],), suit_of(stock[0])
 
-    def exchange_offer(self, game: Game, state: HandState) -> int | None:
+    def exchange_offer(self, game: FlowGame, state: HandState) -> int | None:
         """The seat that may take the turn-up, or ``None``."""
-        if not self.o["dealer_turnup_exchange"]:
+        if not self.rules.value(DEALER_TURNUP_EXCHANGE):
             return None
         dealer = game.dealer
         if dealer not in state.seated:
-            if self.o["handless_dealer_turnup"] == "first_active_left":
+            turnup = self.rules.value(HANDLESS_DEALER_TURNUP)
+            if turnup is HandlessDealerTurnup.FIRST_ACTIVE_LEFT:
                 return state.players_in()[0]
             return None
         return dealer if self.dealer_may_exchange(state, dealer) else None
@@ -120,18 +147,17 @@ class RamsFlow(Flow):
     def dealer_may_exchange(self, state: HandState, dealer: int) -> bool:
         if dealer not in state.players_in():
             return False
-        return state.widow_taker != dealer or bool(self.o["dealer_widow_and_turnup"])
+        return state.widow_taker != dealer or self.rules.value(DEALER_WIDOW_AND_TURNUP)
 
-    def exchange_actions(self, game: Game, seat: int) -> list[Action]:
+    def exchange_actions(self, game: FlowGame, seat: int) -> list[Action]:
         """``exchange`` discarding as many cards as are turned up, or ``decline``."""
         hand = sorted(indices_of(game.hands[seat]), key=display_key)
         size = len(game.state.turnup)
         actions = [card_action(Kind.EXCHANGE, *cards) for cards in combinations(hand, size)]
         return [*actions, DECLINE]
 
-    def play_rules(self, game: Game, state: HandState) -> PlayRules:
-        heading = self.rules.get_str("heading")
-        return PlayRules("loo_strict", heading)  # type: ignore[arg-type]
+    def play_rules(self, game: FlowGame, state: HandState) -> PlayRules:
+        return PlayRules(Policy.LOO_STRICT, self.rules.value(HEADING))
 
     # -- dealing -------------------------------------------------------------------------------
 
@@ -139,7 +165,7 @@ class RamsFlow(Flow):
         """The seats dealt a hand, eldest first and the dealer (if dealt in) last."""
         remaining = ledger.remaining()
         order = sorted(remaining, key=lambda seat: (seat - dealer - 1) % self.players)
-        if len(remaining) == 6 and self.o["six_player_dealer_sits_out"]:
+        if len(remaining) == 6 and self.rules.value(SIX_PLAYER_DEALER_SITS_OUT):
             order.remove(dealer)
         return tuple(order)
 
@@ -147,7 +173,7 @@ class RamsFlow(Flow):
         seated = self.seating(self.new_ledger(), dealer)
         return tuple(HAND_SIZE if seat in seated else 0 for seat in range(self.players))
 
-    def dealt_to(self, game: Game | None, dealer: int) -> tuple[int, ...]:
+    def dealt_to(self, game: FlowGame | None, dealer: int) -> tuple[int, ...]:
         ledger = self.new_ledger() if game is None else ledger_of(game)
         return self._dealt_to(dealer, self.seating(ledger, dealer))
 
@@ -162,7 +188,7 @@ class RamsFlow(Flow):
                 schedule.append((WIDOW, widow))
         return owners_of(schedule)
 
-    def verify_game_deal(self, game: Game, deal: Deal, dealer: int) -> None:
+    def verify_game_deal(self, game: FlowGame, deal: Deal, dealer: int) -> None:
         self._verify(deal, self.seating(ledger_of(game), dealer))
 
     def verify_deal(self, deal: Deal, dealer: int) -> None:
@@ -189,43 +215,39 @@ class RamsFlow(Flow):
     def new_ledger(self) -> FamilyLedger:
         if self.chips:
             return ChipLedger(self.players)
-        return CounterLedger(self.players, self.rules.get_int("countdown_start"))
+        return CounterLedger(self.players, self.rules.value(COUNTDOWN_START))
 
-    def next_dealer(self, game: Game) -> int:
+    def next_dealer(self, game: FlowGame) -> int:
         remaining = ledger_of(game).remaining()
         step = 1
         while (game.dealer + step) % self.players not in remaining:
             step += 1
         return (game.dealer + step) % self.players
 
-    def start_hand(self, game: Game) -> None:
-        from ..engine import Phase
-
+    def start_hand(self, game: FlowGame) -> None:
         ledger = ledger_of(game)
         seated = self.seating(ledger, game.dealer)
         before = ledger.scores()
         simple = isinstance(ledger, ChipLedger) and ledger.is_simple_pot
         if isinstance(ledger, ChipLedger):
-            ledger.open_pot(game.dealer, self.rules.get_int("ante"))
+            ledger.open_pot(game.dealer, self.rules.value(ANTE))
         turned, trump = self.turn_up(game.stock)
         game.set_trump(trump)
-        game.state = HandState(seated, simple, turned, before, list(before), [0] * self.players)
-        game.phase, game.to_move = Phase.DECLARE, seated[0]
+        state = HandState(seated, simple, turned, before, list(before), [0] * self.players)
+        game.begin_hand(state, Phase.DECLARE, seated[0])
 
     # -- decisions -----------------------------------------------------------------------------
 
-    def legal_actions(self, game: Game) -> list[Action]:
-        from ..engine import Phase
-
+    def legal_actions(self, game: FlowGame) -> list[Action]:
         seat = game.to_move
         assert seat is not None
         if game.phase is Phase.DECLARE:
-            return declaration_actions(self.o, self.chips, game.state)
+            return declaration_actions(self.rules, self.chips, game.state)
         if game.phase is Phase.DISCARD:
             return [card_action(Kind.DISCARD, c) for c in indices_of(game.hands[seat])]
         return self.exchange_actions(game, seat)
 
-    def apply(self, game: Game, seat: int, action: Action) -> None:
+    def apply(self, game: FlowGame, seat: int, action: Action) -> None:
         if action.kind is Kind.DISCARD:
             self._on_discard(game, seat, action)
         elif action.kind in (Kind.EXCHANGE, Kind.DECLINE):
@@ -233,9 +255,7 @@ class RamsFlow(Flow):
         else:
             self._on_declare(game, seat, action)
 
-    def _on_declare(self, game: Game, seat: int, action: Action) -> None:
-        from ..engine import Phase
-
+    def _on_declare(self, game: FlowGame, seat: int, action: Action) -> None:
         state: HandState = game.state
         state.calls.append((seat, str(action)))
         if action.kind is not Kind.PASS:
@@ -245,45 +265,41 @@ class RamsFlow(Flow):
         elif action.kind is Kind.WIDOW:
             self._take_widow(game, seat)
             if game.hands[seat].bit_count() > HAND_SIZE:
-                game.phase = Phase.DISCARD
+                game.move_to(seat, Phase.DISCARD)
                 return
         self._next_declarer(game)
 
-    def _take_widow(self, game: Game, seat: int) -> None:
+    def _take_widow(self, game: FlowGame, seat: int) -> None:
         state: HandState = game.state
         state.widow_taker = seat
         state.dead[seat] |= game.hands[seat]
-        game.hands[seat] = game.widow or 0
-        game.widow = 0
+        game.set_hand(seat, game.widow or 0)
+        game.set_widow(0)
 
-    def _on_discard(self, game: Game, seat: int, action: Action) -> None:
-        from ..engine import Phase
-
+    def _on_discard(self, game: FlowGame, seat: int, action: Action) -> None:
         card = action.cards[0]
-        game.hands[seat] &= ~(1 << card)
+        game.set_hand(seat, game.hands[seat] & ~(1 << card))
         game.state.dead[seat] |= 1 << card
         if game.hands[seat].bit_count() <= HAND_SIZE:
-            game.phase = Phase.DECLARE
+            game.move_to(seat, Phase.DECLARE)
             self._next_declarer(game)
 
-    def _next_declarer(self, game: Game) -> None:
-        seat = next_to_declare(self.o, game.state)
+    def _next_declarer(self, game: FlowGame) -> None:
+        seat = next_to_declare(self.rules, game.state)
         if seat is None:
             self._end_declarations(game)
         else:
-            game.to_move = seat
+            game.move_to(seat)
 
-    def _end_declarations(self, game: Game) -> None:
-        from ..engine import Phase
-
+    def _end_declarations(self, game: FlowGame) -> None:
         state: HandState = game.state
         state.offer = self.exchange_offer(game, state)
         if state.offer is None:
             self._start_play(game)
         else:
-            game.phase, game.to_move = Phase.EXCHANGE, state.offer
+            game.move_to(state.offer, Phase.EXCHANGE)
 
-    def _on_exchange(self, game: Game, seat: int, action: Action) -> None:
+    def _on_exchange(self, game: FlowGame, seat: int, action: Action) -> None:
         state: HandState = game.state
         if action.kind is Kind.EXCHANGE:
             taken = state.turnup[-len(action.cards) :]
@@ -291,21 +307,21 @@ class RamsFlow(Flow):
             hand = game.hands[seat] & ~discards
             for card in taken:
                 hand |= 1 << card
-            game.hands[seat] = hand
+            game.set_hand(seat, hand)
             state.dead[seat] |= discards
-            game.stock = [card for card in game.stock if card not in taken]
+            game.set_stock(card for card in game.stock if card not in taken)
             state.exchanger = seat
         state.offer = None
         self._start_play(game)
 
-    def _start_play(self, game: Game) -> None:
+    def _start_play(self, game: FlowGame) -> None:
         state: HandState = game.state
         playing = state.players_in()
         game.set_active(playing)
         leader = playing[0] if state.general is None else state.general
         game.start_play(leader, TRICKS, self.play_rules(game, state))
 
-    def trick_done(self, game: Game, trick: Trick) -> None:
+    def trick_done(self, game: FlowGame, trick: Trick) -> None:
         state: HandState = game.state
         winner = trick.winner
         if self.chips or winner < 0 or winner == state.general:
@@ -316,7 +332,7 @@ class RamsFlow(Flow):
 
     # -- scoring -------------------------------------------------------------------------------
 
-    def score_hand(self, game: Game) -> HandResult:
+    def score_hand(self, game: FlowGame) -> HandResult:
         state: HandState = game.state
         out = Outcome(state.seated, state.players_in(), tuple(t.winner for t in game.tricks),
                       state.general)  # fmt: skip
@@ -335,7 +351,7 @@ class RamsFlow(Flow):
             summary=self._summary(out, deltas), details=details,
         )  # fmt: skip
 
-    def gain_if(self, game: Game, seat: int, tricks: int) -> float | None:
+    def gain_if(self, game: FlowGame, seat: int, tricks: int) -> float | None:
         state: HandState = game.state
         done = [trick.winner for trick in game.tricks]
         left = TRICKS - len(done)
@@ -350,12 +366,12 @@ class RamsFlow(Flow):
 
     def _settle(self, ledger: FamilyLedger, out: Outcome) -> None:
         if isinstance(ledger, ChipLedger):
-            settle_chips(ledger, self.o, out)
+            settle_chips(ledger, self.rules, out)
         else:
-            settle_counters(ledger, self.o, out)
+            settle_counters(ledger, self.rules, out)
 
     def _details(
-        self, game: Game, out: Outcome, dropped: list[int], final: tuple[int, ...] | None
+        self, game: FlowGame, out: Outcome, dropped: list[int], final: tuple[int, ...] | None
     ) -> dict[str, Any]:
         """The hand's facts for the record and the views (all of them public)."""
         state: HandState = game.state
@@ -377,24 +393,24 @@ class RamsFlow(Flow):
         general = state.general
         if out.general_made and general is not None and ledger.counters[general] <= 0:
             state.reached.append(general)
-        if self.o["countdown_end"] != "last_in_loses":
+        if self.rules.value(COUNTDOWN_END) is not CountdownEnd.LAST_IN_LOSES:
             return []
         return ledger.drop_finished()
 
     def _final_winners(
-        self, game: Game, ledger: FamilyLedger, state: HandState, out: Outcome
+        self, game: FlowGame, ledger: FamilyLedger, state: HandState, out: Outcome
     ) -> tuple[int, ...] | None:
         """The winners if the game ends with this hand, else ``None``."""
         if isinstance(ledger, ChipLedger):
-            hands = self.rules.get_int("session_hands") or self.players
+            hands = self.rules.value(SESSION_HANDS) or self.players
             if len(game.results) + 1 < hands or ledger.carry:
                 return None
             best = max(ledger.balances)
             return tuple(s for s, b in enumerate(ledger.balances) if b == best)
-        if out.general_made and self.o["general_success_wins_game"]:
+        if out.general_made and self.rules.value(GENERAL_SUCCESS_WINS_GAME):
             assert out.general is not None
             return (out.general,)
-        if self.o["countdown_end"] == "first_out_wins":
+        if self.rules.value(COUNTDOWN_END) is CountdownEnd.FIRST_OUT_WINS:
             return self._first_out(ledger, state)
         return self._last_in(ledger, state)
 
@@ -402,7 +418,7 @@ class RamsFlow(Flow):
         out = [seat for seat in state.reached if ledger.counters[seat] <= 0]
         if not out:
             return None
-        if self.o["tiebreak"] == "lowest_score":
+        if self.rules.value(TIEBREAK) is Tiebreak.LOWEST_SCORE:
             return (min(out, key=lambda seat: ledger.counters[seat]),)
         return (out[0],)
 
@@ -431,25 +447,25 @@ class RamsFlow(Flow):
         """The looed players who pay (or add) the loo penalty this hand."""
         if out.general is None:
             return out.looed()
-        if self.o["general_loo_penalty"] and not out.general_made:
+        if self.rules.value(GENERAL_LOO_PENALTY) and not out.general_made:
             return [seat for seat in out.looed() if seat != out.general]
         return []
 
-    def is_over(self, game: Game) -> bool:
+    def is_over(self, game: FlowGame) -> bool:
         return game.results[-1].details["final_winners"] is not None
 
-    def winners(self, game: Game) -> tuple[int, ...]:
+    def winners(self, game: FlowGame) -> tuple[int, ...]:
         return tuple(game.results[-1].details["final_winners"])
 
     # -- view ----------------------------------------------------------------------------------
 
-    def view(self, game: Game, seat: int | None) -> RamsSection:
+    def view(self, game: FlowGame, seat: int | None) -> RamsSection:
         state: HandState = game.state
         ledger = ledger_of(game)
         playing = game.phase is Phase.PLAY
         dead = state.dead[seat] if seat is not None else 0
         return RamsSection(
-            scoring=str(self.o["scoring"]),
+            scoring=str(self.rules.value(SCORING)),
             seated=tuple(state.seated),
             turnup=texts_of(state.turnup),
             turnup_taken_by=state.exchanger,

@@ -9,11 +9,20 @@ brings every seated player in, passers with the hands they kept.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ..actions import GENERAL, IN, PASS, WIDOW, Action
-from .options import OptionValue
+from .options import Rules
+from .rams_options import (
+    GENERAL_RAMS,
+    GENERAL_TIMING,
+    PASS_REQUIRES_WIDOW_TAKEN,
+    SIMPLE_POT_ALL_PLAY,
+    WIDOW_AFTER_GENERAL,
+    WIDOW_RULE,
+    GeneralTiming,
+    WidowRule,
+)
 
 __all__ = ["HandState", "declaration_actions", "next_to_declare"]
 
@@ -64,55 +73,53 @@ class HandState:
         return len(self.seated) - self.turn - 1
 
 
-def declaration_actions(
-    options: Mapping[str, OptionValue], chips: bool, state: HandState
-) -> list[Action]:
+def declaration_actions(rules: Rules, chips: bool, state: HandState) -> list[Action]:
     """The declarations open to the seat whose turn it is."""
     if state.general is not None:
-        return [IN, WIDOW] if can_take_widow(options, state) else [IN]
+        return [IN, WIDOW] if can_take_widow(rules, state) else [IN]
     actions = [IN]
-    if can_pass(options, chips, state):
+    if can_pass(rules, chips, state):
         actions.append(PASS)
-    if can_take_widow(options, state):
+    if can_take_widow(rules, state):
         actions.append(WIDOW)
-    if can_announce_general(options, state):
+    if can_announce_general(rules, state):
         actions.append(GENERAL)
     return actions
 
 
-def can_pass(options: Mapping[str, OptionValue], chips: bool, state: HandState) -> bool:
-    if chips and state.simple_pot and options["simple_pot_all_play"]:
+def can_pass(rules: Rules, chips: bool, state: HandState) -> bool:
+    if chips and state.simple_pot and rules.value(SIMPLE_POT_ALL_PLAY):
         return False
-    if options["pass_requires_widow_taken"] and state.widow_taker is None:
+    if rules.value(PASS_REQUIRES_WIDOW_TAKEN) and state.widow_taker is None:
         return False
     return len(state.active) + state.still_to_declare >= 2
 
 
-def can_take_widow(options: Mapping[str, OptionValue], state: HandState) -> bool:
+def can_take_widow(rules: Rules, state: HandState) -> bool:
     if state.widow_taker is not None:
         return False
-    rule = options["widow_rule"]
-    if rule == "eldest_only":
+    rule = rules.value(WIDOW_RULE)
+    if rule is WidowRule.ELDEST_ONLY:
         return state.turn == 0
-    if rule == "before_any_play":
+    if rule is WidowRule.BEFORE_ANY_PLAY:
         return not state.active
     return True
 
 
-def can_announce_general(options: Mapping[str, OptionValue], state: HandState) -> bool:
-    if not options["general_rams"] or state.general is not None:
+def can_announce_general(rules: Rules, state: HandState) -> bool:
+    if not rules.value(GENERAL_RAMS) or state.general is not None:
         return False
-    return options["general_timing"] == "any_turn" or not state.calls
+    return rules.value(GENERAL_TIMING) is GeneralTiming.ANY_TURN or not state.calls
 
 
-def next_to_declare(options: Mapping[str, OptionValue], state: HandState) -> int | None:
+def next_to_declare(rules: Rules, state: HandState) -> int | None:
     """Move the turn on; the next seat to declare, or ``None`` when declarations are over.
 
     After a general only a widow still untaken (with ``widow_after_general``) keeps them going.
     """
     state.turn += 1
     if state.general is not None and not (
-        options["widow_after_general"] and can_take_widow(options, state)
+        rules.value(WIDOW_AFTER_GENERAL) and can_take_widow(rules, state)
     ):
         return None
     if state.turn >= len(state.seated):

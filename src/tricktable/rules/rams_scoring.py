@@ -8,12 +8,20 @@ default, and the general's stake — what each other player pays or receives —
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .options import OptionValue
+from .options import Rules
 from .rams_ledgers import ChipLedger, CounterLedger
-from .rams_options import option_int
+from .rams_options import (
+    GENERAL_FAIL_POT,
+    GENERAL_LOO_PENALTY,
+    LOO_PENALTY,
+    POT_SHARE,
+    REMAINDER_RULE,
+    GeneralFailPot,
+    PotShare,
+    RemainderRule,
+)
 
 __all__ = ["GENERAL_STAKE", "TRICKS", "Outcome", "settle_chips", "settle_counters"]
 
@@ -43,42 +51,43 @@ class Outcome:
         return [seat for seat in self.active if self.tricks(seat) == 0]
 
 
-def settle_chips(ledger: ChipLedger, options: Mapping[str, OptionValue], out: Outcome) -> None:
+def settle_chips(ledger: ChipLedger, rules: Rules, out: Outcome) -> None:
     """Pay out the pot, collect loo penalties, and carry the rest to the next pot."""
     if out.general is None:
-        _divide(ledger, options, out)
-        _collect_loo(ledger, options, out)
+        _divide(ledger, rules, out)
+        _collect_loo(ledger, rules, out)
     elif out.general_made:
         _general_made_chips(ledger, out, out.general)
     else:
-        _general_failed_chips(ledger, options, out, out.general)
+        _general_failed_chips(ledger, rules, out, out.general)
     ledger.close_pot()
 
 
-def _divide(ledger: ChipLedger, options: Mapping[str, OptionValue], out: Outcome) -> None:
-    fifths = options["pot_share"] == "fifth_of_pot"
+def _divide(ledger: ChipLedger, rules: Rules, out: Outcome) -> None:
+    fifths = rules.value(POT_SHARE) is PotShare.FIFTH_OF_POT
     share = ledger.pot // TRICKS if fifths else 1
     for winner in out.winners:
         if winner >= 0:
             ledger.pay_from_pot(winner, min(share, ledger.pot))
-    if fifths and ledger.pot and options["remainder_rule"] != "carry":
-        taker = _remainder_taker(str(options["remainder_rule"]), out)
+    remainder = rules.value(REMAINDER_RULE)
+    if fifths and ledger.pot and remainder is not RemainderRule.CARRY:
+        taker = _remainder_taker(remainder, out)
         if taker is not None:
             ledger.pay_from_pot(taker, ledger.pot)
 
 
-def _remainder_taker(rule: str, out: Outcome) -> int | None:
+def _remainder_taker(rule: RemainderRule, out: Outcome) -> int | None:
     won = [w for w in out.winners if w >= 0]
     if not won:
         return None
-    if rule == "first_trick_winner":
+    if rule is RemainderRule.FIRST_TRICK_WINNER:
         return won[0]
     most = max(out.tricks(seat) for seat in won)
     return next(seat for seat in won if out.tricks(seat) == most)
 
 
-def _collect_loo(ledger: ChipLedger, options: Mapping[str, OptionValue], out: Outcome) -> None:
-    penalty = option_int(options, "loo_penalty")
+def _collect_loo(ledger: ChipLedger, rules: Rules, out: Outcome) -> None:
+    penalty = rules.value(LOO_PENALTY)
     for seat in out.looed():
         if seat != out.general:
             ledger.pay_to_carry(seat, penalty)
@@ -91,27 +100,23 @@ def _general_made_chips(ledger: ChipLedger, out: Outcome, declarer: int) -> None
             ledger.transfer(seat, declarer, GENERAL_STAKE)
 
 
-def _general_failed_chips(
-    ledger: ChipLedger, options: Mapping[str, OptionValue], out: Outcome, declarer: int
-) -> None:
+def _general_failed_chips(ledger: ChipLedger, rules: Rules, out: Outcome, declarer: int) -> None:
     pot_before = ledger.pot
-    if options["general_fail_pot"] == "divide_then_match":
-        _divide(ledger, options, out)
+    if rules.value(GENERAL_FAIL_POT) is GeneralFailPot.DIVIDE_THEN_MATCH:
+        _divide(ledger, rules, out)
     for seat in out.seated:
         if seat != declarer:
             ledger.transfer(declarer, seat, GENERAL_STAKE)
     ledger.pay_to_carry(declarer, pot_before)
-    if options["general_loo_penalty"]:
-        _collect_loo(ledger, options, out)
+    if rules.value(GENERAL_LOO_PENALTY):
+        _collect_loo(ledger, rules, out)
 
 
-def settle_counters(
-    ledger: CounterLedger, options: Mapping[str, OptionValue], out: Outcome
-) -> None:
+def settle_counters(ledger: CounterLedger, rules: Rules, out: Outcome) -> None:
     """Counters: -1 per trick, the loo penalty for an active player without a trick, and the
     general's settlement of §6.9 (made: declarer -5, others +5; failed: declarer +5, others -1
     per trick, those without a trick exempt)."""
-    penalty = option_int(options, "loo_penalty")
+    penalty = rules.value(LOO_PENALTY)
     if out.general is None:
         for seat in out.active:
             ledger.add(seat, -out.tricks(seat) or penalty)
@@ -124,5 +129,5 @@ def settle_counters(
             ledger.add(seat, GENERAL_STAKE)
         elif out.tricks(seat):
             ledger.add(seat, -out.tricks(seat))
-        elif options["general_loo_penalty"]:
+        elif rules.value(GENERAL_LOO_PENALTY):
             ledger.add(seat, penalty)

@@ -19,22 +19,51 @@ The widow's last packet carries the extra card (3+3 with a 3+2 deal; ``widow_pac
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from ..errors import RulesError
 from ..ranking import Ranking
-from ..trick import PlayRules
+from ..trick import PlayRules, Policy
 from .options import GameDef, Option, OptionValue
 from .rams import RamsFlow
 from .rams_declare import HandState
-from .rams_options import HAND_SIZE, family_check, family_options, option_int
+from .rams_options import GENERAL_RAMS, HAND_SIZE, HEADING, family_check, family_options
 
 if TYPE_CHECKING:
-    from ..engine import Game
+    from .flow_game import FlowGame
 
 __all__ = ["GAME", "RounceFlow"]
 
 SECOND_TRICK = 1
+
+
+class Trick2NoTrump(StrEnum):
+    ANY = "any"
+    FACE_DOWN = "face_down"
+
+
+WIDOW_SIZE = Option("widow_size", "int", 6, "Cards in the widow.", low=HAND_SIZE, high=10)
+WIDOW_DISCARD = Option(
+    "widow_discard", "int", 1, "Cards the widow's taker discards.", low=0, high=5
+)
+WIDOW_PACKETS = Option(
+    "widow_packets", "ints", (),
+    "The widow's packet in each round of the deal (default: as the deal's, the last one "
+    "carrying the extra cards).", low=1, high=10,
+)  # fmt: skip
+PLAY_POLICY = Option(
+    "play_policy", "choice", Policy.FOLLOW_ONLY,
+    "Only follow suit, or the strict Rams obligations (head, trump, overtrump).",
+)  # fmt: skip
+TRICK2_TRUMP_LEAD = Option(
+    "trick2_trump_lead", "bool", True,
+    "The winner of the first trick must lead a trump to the second if able.",
+)  # fmt: skip
+TRICK2_NO_TRUMP = Option(
+    "trick2_no_trump", "choice", Trick2NoTrump.ANY,
+    "That leader without a trump leads any card face up, or face down (it cannot win).",
+)  # fmt: skip
 NOT_IN_ROUNCE = frozenset(
     {"ace_rank", "general_timing", "widow_after_general", "general_fail_pot",
      "general_loo_penalty", "general_success_wins_game"}
@@ -51,15 +80,16 @@ class RounceFlow(RamsFlow):
 
     @staticmethod
     def widow_size_of(options: Mapping[str, OptionValue]) -> int:
-        return option_int(options, "widow_size")
+        return WIDOW_SIZE.of(options)
 
-    def play_rules(self, game: Game, state: HandState) -> PlayRules:
-        leads = frozenset({SECOND_TRICK}) if self.o["trick2_trump_lead"] else frozenset()
+    def play_rules(self, game: FlowGame, state: HandState) -> PlayRules:
+        leads = frozenset({SECOND_TRICK}) if self.rules.value(TRICK2_TRUMP_LEAD) else frozenset()
+        face_down = self.rules.value(TRICK2_NO_TRUMP) is Trick2NoTrump.FACE_DOWN
         return PlayRules(
-            self.rules.get_str("play_policy"),  # type: ignore[arg-type]
-            self.rules.get_str("heading"),  # type: ignore[arg-type]
+            self.rules.value(PLAY_POLICY),
+            self.rules.value(HEADING),
             trump_leads=leads,
-            blind_lead=bool(leads) and self.o["trick2_no_trump"] == "face_down",
+            blind_lead=bool(leads) and face_down,
         )
 
 
@@ -68,27 +98,15 @@ OPTIONS = (
         max_players=9, drop=NOT_IN_ROUNCE, six_player_dealer_sits_out=False,
         simple_pot_all_play=False, general_rams=False,
     ),
-    Option("widow_size", "int", 6, "Cards in the widow.", low=HAND_SIZE, high=10),
-    Option("widow_discard", "int", 1, "Cards the widow's taker discards.", low=0, high=5),
-    Option("widow_packets", "ints", (),
-           "The widow's packet in each round of the deal (default: as the deal's, the last one "
-           "carrying the extra cards).", low=1, high=10),
-    Option("play_policy", "choice", "follow_only",
-           "Only follow suit, or the strict Rams obligations (head, trump, overtrump).",
-           choices=("follow_only", "loo_strict")),
-    Option("trick2_trump_lead", "bool", True,
-           "The winner of the first trick must lead a trump to the second if able."),
-    Option("trick2_no_trump", "choice", "any",
-           "That leader without a trump leads any card face up, or face down (it cannot win).",
-           choices=("any", "face_down")),
+    WIDOW_SIZE, WIDOW_DISCARD, WIDOW_PACKETS, PLAY_POLICY, TRICK2_TRUMP_LEAD, TRICK2_NO_TRUMP,
 )  # fmt: skip
 
 
 def _widow_fits(options: Mapping[str, OptionValue]) -> int:
     size = RounceFlow.widow_size_of(options)
-    if options["general_rams"]:
+    if GENERAL_RAMS.of(options):
         raise RulesError("general_rams=true: Rounce has no general rams; it is always false")
-    discard = option_int(options, "widow_discard")
+    discard = WIDOW_DISCARD.of(options)
     if size - discard != HAND_SIZE:
         raise RulesError(
             f"widow_size={size} with widow_discard={discard} leaves the taker {size - discard} "
