@@ -34,9 +34,11 @@ export function explain(action, ctx) {
       return ["Big pepper", `All ${n} tricks at ${options.big_pepper_multiplier || 2}× stakes`];
     }
     const widow = view.game === "hasenpfeffer" && options.widow_mode !== "dead"
-      ? "; the high bidder names trump and takes the widow" : "; the high bidder names trump";
-    const side = view.sides && view.sides.some((s) => s.length > 1) ? "your side" : "you";
-    return [`Bid ${arg}`, `Promise that ${side} will take ${arg} of ${n} tricks${widow}`];
+      ? " and takes the widow" : "";
+    const side = view.sides && view.sides.some((s) => s.length > 1) ? "your side takes" : "you take";
+    // the rule every bid shares is said once beside the bid box (the third element)
+    return [`Bid ${arg}`, `${side} ${arg} of ${n} tricks`,
+      `A bid promises that many tricks; the high bidder names trump${widow}.`];
   }
   if (verb === "pass") {
     if (view.phase === "give") return ["Pass", "Let your other partner give the card"];

@@ -126,9 +126,11 @@ export function ChoiceBar() {
   const c = choices();
   const offset = c.choice ? c.choosable : c.hand.filter((card) => c.playable.has(card)).length;
   const keys = state.prefs.keyHelp && state.seat !== null;
+  const shared = [...new Set(c.buttons.map((b) => b.text[2]).filter(Boolean))];
   return html`<section class="choices" aria-label="Your choices">
     <p class="prompt" data-testid="prompt">${prompt(c)}</p>
     <${CallLine} view=${c.view} />
+    ${shared.map((note, i) => html`<p class="shared-explain" id=${`shared-explain-${i}`}>${note}</p>`)}
     <div class="actions" role="group">
       ${c.confirm ? html`<button type="button" class="primary action" data-testid="action"
           data-action=${c.confirm.actions[0] || null} data-actions=${c.confirm.actions.join(";")}
@@ -137,7 +139,8 @@ export function ChoiceBar() {
         ${keys ? html`<span class="key">Enter</span>` : null}</button>` : null}
       ${c.buttons.map((b, i) => html`<button type="button" key=${b.action}
           class=${`action${state.hint === b.action ? " suggested" : ""}`} data-testid="action"
-          data-action=${b.action} onClick=${() => act(b.action)}>
+          data-action=${b.action} onClick=${() => act(b.action)}
+          aria-describedby=${b.text[2] ? `shared-explain-${shared.indexOf(b.text[2])}` : null}>
         <span class="label">${b.text[0]}</span>${b.text[1] ? html`<small class="explain">${b.text[1]}</small>` : null}
         ${keys ? html`<span class="key">${offset + i + 1}</span>` : null}</button>`)}
     </div>
