@@ -13,11 +13,13 @@ hands): each of its decisions gets a one-hand state at the game's position
 (:func:`tricktable.envs.openspiel.state_at`).
 
     python bench/strength.py [--game hasenpfeffer] [--deals 10] [--seconds 0.5]
-                             [--mode hand|game] [--ours hard] [--baseline heuristic]
-                             [--option k=v]
+                             [--ismcts-seconds S] [--mode hand|game] [--ours hard]
+                             [--baseline heuristic] [--option k=v] [--workers 2]
 
-Prints hands (games) won with 95 % Wilson intervals for ours vs OpenSpiel ISMCTS and, with
-``--baseline``, ours vs that bot (the arena's duplicate deals). Needs the [rl] extra.
+``--ismcts-seconds`` gives OpenSpiel's ISMCTS another time a move than ours (e.g. ten times
+ours). Prints hands (games) won with 95 % Wilson intervals for ours vs OpenSpiel ISMCTS, our
+longest and mean decision, and, with ``--baseline``, ours vs that bot (the arena's duplicate
+deals). Needs the [rl] extra.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -64,11 +67,12 @@ def calibrate(spiel_game: Any, seconds: float) -> int:
 
 def play_duplicate(
     spiel_game: Any, ours: str, seconds: float, sims: int, deal: int, *, whole_game: bool = False
-) -> list[float]:
-    """Our share of wins in each rotation of one deal (1, 0.5 or 0)."""
+) -> tuple[list[float], list[float]]:
+    """Our share of wins in each rotation of one deal (1, 0.5 or 0), and the time of each of
+    our decisions that had a choice."""
     players = spiel_game.num_players()
     codec = spiel_game.config.codec
-    shares = []
+    shares, times = [], []
     for assignment in rotations(players, 2):
         state = spiel_game.new_initial_state()
         state.apply_action(deal)
@@ -79,7 +83,12 @@ def play_duplicate(
         while not engine.is_over and (whole_game or engine.hand_number == hand):
             seat = engine.to_move
             if assignment[seat] == 0:
-                engine.apply(ours_bot.choose(engine.view(seat)))
+                view = engine.view(seat)
+                start = time.perf_counter()
+                action = ours_bot.choose(view)
+                if len(view.legal) > 1:
+                    times.append(time.perf_counter() - start)
+                engine.apply(action)
             else:
                 number = int(theirs.step(tos.state_at(spiel_game, engine)))
                 engine.apply(codec.pick(number, engine.legal_actions()))
@@ -87,7 +96,14 @@ def play_duplicate(
             shares.append(_game_share(engine.winners, assignment))
         else:
             shares.append(_share(hand_values(engine, before), assignment))
-    return shares
+    return shares, times
+
+
+def _deal_job(job: tuple[str, str, float, int, int, bool]) -> tuple[list[float], list[float]]:
+    """One deal in a worker process (the OpenSpiel game is rebuilt there)."""
+    rules_text, ours, seconds, sims, deal, whole_game = job
+    spiel_game = tos.load_game(make_rules(rules_text), episode="hand", deal_seeds=100_000)
+    return play_duplicate(spiel_game, ours, seconds, sims, deal, whole_game=whole_game)
 
 
 def _game_share(winners: tuple[int, ...], assignment: tuple[int, ...]) -> float:
@@ -113,6 +129,8 @@ def main() -> None:
     parser.add_argument("--option", "-o", action="append", default=[])
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=0.5)
+    parser.add_argument("--ismcts-seconds", type=float, default=None)
+    parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--ours", default="hard")
     parser.add_argument("--baseline", default="heuristic")
     parser.add_argument("--seed", type=int, default=0)
@@ -122,23 +140,27 @@ def main() -> None:
     rules = make_rules(args.game, **options)
     whole_game = args.mode == "game"
     spiel_game = tos.load_game(rules, episode="hand", deal_seeds=100_000)
-    sims = calibrate(spiel_game, args.seconds)
-    print(f"{rules}: {args.ours} vs OpenSpiel ISMCTS ({sims} simulations ≈ {args.seconds} s)")
+    theirs = args.seconds if args.ismcts_seconds is None else args.ismcts_seconds
+    sims = calibrate(spiel_game, theirs)
+    print(f"{rules}: {args.ours} ({args.seconds} s cap) vs OpenSpiel ISMCTS "
+          f"({sims} simulations ≈ {theirs} s)")  # fmt: skip
     deals = random.Random(args.seed).sample(range(100_000), args.deals)
-    shares = [
-        share
-        for deal in deals
-        for share in play_duplicate(
-            spiel_game, args.ours, args.seconds, sims, deal, whole_game=whole_game
-        )
-    ]
+    jobs = [(str(rules), args.ours, args.seconds, sims, deal, whole_game) for deal in deals]
+    with ProcessPoolExecutor(max_workers=max(1, args.workers)) as pool:
+        results = list(pool.map(_deal_job, jobs))
+    shares = [share for deal_shares, _ in results for share in deal_shares]
+    times = [t for _, deal_times in results for t in deal_times]
     unit = f"{args.mode}s"
     report(f"{args.ours} vs OpenSpiel ISMCTS", sum(shares), len(shares), unit)
+    if times:
+        print(f"{args.ours}: worst decision {max(times):.2f} s, "
+              f"mean {sum(times) / len(times):.3f} s over {len(times)} decisions")  # fmt: skip
     if args.baseline:
         result = run_arena(str(rules), [args.ours, args.baseline], args.deals, seed=args.seed,
-                           mode=args.mode)  # fmt: skip
+                           mode=args.mode, workers=args.workers)  # fmt: skip
         ours = result.summaries()[0]
         report(f"{args.ours} vs {args.baseline}", ours.win_rate * ours.plays, ours.plays, unit)
+        print(f"{args.ours}: worst decision {ours.worst_decision:.2f} s")
 
 
 if __name__ == "__main__":

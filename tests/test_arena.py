@@ -103,11 +103,26 @@ def test_game_mode_plays_to_the_end_and_counts_games_won():
     assert all(o.hands >= 1 for o in outcomes)
 
 
+def test_every_bot_decision_is_timed():
+    result = run_arena("hasenpfeffer", ["random", "heuristic"], 2, seed=3)
+    for outcome in result.outcomes:
+        assert all(count > 0 for count in outcome.decisions)
+        pairs = zip(outcome.slowest, outcome.thinking, strict=True)
+        assert all(0 < slow <= total for slow, total in pairs)
+    for summary in result.summaries():
+        assert 0 < summary.mean_decision <= summary.worst_decision
+        assert summary.worst_decision == max(
+            o.slowest[result.specs.index(summary.spec)] for o in result.outcomes
+        )
+
+
 def test_results_are_json_ready():
     result = run_arena("bierspiel", ["random", "random"], 1, seed=2)
     data = json.loads(json.dumps(result.to_dict()))
     assert data["bots"] == ["random", "random"]
     assert len(data["outcomes"]) == len(rotations(4, 2))
+    assert data["summary"][0]["worst_decision_s"] > 0
+    assert len(data["outcomes"][0]["slowest"]) == 2
 
 
 @pytest.mark.parametrize(

@@ -24,6 +24,7 @@ def test_arena_prints_win_rates_and_writes_json_and_plot(tmp_path):
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "hands won" in result.output and "heuristic" in result.output
+    assert "heuristic: worst decision" in result.output
     data = json.loads(out.read_text())
     assert data["rules"] == "rams(players=3)"
     assert [s["bot"] for s in data["summary"]] == ["random", "heuristic"]

@@ -8,7 +8,8 @@ A deal is one hand (``mode="hand"``, the default: value per hand, hands won) or 
 from that deal on (``mode="game"``: games won). A bot's *value* in a hand is its side's points
 gained minus the mean gain of the other sides (:func:`tricktable.bots.playout.hand_values`);
 a bot *wins* a hand when its value beats the other bots' (ties count half), a game when it
-holds a winning seat.
+holds a winning seat. Every decision a bot takes is timed: the summaries give each bot's
+longest and mean decision, the figures a time cap is checked against.
 
 Runs go to local worker processes (:func:`run_arena`, ``backend="process"``) or to a Ray
 cluster (``backend="ray"``, the ``[ray]`` extra). Everything here is deterministic for a seed.
@@ -130,6 +131,12 @@ class DealOutcome:
     wins: tuple[float, ...]
     hands: int
     seconds: float
+    slowest: tuple[float, ...] = ()
+    """Each bot's longest decision (seconds); decisions with one legal action are not timed."""
+    thinking: tuple[float, ...] = ()
+    """Each bot's time spent on its decisions (seconds)."""
+    decisions: tuple[int, ...] = ()
+    """How many decisions each bot took (with more than one legal action)."""
 
 
 def deal_seed(seed: int, deal: int) -> int:
@@ -151,12 +158,40 @@ def play_deal(
         start = time.perf_counter()
         game = Game(rules, seed=deal_seed(seed, deal), dealer=deal % players)
         seats = _seat_bots(specs, assignment, deal_seed(seed, deal))
-        values, hands = _play(game, seats, mode)
+        clocks = [_Timing() for _ in seats]
+        values, hands = _play(game, seats, mode, clocks)
         wins = _wins(game, assignment, values, len(specs), mode)
         per_bot = _per_bot(values, assignment, len(specs))
         took = time.perf_counter() - start
-        out.append(DealOutcome(deal, index, per_bot, wins, hands, took))
+        slowest, thinking, decisions = _bot_timings(clocks, assignment, len(specs))
+        out.append(DealOutcome(deal, index, per_bot, wins, hands, took, slowest, thinking,
+                               decisions))  # fmt: skip
     return out
+
+
+@dataclass
+class _Timing:
+    """One seat's decision times in a deal."""
+
+    longest: float = 0.0
+    total: float = 0.0
+    count: int = 0
+
+    def add(self, seconds: float) -> None:
+        self.longest = max(self.longest, seconds)
+        self.total += seconds
+        self.count += 1
+
+
+def _bot_timings(
+    clocks: list[_Timing], assignment: tuple[int, ...], bots: int
+) -> tuple[tuple[float, ...], tuple[float, ...], tuple[int, ...]]:
+    mine = [[c for c, b in zip(clocks, assignment, strict=True) if b == i] for i in range(bots)]
+    return (
+        tuple(max(c.longest for c in seats) for seats in mine),
+        tuple(sum(c.total for c in seats) for seats in mine),
+        tuple(sum(c.count for c in seats) for seats in mine),
+    )
 
 
 def _seat_bots(specs: Sequence[str], assignment: tuple[int, ...], seed: int) -> list[Bot]:
@@ -167,7 +202,9 @@ def _seat_bots(specs: Sequence[str], assignment: tuple[int, ...], seed: int) -> 
     return bots
 
 
-def _play(game: Game, seats: list[Bot], mode: Mode) -> tuple[list[float], int]:
+def _play(
+    game: Game, seats: list[Bot], mode: Mode, clocks: list[_Timing]
+) -> tuple[list[float], int]:
     before = game.scores
     first_hand = game.hand_number
     while not game.is_over and game.hand_number - first_hand < MAX_GAME_HANDS:
@@ -175,7 +212,12 @@ def _play(game: Game, seats: list[Bot], mode: Mode) -> tuple[list[float], int]:
             break
         seat = game.to_move
         assert seat is not None
-        game.apply(seats[seat].choose(game.view(seat)))
+        view = game.view(seat)
+        start = time.perf_counter()
+        action = seats[seat].choose(view)
+        if len(view.legal) > 1:
+            clocks[seat].add(time.perf_counter() - start)
+        game.apply(action)
     return hand_values(game, before), game.hand_number - first_hand + (1 if game.is_over else 0)
 
 
@@ -211,6 +253,9 @@ class BotSummary:
     win_rate: float
     win_ci: tuple[float, float]
     plays: int
+    worst_decision: float = 0.0
+    """The longest decision in the run (seconds)."""
+    mean_decision: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -220,6 +265,8 @@ class BotSummary:
             "win_rate": self.win_rate,
             "win_ci95": list(self.win_ci),
             "plays": self.plays,
+            "worst_decision_s": self.worst_decision,
+            "mean_decision_s": self.mean_decision,
         }
 
 
@@ -248,8 +295,18 @@ class ArenaResult:
             wins = sum(o.wins[index] for o in self.outcomes)
             centre, low, high = mean_ci(values)
             rate, wlow, whigh = wilson_ci(wins, len(self.outcomes))
-            out.append(BotSummary(spec, centre, (low, high), rate, (wlow, whigh), len(values)))
+            worst, average = self._decision_times(index)
+            out.append(BotSummary(spec, centre, (low, high), rate, (wlow, whigh), len(values),
+                                  worst, average))  # fmt: skip
         return out
+
+    def _decision_times(self, index: int) -> tuple[float, float]:
+        """(longest, mean) decision of bot ``index`` over the run."""
+        timed = [o for o in self.outcomes if o.decisions]
+        worst = max((o.slowest[index] for o in timed), default=0.0)
+        count = sum(o.decisions[index] for o in timed)
+        total = sum(o.thinking[index] for o in timed)
+        return worst, total / count if count else 0.0
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -263,9 +320,14 @@ class ArenaResult:
             "seconds": self.seconds,
             "deals_per_second": self.deals_per_second,
             "summary": [s.to_dict() for s in self.summaries()],
-            "outcomes": [o.__dict__ | {"values": list(o.values), "wins": list(o.wins)}
+            "outcomes": [_outcome_dict(o)
                          for o in sorted(self.outcomes, key=lambda o: (o.deal, o.rotation))],
         }  # fmt: skip
+
+
+def _outcome_dict(outcome: DealOutcome) -> dict[str, Any]:
+    lists = ("values", "wins", "slowest", "thinking", "decisions")
+    return outcome.__dict__ | {name: list(getattr(outcome, name)) for name in lists}
 
 
 def run_arena(

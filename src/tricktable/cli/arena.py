@@ -16,7 +16,7 @@ from ..errors import TricktableError
 from ..rules import rules
 from .play import parse_options
 
-__all__ = ["arena", "plot_result", "register", "summary_table"]
+__all__ = ["arena", "decision_lines", "plot_result", "register", "summary_table"]
 
 PLOT_EXTRA_MISSING = "--plot needs the [plot] extra: pip install 'tricktable[plot]'"
 
@@ -60,6 +60,8 @@ def arena(
     except TricktableError as exc:
         raise typer.BadParameter(str(exc)) from None
     console.print(summary_table(result))
+    for line in decision_lines(result):
+        console.print(line)
     console.print(
         f"{result.deals} deals in {result.seconds:.1f} s: "
         f"{result.deals_per_second:.2f} deals/s with {result.workers} worker(s)"
@@ -119,6 +121,14 @@ def summary_table(result: ArenaResult) -> Table:
             f"{s.mean_value:+.2f}", f"{s.value_ci[0]:+.2f} – {s.value_ci[1]:+.2f}", str(s.plays),
         )  # fmt: skip
     return table
+
+
+def decision_lines(result: ArenaResult) -> list[str]:
+    """One line per bot: its longest and mean decision (what a time cap is checked against)."""
+    return [
+        f"{s.spec}: worst decision {s.worst_decision:.2f} s, mean {s.mean_decision:.3f} s"
+        for s in result.summaries()
+    ]
 
 
 def plot_result(result: ArenaResult, path: Path) -> None:
