@@ -41,6 +41,20 @@ def test_same_visible_information_same_choice():
     assert bot.choose(twin.view(view.seat)) == bot.choose(view)
 
 
+@pytest.mark.parametrize("name", ["hasenpfeffer", "rams"])
+def test_heuristic_rollouts_search_the_same_tree_with_other_values(name: str):
+    game = tt.new_game(name, seed=6)
+    view = game.view(game.to_move)
+    greedy = IsmctsBot(seed=1, **TINY).search(view)
+    sound = IsmctsBot(seed=1, heuristic_rollouts=True, **TINY).search(view)
+    assert set(sound.children) == set(greedy.children) == {str(a) for a in view.legal}
+    assert sum(child.visits for child in sound.children.values()) == TINY["iterations"]
+    again = IsmctsBot(seed=1, heuristic_rollouts=True, **TINY).search(view)
+    assert {t: c.total for t, c in again.children.items()} == {
+        t: c.total for t, c in sound.children.items()
+    }
+
+
 def test_make_bot_builds_ismcts_with_parameters():
     bot = make_bot("ismcts", seed=4, iterations=10)
     assert isinstance(bot, IsmctsBot)

@@ -167,7 +167,14 @@ def test_many_choices_are_narrowed_to_the_heuristics_pick_its_neighbours_and_a_p
     view = game.view(game.to_move)
     assert len(view.legal) == 7  # pass and bids 1 to 6
     pick = str(make_bot("heuristic", seed=2).choose(view))
-    analysis = PimcBot(seed=2, **TINY).analyse(view)
+    analysis = PimcBot(seed=2, solve_contracts=False, **TINY).analyse(view)
     assert pick in analysis.values and "pass" in analysis.values
     assert len(analysis.values) <= 4
     assert str(analysis.best) in analysis.values
+
+
+def test_bids_valued_by_solved_contracts_are_all_valued():
+    game = tt.new_game("hasenpfeffer", seed=6)
+    view = game.view(game.to_move)
+    analysis = PimcBot(seed=2, solve_cards=24, **TINY).analyse(view)
+    assert set(analysis.values) == {str(a) for a in view.legal}

@@ -6,7 +6,9 @@ shared by every determinization. Each iteration takes a world consistent with th
 among the actions legal in that world by UCB with availability counts (an action only
 competes in the iterations where it was possible), adds one node, plays the hand out fast
 (:mod:`.playout`) and credits every node with the hand's value to the seat that chose it. The
-most visited action at the root wins.
+most visited action at the root wins. Playouts are greedy by default; with
+``heuristic_rollouts=True`` every seat plays them as the heuristic bot would (slower, fewer
+iterations in the time, but each values a line as a sound player would finish it).
 
 Budgets are iterations with a time cap; under the cap the bot is deterministic for its seed and
 the view.
@@ -60,12 +62,15 @@ class IsmctsBot:
         time_limit: float = 0.9,
         determinizations: int = 24,
         explore: float = 0.7,
+        *,
+        heuristic_rollouts: bool = False,
     ) -> None:
         self.seed = seed
         self.iterations = iterations
         self.time_limit = time_limit
         self.determinizations = determinizations
         self.explore = explore
+        self.heuristic_rollouts = heuristic_rollouts
 
     def choose(self, view: View) -> Action:
         legal = require_legal(view)
@@ -102,7 +107,7 @@ class IsmctsBot:
     def _iterate(self, game: Game, root: Node, rng: random.Random, scale: list[float]) -> None:
         before, mark, hand = game.scores, len(game.log), game.hand_number
         path = self._descend(game, root, rng, scale[0], hand)
-        playout(game, rng, hand)
+        playout(game, rng, hand, heuristic=self.heuristic_rollouts)
         values = hand_values(game, before)
         scale[0] = max(scale[0], *(abs(v) for v in values))
         for node in path:

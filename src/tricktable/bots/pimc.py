@@ -6,11 +6,15 @@ weights each by how well it explains the other seats' bids, declarations and car
 
 * **card play**, once few enough cards are left for the double-dummy solver: the tricks the
   bot's side takes with that card under best play by all (:func:`tricktable.solver.solve`);
-* **everything else** (bids, trump, going alone, the widow, exchanges, discards) and card play
-  early in big hands: the value of the hand after a playout in which every seat plays on as
-  the heuristic bot would (:mod:`.playout`), i.e. the points the bot's side gains relative to
-  the others. One step of search over a sound policy improves on that policy; greedy playouts
-  with random leads (``heuristic_playouts=False``) are faster but valued hands too noisily.
+* **everything else** (bids, trump, going alone, the widow, exchanges, discards): where the
+  solver can take the whole hand and a side's score follows from its tricks (the
+  Hasenpfeffers' contracts), the contract the action leads to, solved double dummy
+  (:mod:`.outcome`: the heuristic finishes the auction, the hand is solved and settled by its
+  own scoring); elsewhere, and for card play early in big hands, the value of the hand after
+  a playout in which every seat plays on as the heuristic bot would (:mod:`.playout`), i.e.
+  the points the bot's side gains relative to the others. One step of search over a sound
+  policy improves on that policy; greedy playouts with random leads
+  (``heuristic_playouts=False``) are faster but valued hands too noisily.
 
 The action with the best weighted mean wins (ties: the first legal). When fewer than
 ``min_samples`` playouts fit in the time (Double Hasenpfeffer's twelve-card hands), a mean over
@@ -31,13 +35,15 @@ from ..cards import COPY_STRIDE
 from ..engine import Game
 from ..phase import Phase
 from ..resample import Resampler, SamplingError
-from ..solver import Backend, fast, solve
+from ..rules import rules as make_rules
+from ..solver import Backend, fast, position_from_deal, solve
 from ..view import View
 from ..view_parts import DoubleSection, HasenpfefferSection
 from .base import decision_random
 from .heuristic import HeuristicBot
 from .inference import model_judge
-from .playout import hand_values, playout
+from .outcome import SolveCache, contract_value, game_stake, outcome_values, values_if
+from .playout import playout
 from .random_bot import require_legal
 
 __all__ = ["Analysis", "PimcBot"]
@@ -46,6 +52,10 @@ SAMPLE_ATTEMPTS = 200
 PINOCHLE_MARGIN = 4
 KERNEL_MARGIN = 8
 MAX_CANDIDATES = 4
+TIE = 1e-9
+"""Utilities closer than this are equal (they are means of the same weights)."""
+MAX_SOLVED_CANDIDATES = 8
+"""Candidates valued by solved contracts: most of them reach a contract already solved."""
 
 
 @dataclass
@@ -79,6 +89,10 @@ class PimcBot:
         heuristic_playouts: bool = True,
         infer: int = 2,
         min_samples: int = 10,
+        solve_contracts: bool = True,
+        play_to_win: bool = True,
+        settle_cards: bool = False,
+        heuristic_ties: bool = True,
     ) -> None:
         self.seed = seed
         self.samples = samples
@@ -88,6 +102,12 @@ class PimcBot:
         self.heuristic_playouts = heuristic_playouts
         self.judge = model_judge(cards=infer > 1) if infer else None
         self.min_samples = min_samples
+        self.solve_contracts = solve_contracts
+        self.play_to_win = play_to_win
+        self.settle_cards = settle_cards
+        self.heuristic_ties = heuristic_ties
+        self._stake = 0.0
+        warm_solver()
 
     def choose(self, view: View) -> Action:
         legal = require_legal(view)
@@ -108,6 +128,8 @@ class PimcBot:
         worlds = Resampler(view, SAMPLE_ATTEMPTS)
         clock = _Clock(self.time_limit)
         candidates = self._candidates(view, legal)
+        self._solved: SolveCache = {}
+        self._stake = game_stake(view.rules) if self.play_to_win else 0.0
         totals = dict.fromkeys((str(a) for a in legal), 0.0)
         shown = dict(totals)  # what a hint reports: tricks without the contract bonus
         done, unit, mass = 0, "points", 0.0
@@ -125,9 +147,24 @@ class PimcBot:
         mass = mass or 1.0
         scored = legal if unit == "tricks" else candidates
         utility = {str(a): totals[str(a)] / mass for a in scored}
-        best = max(scored, key=lambda a: utility[str(a)])
+        best = self._best(view, scored, utility)
         values = {str(a): shown[str(a)] / mass for a in scored}
         return Analysis(values, done, unit, best)
+
+    def _best(self, view: View, scored: tuple[Action, ...], utility: dict[str, float]) -> Action:
+        """The action of highest utility; among equals, the heuristic's choice if it is one.
+
+        Double-dummy values often tie (a nine or a ten of the same suit, ruffing a partner's
+        winner or throwing a loser when either keeps the same tricks); the heuristic's
+        conventions (play low behind a winning partner, keep trumps) then decide, as a player
+        would expect, instead of the order of the legal actions."""
+        top = max(utility[str(a)] for a in scored)
+        tied = [a for a in scored if utility[str(a)] >= top - TIE]
+        if len(tied) > 1 and self.heuristic_ties:
+            pick = HeuristicBot(self.seed).choose(view)
+            if pick in tied:
+                return pick
+        return tied[0]
 
     def _wanted(self) -> int:
         """The fewest playout samples a decision needs to be taken from its playouts."""
@@ -137,8 +174,10 @@ class PimcBot:
         """The actions worth a playout: all of them when few, else the heuristic's choice,
         its neighbours in the legal order (the next bids up and down, the cards beside it)
         and the first legal action (a pass). Playouts are the dear part of a decision: four
-        actions on ten deals tell more than seven on six."""
-        if len(legal) <= MAX_CANDIDATES:
+        actions on ten deals tell more than seven on six. Solved contracts are cheaper (most
+        actions reach a contract solved already): up to eight are all valued."""
+        limit = MAX_SOLVED_CANDIDATES if self._solves_contracts(view) else MAX_CANDIDATES
+        if len(legal) <= limit:
             return legal
         pick = legal.index(HeuristicBot(self.seed).choose(view))
         keep = {0, *range(max(pick - 1, 0), min(pick + 2, len(legal)))}
@@ -156,7 +195,7 @@ class PimcBot:
         return the unit."""
         totals, shown = sums
         if game.phase is Phase.PLAY and self._solvable(game):
-            utility = card_utility(game)
+            utility = card_utility(game, self._stake if self.settle_cards else None)
             for text, tricks in solve(game, backend=solver_backend()).items():
                 totals[text] += weight * utility(tricks)
                 shown[text] += weight * tricks
@@ -164,19 +203,39 @@ class PimcBot:
         seat = game.to_move
         assert seat is not None
         for action in candidates:
-            value = playout_value(game, action, seat, rng, self.heuristic_playouts)
+            value = self._action_value(game, action, seat, rng)
             totals[str(action)] += weight * value
             shown[str(action)] += weight * value
         return "points"
+
+    def _action_value(self, game: Game, action: Action, seat: int, rng: random.Random) -> float:
+        if game.phase is not Phase.PLAY and self.solve_contracts:
+            return contract_value(game, action, seat, rng, cache=self._solved,
+                                  solvable=self._solvable, backend=solver_backend(),
+                                  stake=self._stake)  # fmt: skip
+        return playout_value(game, action, seat, rng, self.heuristic_playouts, stake=self._stake)
+
+    def _solves_contracts(self, view: View) -> bool:
+        """Whether pre-play decisions of this view are valued by solved contracts: sides of
+        partners, and the whole hand fits the solver (a view's hand sizes, less a widow the
+        bidder puts back)."""
+        partners = any(len(side) > 1 for side in view.sides)
+        if not self.solve_contracts or view.phase is Phase.PLAY or not partners:
+            return False
+        cards = sum(view.hand_sizes) - (1 if isinstance(view.section, HasenpfefferSection) else 0)
+        return cards <= self._solve_limit(view.rules.flow.deck.mask)
 
     def _solvable(self, game: Game) -> bool:
         """Few enough cards left for the solver (pinochle packs, with their long suits of
         twin cards, search several times slower: they get ``PINOCHLE_MARGIN`` cards less;
         the numba kernel, some twenty times faster, ``KERNEL_MARGIN`` cards more)."""
         cards = sum(game.hands[s].bit_count() for s in range(game.player_count) if game.active[s])
-        twins = game.flow.deck.mask >> COPY_STRIDE != 0
+        return cards <= self._solve_limit(game.flow.deck.mask)
+
+    def _solve_limit(self, deck: int) -> int:
+        twins = deck >> COPY_STRIDE != 0
         margin = KERNEL_MARGIN if solver_backend() == "numba" else 0
-        return cards <= self.solve_cards + margin - (PINOCHLE_MARGIN if twins else 0)
+        return self.solve_cards + margin - (PINOCHLE_MARGIN if twins else 0)
 
 
 def solver_backend() -> Backend:
@@ -184,6 +243,19 @@ def solver_backend() -> Backend:
     pays at once; compiling it, a minute after an install, is left to a first big solve),
     else the Python search. Both give the same values."""
     return "numba" if fast.is_compiled() else "python"
+
+
+_WARM: list[bool] = []
+
+
+def warm_solver() -> None:
+    """Load the compiled kernel now, once a process (a second or two), so that no decision
+    pays for it: bots are made before they are asked (a table seats them at the start)."""
+    if _WARM or solver_backend() != "numba":
+        return
+    _WARM.append(True)
+    ranking = make_rules("hasenpfeffer").flow.ranking
+    fast.values(position_from_deal("AS / KS / QS / JS", ranking=ranking, trump=3, leader=0))
 
 
 @dataclass
@@ -213,13 +285,16 @@ class _Clock:
         return self.limit / self.longest if self.longest > 0 else float("inf")
 
 
-def card_utility(game: Game) -> Callable[[int], float]:
+def card_utility(game: Game, stake: float | None = None) -> Callable[[int], float]:
     """What taking ``tricks`` more tricks is worth to the seat to move, in the hand's terms.
 
     Where a seat's score follows from its own tricks (the Rams family: a share of the pot per
     trick, the loo penalty for none, the general's stake) that is the score itself: a card
-    that keeps one sure trick beats one that gambles for two against a loo. Elsewhere the
-    side's tricks, with the contract bonus of :func:`contract_worth`.
+    that keeps one sure trick beats one that gambles for two against a loo. Elsewhere, with a
+    ``stake`` (0 for points only), the hand settled by its own scoring for the side's tricks
+    (:func:`~.outcome.values_if`: a trick that makes or sets the contract is worth the bid, and
+    a hand that ends the game is worth winning it); without, the side's tricks with the
+    contract bonus of :func:`contract_worth`.
     """
     seat = game.to_move
     assert seat is not None
@@ -229,6 +304,9 @@ def card_utility(game: Game) -> Callable[[int], float]:
         # a trick's own worth breaks ties between cards whose scores are equal
         table = [float(gain or 0.0) + 0.01 * more for more, gain in enumerate(gains)]
         return lambda tricks: table[min(tricks, left)]
+    if stake is not None:
+        settled = [values_if(game, more, stake)[seat] + 0.01 * more for more in range(left + 1)]
+        return lambda tricks: settled[min(tricks, left)]
     worth = contract_worth(game)
     return lambda tricks: tricks + worth(tricks)
 
@@ -271,13 +349,20 @@ def _contract_tricks(game: Game) -> int | None:
 
 
 def playout_value(
-    game: Game, action: Action, seat: int, rng: random.Random, heuristic: bool = False
+    game: Game,
+    action: Action,
+    seat: int,
+    rng: random.Random,
+    heuristic: bool = False,
+    *,
+    stake: float = 0.0,
 ) -> float:
-    """What ``action`` is worth to ``seat`` after one playout of the hand (game unchanged)."""
+    """What ``action`` is worth to ``seat`` after one playout of the hand (game unchanged);
+    with a ``stake``, a hand that ends the game is worth winning or losing it."""
     before, mark, hand = game.scores, len(game.log), game.hand_number
     game.push(action)
     playout(game, rng, hand, heuristic=heuristic)
-    value = hand_values(game, before)[seat]
+    value = outcome_values(game, before, stake)[seat]
     while len(game.log) > mark:
         game.pop()
     return value
