@@ -10,6 +10,7 @@ from tricktable.bots import LEVELS, STRATEGIES, HeuristicBot, RandomBot, make_bo
 from tricktable.bots.base import Bot
 from tricktable.bots.cardplay import PlayContext
 from tricktable.bots.heuristic_hasenpfeffer import bid_limit
+from tricktable.cards import indices_of
 
 SINGLE_OPTION_SETS = [
     {},
@@ -247,3 +248,16 @@ def test_the_defence_does_not_lead_an_ace_or_a_trump_into_a_lone_hand() -> None:
     lead = make_bot("heuristic").choose(game.view(1))
     assert lead.kind is Kind.PLAY
     assert lead.card.rank != 14 and lead.card.suit is not tt.Suit.HEARTS
+
+
+def test_a_remembered_hand_estimate_is_the_estimate_itself() -> None:
+    from tricktable.bots import heuristic_hasenpfeffer as hh
+
+    flow = tt.rules("double-hasenpfeffer").flow
+    hands = [list(indices_of(hand)) for hand in tt.new_game("double-hasenpfeffer", seed=3).hands]
+    for trump in range(4):
+        table = flow.ranking.table(trump)
+        for hand in hands:
+            first = hh.estimate_tricks(hand, table, flow.deck.mask)
+            assert first == hh._estimate(hand, table, flow.deck.mask)
+            assert hh.estimate_tricks(list(reversed(hand)), table, flow.deck.mask) == first

@@ -50,8 +50,27 @@ def choose(view: View, rng: random.Random) -> Action:
 # -- hand evaluation ---------------------------------------------------------------------------
 
 
+_ESTIMATES: dict[tuple[int, int, int], float] = {}
+ESTIMATES_KEPT: Final = 1 << 16
+"""Hand estimates remembered (search bots value the same hands in many sampled worlds)."""
+
+
 def estimate_tricks(hand: Sequence[int], table: TrumpTable, deck_mask: int) -> float:
     """Tricks a hand should take by itself with this trump (the table's trump)."""
+    mask = 0
+    for card in hand:
+        mask |= 1 << card
+    # Tables are built once per ranking and trump and kept, so their identity names them.
+    key = (mask, id(table), deck_mask)
+    value = _ESTIMATES.get(key)
+    if value is None:
+        if len(_ESTIMATES) >= ESTIMATES_KEPT:
+            _ESTIMATES.clear()
+        value = _ESTIMATES[key] = _estimate(hand, table, deck_mask)
+    return value
+
+
+def _estimate(hand: Sequence[int], table: TrumpTable, deck_mask: int) -> float:
     unseen = base_counts(indices_of(deck_mask))
     unseen -= base_counts(hand)
     trumps = [c for c in hand if table.suit_of[c] == table.trump]
