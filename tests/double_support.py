@@ -116,9 +116,12 @@ def go_alone_game(deal: str, **options: Any) -> Game:
     return game
 
 
-def six_alone(**options: Any) -> Game:
+def six_alone(*named: str, **options: Any) -> Game:
+    """Seat 1 bids 6, names hearts, goes alone (naming a partner with ``named``, e.g.
+    ``"partner 5"``, where the rules ask him to) and discards 9C twice."""
     game = tt.new_game(NAME, dealer=0, deal=LONE_6_MADE, players=6, **options)
-    apply_all(game, "bid 6", *["pass"] * 5, "trump H", "alone", "discard 9C", "discard 9C")
+    apply_all(game, "bid 6", *["pass"] * 5, "trump H", "alone", *named, "discard 9C",
+              "discard 9C")  # fmt: skip
     return game
 
 

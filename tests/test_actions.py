@@ -33,6 +33,9 @@ def written_actions(draw: st.DrawFn) -> tuple[str, str]:
         cards = draw(st.lists(card, min_size=1, max_size=2))
         canonical = "exchange " + tt.format_cards(tt.parse_cards(" ".join(cards)))  # any order
         written = "EXCHANGE " + " ".join(vary(c, draw) for c in cards)
+    elif kind is Kind.PARTNER:
+        seat = draw(st.integers(0, 8))
+        canonical, written = f"partner {seat}", f" Partner  {seat} "
     elif kind in (Kind.PLAY, Kind.DISCARD, Kind.GIVE):
         chosen = draw(card)
         canonical, written = f"{kind.value} {chosen}", f"{kind.value.upper()}  {vary(chosen, draw)}"
@@ -71,3 +74,11 @@ def test_malformed_action_raises_notation_error_quoting_the_text(text: str) -> N
         tt.parse_action(text)
     message = str(info.value)
     assert repr(text) in message or (not text.strip() and "empty" in message)
+
+
+def test_partner_names_a_seat() -> None:
+    assert tt.parse_action("partner 3") == Action.partner(3)
+    assert str(Action.partner(5)) == "partner 5"
+    for text in ("partner", "partner x", "partner 3 4"):
+        with pytest.raises(tt.NotationError, match="partner 3"):
+            tt.parse_action(text)

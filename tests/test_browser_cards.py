@@ -197,3 +197,50 @@ def test_the_bierspiel_dealer_takes_a_turned_seven_and_the_card_below_by_clickin
         assert set(turnup) <= set(held) and not set(chosen) & set(held)
         assert errors == []
         context.close()
+
+
+def test_DH13_a_lone_player_names_by_a_button_the_partner_who_gives_both_cards(
+    browser: Browser, base_url: str
+) -> None:
+    options = {"players": 6, "six_hand_transfer": "one_partner_two"}
+    invite = create(base_url, "double-hasenpfeffer", options, ["you"] + ["easy"] * 5)
+    context = new_context(browser)
+    page = context.new_page()
+    errors = watch_errors(page)
+    sit_down(page, invite, "Ana")
+    # everyone else passes: Ana bids all eight (or is the forced dealer), names trump, goes alone
+    named = page.locator(".choices [data-testid=action][data-action='partner 4']")
+    for _ in turns():
+        if named.count():
+            break
+        for action in ("bid 8", "trump H", "alone"):
+            offered = page.locator(f".choices [data-testid=action][data-action='{action}']")
+            if offered.count():
+                offered.first.click()
+                break
+        page.wait_for_timeout(60)
+    else:
+        raise AssertionError("Ana was never asked to name a partner")
+    other = page.locator(".choices [data-testid=action][data-action='partner 2']")
+    assert other.count() == 1
+    assert page.locator(".choices [data-testid=action][data-action^='partner']").count() == 2
+    assert "Ask seat 4" in named.inner_text()
+    assert "two seats to your right" in named.inner_text()
+    assert "gives you all 2 cards" in named.inner_text()
+    assert "two seats to your left" in other.inner_text()
+    named.click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=prompt]').textContent.includes('0 of 2')"
+    )
+    _, confirm = choose_cards(page, 2)
+    confirm.click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=hand] [data-card]') &&"
+        " document.querySelectorAll('[data-testid=hand] [data-card]').length === 8"
+        " && !document.querySelector('.choices [data-testid=action][data-action^=discard]')"
+    )
+    assert page.get_attribute("[data-testid=seat-0]", "data-state") == "lone"
+    for seat in (2, 4):
+        assert page.get_attribute(f"[data-testid=seat-{seat}]", "data-state") == "sitting-out"
+    assert errors == []
+    context.close()

@@ -202,20 +202,45 @@ def test_lone_cards_exchanged_option() -> None:
     assert three.view(None).to_dict()["hand_sizes"] == [12, 12, 12, 9]
 
 
-def test_six_hand_transfer_one_partner_two() -> None:
-    game = six_alone(six_hand_transfer="one_partner_two")
+def test_DH13_one_partner_two_the_lone_player_names_the_partner_who_gives_both() -> None:
+    game = tt.new_game(NAME, dealer=0, deal=LONE_6_MADE, players=6,
+                       six_hand_transfer="one_partner_two")  # fmt: skip
+    apply_all(game, "bid 6", *["pass"] * 5, "trump H", "alone")
+    assert (game.phase, game.to_move) == ("alone", 1)
+    assert texts(game) == ["partner 3", "partner 5"]  # his partners, clockwise from him
+    with pytest.raises(tt.IllegalActionError, match="partner 3, partner 5"):
+        game.apply("partner 2")  # an opponent is nobody's giver
+    game.apply("partner 5")
+    assert game.phase == "discard"
+    apply_all(game, "discard 9C", "discard 9C")
+    assert (game.phase, game.to_move) == ("give", 5)
+    assert "pass" not in texts(game)  # the named partner must give
+    apply_all(game, "give KH", "give AC")
+    assert game.phase == "play"
+    received = game.view(1).to_dict()["received"]
+    assert received == [{"seat": 5, "card": "KH"}, {"seat": 5, "card": "AC"}]
+    assert game.view(0).to_dict()["gifts"] == [{"seat": 3, "count": 0}, {"seat": 5, "count": 2}]
+    assert [a["action"] for a in game.view(0).to_dict()["actions"]][-5:] == [
+        "partner 5", "discard ?", "discard ?", "give ?", "give ?",
+    ]  # fmt: skip
+
+
+def test_DH21_the_named_partner_gives_any_cards_he_chooses() -> None:
+    game = six_alone("partner 3", six_hand_transfer="one_partner_two")
     assert game.to_move == 3
-    assert "pass" in texts(game)
+    assert {"give KH", "give AD"} <= set(texts(game))
     apply_all(game, "give KH", "give AD")
     assert game.phase == "play"
     assert game.view(0).to_dict()["gifts"] == [{"seat": 3, "count": 2}, {"seat": 5, "count": 0}]
-    passed = six_alone(six_hand_transfer="one_partner_two")
-    passed.apply("pass")
-    assert passed.to_move == 5
-    assert "pass" not in texts(passed)
-    apply_all(passed, "give KH", "give AC")
-    received = passed.view(1).to_dict()["received"]
-    assert received == [{"seat": 5, "card": "KH"}, {"seat": 5, "card": "AC"}]
+
+
+def test_one_partner_two_with_four_players_or_no_cards_names_nobody() -> None:
+    four = go_alone_game(LONE_4_MADE, six_hand_transfer="one_partner_two")
+    assert four.phase == "discard"  # one partner: he is the giver
+    none = tt.new_game(NAME, dealer=0, deal=LONE_6_MADE, players=6,
+                       six_hand_transfer="one_partner_two", lone_cards_exchanged=0)  # fmt: skip
+    apply_all(none, "bid 6", *["pass"] * 5, "trump H", "alone")
+    assert none.phase == "play"
 
 
 def test_six_hand_transfer_partners_jointly_two() -> None:

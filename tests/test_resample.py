@@ -24,6 +24,7 @@ VARIANTS = [
     ("double-hasenpfeffer", {"players": 6}),
     ("double-hasenpfeffer", {"players": 6, "six_hand_transfer": "partners_jointly_two",
                              "lone_cards_exchanged": 3}),
+    ("double-hasenpfeffer", {"players": 6, "six_hand_transfer": "one_partner_two"}),
     ("double-hasenpfeffer", {"players": 3, "individual": True}),
     ("rams", {}),
     ("rams", {"players": 6, "scoring": "countdown"}),

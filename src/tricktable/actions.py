@@ -1,4 +1,5 @@
-"""Actions and their notation: ``pass``, ``bid 4``, ``trump H``, ``play JH``, ``exchange 9C 8H`` …
+"""Actions and their notation: ``pass``, ``bid 4``, ``trump H``, ``play JH``, ``exchange 9C 8H``,
+``partner 3`` …
 
 An :class:`Action` is an immutable value; ``str(action)`` is its canonical notation and
 :func:`parse_action` reads it back (case-insensitive, suit symbols and ``T`` accepted). Cards in
@@ -38,6 +39,8 @@ class Kind(StrEnum):
     ALONE = "alone"
     NOT_ALONE = "not-alone"
     GIVE = "give"
+    PARTNER = "partner"
+    """A lone player names the partner who gives him the cards (``partner 3``: seat 3)."""
     IN = "in"
     WIDOW = "widow"
     GENERAL = "general"
@@ -94,6 +97,11 @@ class Action:
     @classmethod
     def name_trump(cls, suit: int | None) -> Action:
         return cls(Kind.TRUMP, value=NO_TRUMP_WORD if suit is None else "CDHS"[suit])
+
+    @classmethod
+    def partner(cls, seat: int) -> Action:
+        """``partner N``: the lone player asks seat ``N`` for the cards."""
+        return cls(Kind.PARTNER, value=str(seat))
 
 
 def _format(action: Action) -> str:
@@ -190,6 +198,8 @@ def _parse_rest(kind: Kind, rest: list[str], text: str) -> Action:
         return _parse_bid(rest, text)
     if kind is Kind.TRUMP:
         return _parse_trump(rest, text)
+    if kind is Kind.PARTNER:
+        return _parse_partner(rest, text)
     limit = _CARD_KINDS[kind]
     if not 1 <= len(rest) <= limit:
         what = "one card" if limit == 1 else "one or two cards"
@@ -208,6 +218,12 @@ def _parse_bid(rest: list[str], text: str) -> Action:
         if word in BID_WORDS:
             return Action(Kind.BID, value=word)
     raise NotationError(f"{text!r}: a bid is 'bid N', 'bid little-pepper' or 'bid big-pepper'")
+
+
+def _parse_partner(rest: list[str], text: str) -> Action:
+    if len(rest) == 1 and rest[0].isdigit():
+        return Action.partner(int(rest[0]))
+    raise NotationError(f"{text!r}: name the partner by his seat, e.g. 'partner 3'")
 
 
 def _parse_trump(rest: list[str], text: str) -> Action:

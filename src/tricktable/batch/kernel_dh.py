@@ -67,6 +67,7 @@ from .layout import (
     A_DISCARD,
     A_GIVE,
     A_NOT_ALONE,
+    A_PARTNER,
     A_PASS,
     A_PLAY,
     A_TRUMP,
@@ -95,7 +96,7 @@ from .layout import (
 )
 
 DEAL_WORK = 64
-TURNS, VOLUNTEER, JOINT = 0, 1, 2
+TURNS, NAMED, JOINT = 0, 1, 2
 
 
 @kernel_function()
@@ -181,6 +182,10 @@ def legal(row, cfg, suit_mask, out):  # type: ignore[no-untyped-def]
             out[suit] = cfg[A_TRUMP] + suit
         return 4
     if phase == P_ALONE:
+        if row[LONE] >= 0:  # alone: he names the partner who gives
+            for n in range(row[PARTNER_COUNT]):
+                out[n] = cfg[A_PARTNER] + row[PARTNERS + n]
+            return row[PARTNER_COUNT]
         out[0] = cfg[A_ALONE]
         out[1] = cfg[A_NOT_ALONE]
         return 2
@@ -224,7 +229,11 @@ def apply(row, rng, g, action, cfg, suit_of, strength, work):  # type: ignore[no
         else:
             start_play(row, cfg)
     elif phase == P_ALONE:
-        if action == cfg[A_NOT_ALONE]:
+        if row[LONE] >= 0:
+            row[GIVER] = action - cfg[A_PARTNER]
+            row[MAY_PASS] = 0
+            after_alone(row, cfg)
+        elif action == cfg[A_NOT_ALONE]:
             start_play(row, cfg)
         else:
             go_alone(row, cfg, seat)
@@ -300,8 +309,16 @@ def go_alone(row, cfg, seat):  # type: ignore[no-untyped-def]
     row[PARTNER_COUNT] = count
     row[GIFTS] = 0
     row[GIVER] = row[PARTNERS]
-    row[MAY_PASS] = 1 if cfg[O_TRANSFER] != TURNS and count > 1 else 0
+    row[MAY_PASS] = 1 if cfg[O_TRANSFER] == JOINT and count > 1 else 0
     set_active(row, active, players)
+    if cfg[O_TRANSFER] == NAMED and count > 1 and cfg[O_EXCHANGED] > 0:
+        row[GIVER] = -1  # the lone player names him next
+        return
+    after_alone(row, cfg)
+
+
+@kernel_function()
+def after_alone(row, cfg):  # type: ignore[no-untyped-def]
     if cfg[O_EXCHANGED] > 0:
         row[PHASE] = P_DISCARD
     else:
@@ -340,8 +357,7 @@ def give(row, cfg, seat):  # type: ignore[no-untyped-def]
 def pass_turn(row, cfg, seat):  # type: ignore[no-untyped-def]
     giver = partner_after(row, seat)
     row[GIVER] = giver
-    last = row[PARTNERS + row[PARTNER_COUNT] - 1] == giver
-    row[MAY_PASS] = 1 if cfg[O_TRANSFER] == VOLUNTEER and not last else 0
+    row[MAY_PASS] = 0  # never two passes in a row
     row[TO_MOVE] = giver
 
 

@@ -49,6 +49,7 @@ TRUMP_BONUS = 1000
 N_PLAYERS, N_CARDS, DISTINCT, TRICKS, JOKER = range(5)
 A_SIZE, A_PLAY, A_BID, A_TRUMP, A_PASS, A_ALONE, A_NOT_ALONE, A_DISCARD = range(5, 13)
 A_GIVE, A_IN, A_WIDOW, A_GENERAL, A_DECLINE, A_EXCHANGE1, A_EXCHANGE2 = range(13, 20)
+A_PARTNER = 20  # ``partner 0``; seat s is A_PARTNER + s
 OPTIONS = 24  # the family's option slots start here
 CONFIG_LENGTH = 64
 
@@ -66,7 +67,7 @@ def codec_layout(rules: Rules) -> CodecLayout:
     from ..envs.encoding import ActionCodec
 
     codec = ActionCodec(rules)
-    offsets = dict.fromkeys(range(A_SIZE + 1, A_EXCHANGE2 + 1), -1)
+    offsets = dict.fromkeys(range(A_SIZE + 1, A_PARTNER + 1), -1)
     first_card = codec.cards[0]
     probes = {
         A_PLAY: card_action(Kind.PLAY, first_card),
@@ -81,6 +82,7 @@ def codec_layout(rules: Rules) -> CodecLayout:
         A_WIDOW: Action(Kind.WIDOW),
         A_GENERAL: Action(Kind.GENERAL),
         A_DECLINE: Action(Kind.DECLINE),
+        A_PARTNER: Action.partner(0),
     }
     for slot, action in probes.items():
         try:

@@ -97,6 +97,7 @@ _SENTENCES: dict[Kind, _SentenceRule] = {
     Kind.DISCARD: lambda n, s, a, h: f"{n.does(s, 'discard')} {'a card' if h else _cards(a)}.",
     Kind.ALONE: lambda n, s, a, h: f"{n.does(s, 'go')} alone.",
     Kind.NOT_ALONE: lambda n, s, a, h: f"{n.does(s, 'play')} with a partner.",
+    Kind.PARTNER: lambda n, s, a, h: f"{n.does(s, 'ask')} {n[int(a.value)]} for the cards.",
     Kind.GIVE: lambda n, s, a, h: (
         f"{n.does(s, 'give')} {'a card' if h else _cards(a)} to the lone player."
     ),

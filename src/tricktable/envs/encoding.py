@@ -174,6 +174,8 @@ class ActionCodec:
         if Kind.TRUMP in kinds:
             self._add("trump", [Action(Kind.TRUMP, value=v) for v in TRUMP_VALUES])
         self._add("call", [Action(kind) for kind in CALL_KINDS if kind in kinds])
+        if Kind.PARTNER in kinds:
+            self._add("partner", [Action.partner(seat) for seat in range(flow.players)])
         for kind in SINGLE_CARD_KINDS:
             if kind in kinds:
                 self._add(kind.value, [card_action(kind, c) for c in self.cards])

@@ -118,7 +118,7 @@ LONE_CARDS_EXCHANGED = Option(
 SIX_HAND_TRANSFER = Option(
     "six_hand_transfer", "choice", SixHandTransfer.EACH_PARTNER_ONE,
     "With six players: each partner gives one card in turn clockwise from the lone player; or "
-    "one partner gives them all (the first may pass it to the other); or the partners give "
+    "the lone player names one partner, who gives them all ('partner N'); or the partners give "
     "between them, each turn a card or a pass.",
 )  # fmt: skip
 DEAL_PACKET = Option(
@@ -234,6 +234,13 @@ class DoubleHasenpfefferFlow(AuctionFlow):
         self.transfer_mode = rules.value(SIX_HAND_TRANSFER)
         self.owners = [self._dealt_to(dealer) for dealer in range(self.players)]
 
+    def action_kinds(self) -> frozenset[Kind]:
+        """``partner N`` only where a lone player names the partner who gives: six players,
+        ``six_hand_transfer=one_partner_two`` and cards to give."""
+        names = (self.lone_allowed and self.players == 6 and self.exchanged > 0
+                 and self.transfer_mode is SixHandTransfer.ONE_PARTNER_TWO)  # fmt: skip
+        return self.ACTION_KINDS | {Kind.PARTNER} if names else self.ACTION_KINDS
+
     def _deck(self) -> Deck:
         if self.players != 5:
             return DECKS["pinochle48"]
@@ -294,6 +301,8 @@ class DoubleHasenpfefferFlow(AuctionFlow):
         if game.phase is Phase.TRUMP:
             return self.trump_actions
         if game.phase is Phase.ALONE:
+            if state.transfer is not None:  # alone: he names the partner who gives
+                return tuple(Action.partner(p) for p in state.transfer.partners)
             return _ALONE_OR_NOT
         if game.phase is Phase.DISCARD:
             return _distinct(Kind.DISCARD, game.hands[seat])
@@ -345,6 +354,16 @@ class DoubleHasenpfefferFlow(AuctionFlow):
         partners = self.partners_of(seat)
         state.transfer = Transfer(self.transfer_mode, partners, self.exchanged)
         game.set_active(s for s in range(self.players) if s not in partners)
+        if not state.transfer.giver_to_name:
+            self._after_alone(game, seat)
+
+    def _on_partner(self, game: FlowGame, seat: int, action: Action) -> None:
+        transfer = game.state.transfer
+        assert transfer is not None
+        transfer.name_giver(int(action.value))
+        self._after_alone(game, seat)
+
+    def _after_alone(self, game: FlowGame, seat: int) -> None:
         if self.exchanged:
             game.move_to(seat, Phase.DISCARD)
         else:
@@ -454,6 +473,7 @@ _HANDLERS = {
     Kind.TRUMP: DoubleHasenpfefferFlow._on_trump,
     Kind.ALONE: DoubleHasenpfefferFlow._on_alone,
     Kind.NOT_ALONE: DoubleHasenpfefferFlow._on_alone,
+    Kind.PARTNER: DoubleHasenpfefferFlow._on_partner,
     Kind.DISCARD: DoubleHasenpfefferFlow._on_discard,
     Kind.GIVE: DoubleHasenpfefferFlow._on_give,
 }

@@ -6,8 +6,8 @@ player clockwise. With one partner (four players) he gives them all. With two pa
 
 * ``each_partner_one``: the partners take turns clockwise, one card each turn (two cards: one
   each);
-* ``one_partner_two``: the first partner gives every card or says ``pass``, and then the other
-  gives them all;
+* ``one_partner_two``: the lone player names the partner who gives them all (``partner N``,
+  right after ``alone``);
 * ``partners_jointly_two``: the partners take turns, each giving a card or passing, but never
   two passes in a row, so the gift always ends.
 
@@ -28,7 +28,7 @@ class SixHandTransfer(StrEnum):
     PARTNERS_JOINTLY_TWO = "partners_jointly_two"
 
 
-VOLUNTEER = SixHandTransfer.ONE_PARTNER_TWO
+NAMED = SixHandTransfer.ONE_PARTNER_TWO
 JOINT = SixHandTransfer.PARTNERS_JOINTLY_TWO
 TURNS = SixHandTransfer.EACH_PARTNER_ONE
 
@@ -44,12 +44,22 @@ class Transfer:
     gifts: list[tuple[int, int]] = field(default_factory=list)
     """(giver, card bit index) in the order given."""
     giver: int = -1
+    """Who gives next (``-1`` while the lone player has still to name him)."""
     may_pass: bool = False
 
     def __post_init__(self) -> None:
-        if self.giver < 0:
+        if self.giver < 0 and not self.giver_to_name:
             self.giver = self.partners[0]
-            self.may_pass = self.mode in (VOLUNTEER, JOINT) and len(self.partners) > 1
+            self.may_pass = self.mode == JOINT and len(self.partners) > 1
+
+    @property
+    def giver_to_name(self) -> bool:
+        """Whether the lone player is still to name the partner who gives every card."""
+        return self.mode == NAMED and len(self.partners) > 1 and self.count > 0 and (self.giver < 0)
+
+    def name_giver(self, seat: int) -> None:
+        """The lone player names ``seat`` (one of his partners) to give every card."""
+        self.giver, self.may_pass = seat, False
 
     def copy(self) -> Transfer:
         return Transfer(self.mode, self.partners, self.count, self.gifts[:], self.giver,
@@ -73,10 +83,8 @@ class Transfer:
             self.giver, self.may_pass = seat, False
 
     def pass_turn(self, seat: int) -> None:
-        self.giver = self._after(seat)
-        # a volunteer may pass only while another partner is still to be asked
-        last = self.partners.index(self.giver) == len(self.partners) - 1
-        self.may_pass = self.mode == VOLUNTEER and not last
+        """A partner passes (``partners_jointly_two``): the other must give this turn."""
+        self.giver, self.may_pass = self._after(seat), False
 
     def _after(self, seat: int) -> int:
         position = self.partners.index(seat)

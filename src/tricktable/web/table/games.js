@@ -75,6 +75,14 @@ export function explain(action, ctx) {
     return ["Alone", `Your partner sits out; ${stakes}`];
   }
   if (verb === "not-alone") return ["With partner", "Play this hand with your partner as usual"];
+  if (verb === "partner") {
+    const k = options.lone_cards_exchanged ?? 2;
+    const step = (((Number(arg) - ctx.me) % view.players) + view.players) % view.players;
+    const where = step === 2 ? "two seats to your left"
+      : step === view.players - 2 ? "two seats to your right" : `at seat ${arg}`;
+    return [`Ask seat ${arg}`,
+      `Your partner ${where} gives you all ${k} cards you ask for; your other partner gives none`];
+  }
   if (verb === "in") {
     const chips = view.scoring === "chips";
     const share = options.pot_share === "one_per_trick" ? "1 chip" : "a fifth of the pot";
@@ -208,6 +216,7 @@ export function callText(action) {
   if (verb === "bid") return contractWords(arg);
   if (verb === "trump") return arg === "NT" ? "No trump" : `${SUIT_SYMBOL[arg]} trump`;
   if (verb === "not-alone") return "With partner";
+  if (verb === "partner") return `Asks seat ${arg}`;
   if (verb === "discard" || verb === "give") return verb === "give" ? "Gives a card" : "Discards";
   if (verb === "exchange") return "Takes the turn-up";
   if (verb === "decline") return "Keeps hand";
