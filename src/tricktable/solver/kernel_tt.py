@@ -27,8 +27,10 @@ from numba import njit, types
 from numba.core.extending import intrinsic
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-BUCKET = 32
-"""Slots searched for one shape (the table is probed a bucket at a time)."""
+BUCKET = 64
+"""Slots searched for one shape (the table is probed a bucket at a time): a shape keeps many
+entries, one per set of cards that decided a bound (16 a bucket: 1.6x the nodes of 32; 64: 0.86x
+of 32 and faster; 128: fewer nodes still, but the scans cost more than they save)."""
 
 
 def kernel_function(*, inline: bool = False) -> Any:
