@@ -70,7 +70,10 @@ class Analysis:
     counts: dict[str, int] = field(default_factory=dict)
 
     def ranked(self) -> list[tuple[str, float]]:
-        return sorted(self.values.items(), key=lambda item: -item[1])
+        """(action, value), best value first; the chosen action first among equals (ties are
+        broken by the heuristic, not by the order of the legal actions)."""
+        best = str(self.best)
+        return sorted(self.values.items(), key=lambda item: (-item[1], item[0] != best))
 
 
 class PimcBot:
