@@ -116,3 +116,29 @@ def test_a_card_that_beat_one_of_its_suit_on_the_table_is_read() -> None:
     last = _play(position, "5D", "8D", "2S")
     assert last.to_move == 0
     assert _sure_winner(last) == (1, {"8D"})
+
+
+def _through_partner(position: Position, needed: int) -> tuple[int, set[str]]:
+    bounds, packed = _packed(position)
+    present = 0
+    for hand in packed["hands"]:
+        present |= int(hand)
+    tricks, cards = bounds.through_partner(
+        position.to_move, 0, 0, needed, packed["hands"], fast._signed(present), packed["cfg"],
+        packed["suit_mask"], packed["level_lo"], packed["below"],
+    )  # fmt: skip
+    return int(tricks), _cards(packed, int(cards))
+
+
+def test_quick_tricks_cross_to_the_partners_top_cards() -> None:
+    position = whist_position(["2H 5C", "KH QS", "AH AS", "3H 4C"], trump=None, leader=0)
+    assert _through_partner(position, 2) == (2, {"AH", "AS"})
+    assert min(solve(position).values()) == 2
+
+
+def test_no_entry_to_a_partner_where_an_opponent_can_ruff_or_the_leader_has_trumps() -> None:
+    ruff = whist_position(["2H 5C", "KD QS", "AH AS", "3H 4C"], trump="D", leader=0)
+    assert _through_partner(ruff, 2) == (0, set())
+    assert max(solve(ruff).values()) == 1
+    trumps = whist_position(["2H 5D", "KH QS", "AH AS", "3H 4C"], trump="D", leader=0)
+    assert _through_partner(trumps, 2) == (0, set())

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .kernel import N_SEATS, SIZE, TRUMP, TRUMP_BONUS, _highest, _same_side
+from .kernel import LOO, N_SEATS, SIZE, TRUMP, TRUMP_BONUS, _highest, _quick_tricks, _same_side
 from .kernel_tt import kernel_function, popcount
 
 
@@ -101,3 +101,42 @@ def _read(card, key, other, trick_cards, suit_mask, suit_of):  # type: ignore[no
     if other >= 0 and (key >= TRUMP_BONUS) == (other >= TRUMP_BONUS):
         return card
     return -1
+
+
+@kernel_function()
+def through_partner(leader, sure, cards, needed, hands, present, cfg, suit_mask, level_lo,  # type: ignore[no-untyped-def]
+                    below):  # fmt: skip
+    """(tricks, cards): the leader's ``sure`` quick tricks (read from ``cards``), then a lead to
+    his partner's top card of a suit the opponents cannot ruff and the partner's own quick
+    tricks (after the bridge solvers' entries to partner). Only without Loo's obligations,
+    with one partner and no trump in the leader's hand: while the leader cashes, an opponent
+    holding trumps always follows suit (so he keeps every suit the partner will lead), the
+    partner sheds only cards his own count does not need, and no trump of the leader's can
+    take the partner's winners. Not more than the tricks his count can take."""
+    trump = cfg[TRUMP]
+    if cfg[LOO] != 0 or hands[leader] & suit_mask[trump] != 0:
+        return sure, cards
+    partner, count = -1, 0
+    for s in range(cfg[N_SEATS]):
+        if s != leader and hands[s] != 0 and _same_side(s, leader, cfg):
+            partner, count = s, count + 1
+    if count != 1:
+        return sure, cards
+    for suit in range(5):
+        held = hands[leader] & suit_mask[suit]
+        in_suit = present & suit_mask[suit]
+        if suit == trump or held == 0:
+            continue
+        top = _highest(in_suit)
+        level = in_suit & ~below[level_lo[top]]
+        if level & ~hands[partner] != 0:
+            continue
+        safe = True
+        for s in range(cfg[N_SEATS]):
+            if not _same_side(s, leader, cfg) and hands[s] & suit_mask[suit] == 0:
+                safe = safe and hands[s] & suit_mask[trump] == 0
+        if safe:
+            more, read = _quick_tricks(partner, hands, present, cfg, suit_mask, needed - sure)
+            left = popcount(hands[leader])
+            return min(sure + more, left), cards | read | (np.int64(1) << top)
+    return sure, cards

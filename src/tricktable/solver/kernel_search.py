@@ -41,7 +41,7 @@ from .kernel import (
     _top_trumps,
     last_trick,
 )
-from .kernel_bounds import cannot_take_all, sure_winner
+from .kernel_bounds import cannot_take_all, sure_winner, through_partner
 from .kernel_tt import (
     BUCKET,
     absolute,
@@ -186,6 +186,9 @@ def _bounds(d, static, work):  # type: ignore[no-untyped-def]
     if cfg[QUICK]:
         needed = beta if ours[leader] else left - alpha
         sure, cards = _quick_tricks(leader, hands, present, cfg, suit_mask, needed)
+        if sure < needed:
+            sure, cards = through_partner(leader, sure, cards, needed, hands, present, cfg,
+                                          suit_mask, static[6], static[9])  # fmt: skip
         if ours[leader]:
             if sure >= beta and better(sure, cards, low, low_cards, True, low >= beta):
                 low, low_cards = sure, cards
