@@ -85,7 +85,7 @@ def _revealed(leader, depth, cfg, played, next_seat, suit_of, strength):  # type
 
 
 @kernel_function()
-def _quick_tricks(leader, hands, present, cfg, suit_mask, needed):  # type: ignore[no-untyped-def]
+def _quick_tricks(leader, hands, present, cfg, suit_mask, below, needed):  # type: ignore[no-untyped-def]
     """Tricks the leader takes by cashing his top cards: every top trump, and the top cards
     of the plain suits when nobody else holds a trump. Not even a partner: one who must ruff
     (or head) takes the lead away, and the leader's other winners may then be stranded.
@@ -111,19 +111,16 @@ def _quick_tricks(leader, hands, present, cfg, suit_mask, needed):  # type: igno
         suit = trump if k == 0 else (k - 1 if k - 1 < trump else k)
         if suit != trump and ruffable and loo:
             continue
-        run, cards, first = 0, np.int64(0), np.int64(0)
-        for card in range(cfg[SUIT_HI + suit], cfg[SUIT_LO + suit] - 1, -1):
-            bit = np.int64(1) << card
-            if present & bit == 0:
-                continue
-            if mine & bit == 0:
-                break
-            run += 1
-            cards |= bit
-            if total + run <= needed:
-                first |= bit
-        if present & ~mine & suit_mask[suit] == 0:
-            cards, first = np.int64(0), np.int64(0)  # a suit he holds alone: lengths only
+        # The run: his cards of the suit above every other card of it in play.
+        held, others = mine & suit_mask[suit], present & ~mine & suit_mask[suit]
+        cards = held & ~below[_highest(others) + 1] if others != 0 else held
+        run = popcount(cards)
+        if others == 0:
+            cards = np.int64(0)  # a suit he holds alone: lengths only
+        first, rest, take = np.int64(0), cards, needed - total
+        while rest != 0 and take > 0:
+            top = np.int64(1) << _highest(rest)
+            first, rest, take = first | top, rest ^ top, take - 1
         if suit == trump or not ruffable:
             if total + run >= needed:
                 # The top cards that reach it are all this count reads (no more is claimed).
@@ -135,7 +132,6 @@ def _quick_tricks(leader, hands, present, cfg, suit_mask, needed):  # type: igno
                 # last, every card the leader holds in it makes a trick for his side.
                 # A partner's card above the leader's lowest would overtake a low card and
                 # take the lead, perhaps stranding the rest, so every partner must be under.
-                held = mine & suit_mask[suit]
                 longest, partners = 0, np.int64(0)
                 for s in range(cfg[N_SEATS]):
                     if not _same_side(s, leader, cfg):

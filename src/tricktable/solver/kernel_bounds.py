@@ -136,7 +136,8 @@ def through_partner(leader, sure, cards, needed, hands, present, cfg, suit_mask,
             if not _same_side(s, leader, cfg) and hands[s] & suit_mask[suit] == 0:
                 safe = safe and hands[s] & suit_mask[trump] == 0
         if safe:
-            more, read = _quick_tricks(partner, hands, present, cfg, suit_mask, needed - sure)
+            want = needed - sure
+            more, read = _quick_tricks(partner, hands, present, cfg, suit_mask, below, want)
             left = popcount(hands[leader])
             return min(sure + more, left), cards | read | (np.int64(1) << top)
     return sure, cards

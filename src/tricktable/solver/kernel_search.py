@@ -185,7 +185,7 @@ def _bounds(d, static, work):  # type: ignore[no-untyped-def]
     # search, or a window narrowed by it, costs more later than it saves here.
     if cfg[QUICK]:
         needed = beta if ours[leader] else left - alpha
-        sure, cards = _quick_tricks(leader, hands, present, cfg, suit_mask, needed)
+        sure, cards = _quick_tricks(leader, hands, present, cfg, suit_mask, static[9], needed)
         if sure < needed:
             sure, cards = through_partner(leader, sure, cards, needed, hands, present, cfg,
                                           suit_mask, static[6], static[9])  # fmt: skip

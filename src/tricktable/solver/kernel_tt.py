@@ -79,17 +79,14 @@ def shape_rows(leader, hands, present, n, suit_mask, ties_of, row):  # type: ign
 
     ``ties_of`` has bit ``k`` for a card as strong as the card below it (the second copy of
     a pinochle card): the two are tied while both are in play."""
+    steps = compress_steps(present)
     for s in range(n):
-        lengths, relative, rest = np.int64(0), np.int64(0), hands[s]
+        lengths, rest = np.int64(0), hands[s]
         for suit in range(5):
             lengths |= popcount(rest & suit_mask[suit]) << (4 * suit)
-        while rest != 0:
-            low = rest & -rest
-            rest ^= low
-            relative |= np.int64(1) << popcount(present & (low - 1))
-        row[s], row[n + 1 + s] = relative, lengths
+        row[s], row[n + 1 + s] = compress(rest, steps), lengths
     row[n + 1] |= np.int64(leader) << LEADER_SHIFT
-    row[n] = _squeeze(ties_of & present & (present << 1), present) if ties_of != 0 else 0
+    row[n] = compress(ties_of & present & (present << 1), steps) if ties_of != 0 else 0
     digest = np.int64(n)
     for s in range(n + 1, 2 * n + 1):
         digest = (digest ^ row[s]) * np.int64(-7046029254386353131)
@@ -98,14 +95,63 @@ def shape_rows(leader, hands, present, n, suit_mask, ties_of, row):  # type: ign
 
 
 @kernel_function()
-def _squeeze(cards, present):  # type: ignore[no-untyped-def]
-    """``cards`` (a subset of ``present``) in relative ranks."""
-    out, rest = np.int64(0), cards
-    while rest != 0:
-        low = rest & -rest
-        rest ^= low
-        out |= np.int64(1) << popcount(present & (low - 1))
-    return out
+def compress_steps(present):  # type: ignore[no-untyped-def]
+    """The six masks of the parallel "compress" (Hacker's Delight, 7-4) that move every card
+    of ``present`` down to its relative rank: compressing several hands by the same cards in
+    play then costs a dozen operations each, not a loop over their cards. ``present`` never
+    has bit 63 (at most 63 cards), so no shift sees a sign."""
+    m, mk = present, ~present << 1
+    m0, m, mk = _step(m, mk, 1)
+    m1, m, mk = _step(m, mk, 2)
+    m2, m, mk = _step(m, mk, 4)
+    m3, m, mk = _step(m, mk, 8)
+    m4, m, mk = _step(m, mk, 16)
+    m5, m, mk = _step(m, mk, 32)
+    return present, m0, m1, m2, m3, m4, m5
+
+
+@kernel_function(inline=True)
+def _step(m, mk, shift):  # type: ignore[no-untyped-def]
+    mp = mk ^ (mk << 1)
+    mp ^= mp << 2
+    mp ^= mp << 4
+    mp ^= mp << 8
+    mp ^= mp << 16
+    mp ^= mp << 32
+    mv = mp & m
+    return mv, (m ^ mv) | (mv >> shift), mk & ~mp
+
+
+@kernel_function(inline=True)
+def compress(cards, steps):  # type: ignore[no-untyped-def]
+    """``cards`` (of the ``present`` of :func:`compress_steps`) in relative ranks."""
+    x = cards & steps[0]
+    t = x & steps[1]
+    x = (x ^ t) | (t >> 1)
+    t = x & steps[2]
+    x = (x ^ t) | (t >> 2)
+    t = x & steps[3]
+    x = (x ^ t) | (t >> 4)
+    t = x & steps[4]
+    x = (x ^ t) | (t >> 8)
+    t = x & steps[5]
+    x = (x ^ t) | (t >> 16)
+    t = x & steps[6]
+    return (x ^ t) | (t >> 32)
+
+
+@kernel_function(inline=True)
+def expand(relative, steps):  # type: ignore[no-untyped-def]
+    """The cards of ``present`` at the relative ranks ``relative`` (the inverse of
+    :func:`compress`, its steps in reverse)."""
+    x = relative
+    x = (x & ~steps[6]) | ((x << 32) & steps[6])
+    x = (x & ~steps[5]) | ((x << 16) & steps[5])
+    x = (x & ~steps[4]) | ((x << 8) & steps[4])
+    x = (x & ~steps[3]) | ((x << 4) & steps[3])
+    x = (x & ~steps[2]) | ((x << 2) & steps[2])
+    x = (x & ~steps[1]) | ((x << 1) & steps[1])
+    return x & steps[0]
 
 
 @kernel_function()
@@ -121,20 +167,13 @@ def care_mask(rel, present, suit_mask, level_lo, below, partition):  # type: ign
         mine = rel & present & suit_mask[suit]
         if mine != 0:
             kept |= present & suit_mask[suit] & ~below[level_lo[lowest(mine)]]
-    return _squeeze(kept, present)
+    return compress(kept, compress_steps(present))
 
 
 @kernel_function()
 def absolute(care, present):  # type: ignore[no-untyped-def]
     """The cards in play at the relative ranks ``care``."""
-    out, k, rest = np.int64(0), 0, present
-    while rest != 0:
-        low = rest & -rest
-        rest ^= low
-        if (care >> k) & 1:
-            out |= low
-        k += 1
-    return out
+    return expand(care, compress_steps(present))
 
 
 @kernel_function()
