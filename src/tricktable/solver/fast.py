@@ -131,7 +131,7 @@ class _Tables:
         self.keys.fill(0)
         self.bounds = np.empty((size, 5), dtype=np.int64)  # low, high, generation, left, card
         self.bounds.fill(0)
-        self.index = np.empty((2, size), dtype=np.int64)  # tag, age
+        self.index = np.empty((4, size), dtype=np.int64)  # tag, age, care, signature
         self.index.fill(0)
         self.generation = 0
 

@@ -15,7 +15,7 @@ so there every card of the position is kept: an entry then matches that position
 
 Layout of a slot's key row for ``n`` seats: ``[hash of the shape, lengths[0..n) (the leader
 with seat 0's), care, ties & care, hands[0..n) & care]``, hands and care in relative ranks (bit ``k`` = the ``k``-th card in
-play by suit and strength). Bounds row: ``low, high, generation, tricks left, best card``; index: a tag and an age.
+play by suit and strength). Bounds row: ``low, high, generation, tricks left, best card``; index: a tag, an age, the care and a signature of the kept cards' owners.
 """
 
 from __future__ import annotations
@@ -215,17 +215,19 @@ def probe(base, digest, row, n, generation, stamp, alpha, beta, tt_keys, tt_boun
     bound, card, care of the high bound]. A bound that settles the window (low >= ``beta``,
     high <= ``alpha``) comes from the entry with the fewest cards among those that settle it,
     else it is the tightest.
-    Returns whether any entry matched. ``tt_index`` holds each slot's tag and age in two
-    rows, so a bucket is scanned in a few cache lines."""
+    Returns whether any entry matched. ``tt_index`` holds each slot's tag, age, care and
+    signature in four rows, so a bucket is scanned in a few cache lines."""
     hit, tag = False, _tag(digest, generation)
-    tags, ages = tt_index[0], tt_index[1]
+    tags, ages, cares, sigs = tt_index[0], tt_index[1], tt_index[2], tt_index[3]
     for slot in range(base, base + BUCKET):
-        if tags[slot] != tag or tt_bounds[slot, 2] != generation:
+        if tags[slot] != tag or _signature(row, n, cares[slot]) != sigs[slot]:
             continue
+        # The entries of one shape share its tag and mostly differ in their top cards: those
+        # are compared first.
         care = tt_keys[slot, n + 1]
-        if not _same_shape(slot, digest, row, n, tt_keys) or not _same_top(
-            slot, row, n, tt_keys, care
-        ):
+        if not _same_top(slot, row, n, tt_keys, care) or tt_bounds[slot, 2] != generation:
+            continue
+        if not _same_shape(slot, digest, row, n, tt_keys):
             continue
         if not hit:
             found[0], found[1], found[2], found[3], found[4] = 0, 1 << 20, 0, -1, 0
@@ -267,10 +269,11 @@ def store(base, digest, row, n, care, low, high, left, card, generation, stamp, 
     """Keep the bounds of a position: in the slot of the same entry, else in the slot that
     comes first in the replacement order (:func:`_age`)."""
     tag, target, victim, oldest = _tag(digest, generation), -1, -1, np.int64(0)
-    tags, ages = tt_index[0], tt_index[1]
-    now = generation & GENERATION_BITS
+    tags, ages, cares, sigs = tt_index[0], tt_index[1], tt_index[2], tt_index[3]
+    now, sig = generation & GENERATION_BITS, _signature(row, n, care)
     for slot in range(base, base + BUCKET):
-        if (tags[slot] == tag and tt_keys[slot, n + 1] == care and tt_bounds[slot, 2] == generation
+        if (tags[slot] == tag and cares[slot] == care and sigs[slot] == sig
+                and tt_bounds[slot, 2] == generation
                 and _same_shape(slot, digest, row, n, tt_keys)
                 and _same_top(slot, row, n, tt_keys, care)):  # fmt: skip
             target = slot
@@ -288,3 +291,15 @@ def store(base, digest, row, n, care, low, high, left, card, generation, stamp, 
     tt_bounds[target, 0], tt_bounds[target, 1], tt_bounds[target, 2] = low, high, generation
     tt_bounds[target, 3], tt_bounds[target, 4] = left, card
     tags[target], ages[target] = tag, _age(generation, left, stamp)
+    cares[target], sigs[target] = care, sig
+
+
+@kernel_function(inline=True)
+def _signature(row, n, care):  # type: ignore[no-untyped-def]
+    """A hash of who holds the cards ``care`` keeps, from the relative hands of ``row``: kept
+    beside the tags, it turns away most entries of a shape without reading their keys (a
+    match is then checked card by card)."""
+    sig = np.int64(0)
+    for s in range(n):
+        sig = (sig ^ (row[s] & care)) * np.int64(-7046029254386353131)
+    return sig ^ (row[n] & care)
