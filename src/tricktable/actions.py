@@ -143,26 +143,17 @@ PLAY: Final = _SINGLE[Kind.PLAY]
 _LOW_COPY: Final = (1 << COPY_STRIDE) - 1
 
 
-class _HalfActions(dict[int, tuple[Action, ...]]):
-    """The single-card actions of one kind for the cards of 32 card bits (two suits), built
-    on use and forgotten when there are too many (the cards of a big deck's hands)."""
-
-    def __init__(self, kind: Kind, half: int) -> None:
-        super().__init__()
-        self.actions = _SINGLE[kind][32 * half : 32 * half + 32]
-
-    def __missing__(self, bits: int) -> tuple[Action, ...]:
-        if len(self) >= _HALF_KEPT:
-            self.clear()
-        actions = self[bits] = tuple(self.actions[index] for index in indices_of(bits))
-        return actions
-
+HalfActions = dict[int, tuple[Action, ...]]
+"""The single-card actions of one kind for the cards of 32 card bits (two suits), by those bits:
+plain dicts (a dict subclass is looked up through a slower slot), filled on use by
+:func:`card_actions` and forgotten when there are too many (the cards of a big deck's hands)."""
 
 _HALF_KEPT: Final = 1 << 16
-_BY_HALF: Final = {kind: (_HalfActions(kind, 0), _HalfActions(kind, 1)) for kind in _SINGLE}
+_BY_HALF: Final[dict[Kind, tuple[HalfActions, HalfActions]]] = {kind: ({}, {}) for kind in _SINGLE}
 PLAY_HALVES: Final = _BY_HALF[Kind.PLAY]
 """The play actions of the cards of clubs and diamonds, and of hearts and spades, by their 32
-bits (copy 0): the engine finds a legal mask's actions with two lookups."""
+bits (copy 0): the engine finds a legal mask's actions with two lookups, and asks
+:func:`card_actions` for those it has not seen yet."""
 
 
 def card_actions(kind: Kind, mask: int) -> tuple[Action, ...]:
@@ -170,7 +161,21 @@ def card_actions(kind: Kind, mask: int) -> tuple[Action, ...]:
     copy of a pinochle card), lowest card index first."""
     low = (mask | mask >> COPY_STRIDE) & _LOW_COPY
     clubs_diamonds, hearts_spades = _BY_HALF[kind]
-    return clubs_diamonds[low & 0xFFFFFFFF] + hearts_spades[low >> 32]
+    try:
+        return clubs_diamonds[low & 0xFFFFFFFF] + hearts_spades[low >> 32]
+    except KeyError:
+        return _half_actions(kind, 0, low & 0xFFFFFFFF) + _half_actions(kind, 1, low >> 32)
+
+
+def _half_actions(kind: Kind, half: int, bits: int) -> tuple[Action, ...]:
+    known = _BY_HALF[kind][half]
+    actions = known.get(bits)
+    if actions is None:
+        if len(known) >= _HALF_KEPT:
+            known.clear()
+        single = _SINGLE[kind]
+        actions = known[bits] = tuple(single[32 * half + i] for i in indices_of(bits))
+    return actions
 
 
 @lru_cache(maxsize=1024)

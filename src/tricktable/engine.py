@@ -26,6 +26,7 @@ from .ranking import TrumpTable
 from .rules.base import Flow
 from .snapshot import restore_snapshot, take_snapshot
 from .trick import FOLLOW_ONLY, PlayRules, Trick, is_blind_lead, resolve_winner
+from .undo import push_card_undoably, push_undoably, undo_last
 
 if TYPE_CHECKING:
     from .rules.base import HandResult, Ledger
@@ -37,16 +38,19 @@ __all__ = ["Game", "Phase"]
 _PLAY_KIND = Kind.PLAY
 _CLUBS_DIAMONDS, _HEARTS_SPADES = PLAY_HALVES
 _HALF = (1 << 32) - 1
+_BIT = tuple(1 << bit for bit in range(2 * COPY_STRIDE))
 _LOW_COPY = (1 << COPY_STRIDE) - 1
 _PLAY = Phase.PLAY
 _OVER = Phase.OVER
+_AUCTION = Phase.AUCTION
 
 
 class Game:
     """A whole game: hands are dealt, bid, played and scored until the game is over."""
 
     __slots__ = (
-        "_everyone", "_explicit", "_legal", "_mask", "_trick_hook", "_undo",
+        "_everyone", "_explicit", "_legal", "_mask", "_simple", "_single_copy", "_trick_hook",
+        "_undo",
         "active", "active_count", "deal_number", "dealer", "dealers", "deals", "first_dealer",
         "flow", "hand_number", "hands", "is_over", "last_tricks", "ledger", "log", "next_seat",
         "phase", "play_rules", "player_count", "results", "rules", "seed", "state", "stock",
@@ -106,6 +110,7 @@ class Game:
         self.is_over = False
         self._undo: list[tuple[Any, ...]] = []
         self._trick_hook = type(self.flow).trick_done is not Flow.trick_done
+        self._single_copy = not self.flow.deck.mask >> COPY_STRIDE
         self._everyone = _seating(self.player_count, frozenset(range(self.player_count)))
         self._deal(dealer)
 
@@ -135,13 +140,12 @@ class Game:
         if legal is None:
             if self.phase is _PLAY:
                 mask = self._mask
-                if mask < 0:
+                if not mask:
                     mask = self.legal_mask()
-                low = (mask | mask >> COPY_STRIDE) & _LOW_COPY  # card_actions(PLAY, mask)
-                legal = self._legal = _CLUBS_DIAMONDS[low & _HALF] + _HEARTS_SPADES[low >> 32]
+                legal = self._legal = card_actions(_PLAY_KIND, mask)
             else:
                 legal = self._find_legal()
-        return list(legal)
+        return [*legal]
 
     def legal_mask(self) -> int:
         """The cards (as a bitmask of card bits) the player to move may play now.
@@ -151,7 +155,7 @@ class Game:
         bits.
         """
         mask = self._mask
-        if mask < 0:
+        if not mask:  # not found yet (a player to move always holds a card)
             hand = self.hands[self.to_move]  # type: ignore[index]
             table: TrumpTable = self.table  # type: ignore[assignment]
             obliged = self.play_rules.obligation
@@ -169,52 +173,85 @@ class Game:
         Raises :class:`IllegalActionError` naming the action, the phase and what is legal, and
         changes nothing, if the action is not legal now.
         """
-        if type(action) is not Action:
-            action = self._coerce(action)
-        if self.phase is not _PLAY or action.kind is not _PLAY_KIND:
-            return self._apply_call(action)
-        # A card: checked, played and the next player's cards found in this one frame, since
-        # it runs for every card of every hand (calls cost more than the work they do here).
-        mask = self._mask
-        if mask < 0:
-            mask = self.legal_mask()
-        card = action.cards[0]
-        if not mask >> card & 1:
-            card += COPY_STRIDE  # the second copy of a pinochle card
-            if not mask >> card & 1:
-                raise IllegalActionError(explain_illegal(self, action))
+        if (
+            not self._simple
+            or action.__class__ is not Action
+            or action.kind is not _PLAY_KIND
+            or not self._mask >> (card := action.cards[0]) & 1
+        ):
+            return self._apply_any(action)
+        # A legal card of a hand played by the plain follow-suit rule with one copy of each
+        # card (the most common case by far): played, and the next player's cards found, in
+        # this one frame, since it runs for every card of every hand and a call costs more
+        # than most of the work done here.
         seat: int = self.to_move  # type: ignore[assignment]
         self.log.append((self.deal_number, seat, action))
         hands = self.hands
-        hand = hands[seat]
-        hands[seat] = hand ^ 1 << card
+        hands[seat] ^= _BIT[card]
         trick = self.trick
         cards = trick.cards
-        if cards:  # Trick.add for a card played face up to a led trick
+        if cards:
             trick.seats.append(seat)
             cards.append(card)
             key = trick.keys[card]
             if key > trick.best_key:
                 trick.best_key, trick.best_card, trick.winner = key, card, seat
-        elif self.play_rules.blind_lead:
-            self._lead(trick, seat, hand, card)
-        else:
-            trick.lead(seat, card, self.table)  # type: ignore[arg-type]
-        if len(cards) == self.active_count:
-            self._legal, self._mask = None, -1
-            self._trick_complete(trick)
-            return action
+            if len(cards) == self.active_count:
+                self._simple_trick_done(trick)
+                return action
+        else:  # Trick.lead in line (the leader already holds the trick)
+            table: TrumpTable = self.table  # type: ignore[assignment]
+            led = trick.led_suit = table.suit_of[card]
+            keys = trick.keys = table.led_keys[led]
+            trick.follow = table.suit_mask[led]
+            trick.seats.append(seat)
+            cards.append(card)
+            trick.best_key, trick.best_card = keys[card], card
         seat = self.to_move = self.next_seat[seat]
         hand = hands[seat]
-        rules = self.play_rules
-        if rules.plain:  # follow_only in line: follow the led suit if able
-            mask = self._mask = hand & trick.follow or hand
-        else:
-            table: TrumpTable = self.table  # type: ignore[assignment]
-            mask = self._mask = rules.obligation(hand, trick, table, len(self.tricks))
-        low = (mask | mask >> COPY_STRIDE) & _LOW_COPY  # card_actions(PLAY, mask)
-        self._legal = _CLUBS_DIAMONDS[low & _HALF] + _HEARTS_SPADES[low >> 32]
+        mask = self._mask = hand & trick.follow or hand
+        try:  # card_actions(PLAY, mask) in line, for one copy of each card
+            self._legal = _CLUBS_DIAMONDS[mask & _HALF] + _HEARTS_SPADES[mask >> 32]
+        except KeyError:  # a set of cards not seen yet
+            self._legal = card_actions(_PLAY_KIND, mask)
         return action
+
+    def _apply_any(self, action: object) -> Action:
+        """:meth:`apply` for what its quick path leaves: calls, other card rules, bad input."""
+        if type(action) is not Action:
+            action = self._coerce(action)
+        assert isinstance(action, Action)
+        if self.phase is not _PLAY or action.kind is not _PLAY_KIND:
+            return self._apply_call(action)
+        mask = self.legal_mask()
+        card = action.cards[0]
+        if not mask >> card & 1:
+            card += COPY_STRIDE  # the second copy of a pinochle card
+            if not mask >> card & 1:
+                raise IllegalActionError(explain_illegal(self, action))
+        self._play_logged(card, action)
+        return action
+
+    def _simple_trick_done(self, trick: Trick) -> None:
+        """A trick of a plain hand is complete (:meth:`_trick_complete`, without face-down
+        cards): count it, then lead the next one or score the hand."""
+        tricks = self.tricks
+        tricks.append(trick)
+        winner = trick.winner
+        self.tricks_won[winner] += 1
+        if self._trick_hook:
+            self.flow.trick_done(self, trick)
+        if len(tricks) == self.tricks_per_hand:
+            self._legal, self._mask = None, 0
+            self.finish_hand()
+            return
+        self.trick = Trick(winner)
+        self.to_move = winner
+        mask = self._mask = self.hands[winner]
+        try:
+            self._legal = _CLUBS_DIAMONDS[mask & _HALF] + _HEARTS_SPADES[mask >> 32]
+        except KeyError:
+            self._legal = card_actions(_PLAY_KIND, mask)
 
     def _apply_call(self, action: Action) -> Action:
         """:meth:`apply` for every action but a card played in the play phase."""
@@ -229,7 +266,7 @@ class Game:
         seat: int = self.to_move  # type: ignore[assignment]
         self.log.append((self.deal_number, seat, found))
         self._legal = None
-        self._mask = -1
+        self._mask = 0
         self.flow.apply(self, seat, found)
         return found
 
@@ -261,16 +298,7 @@ class Game:
         action leaves the game in an undefined state. A card played within a hand records only
         what it changes; other actions, and the card that ends a hand, keep a whole snapshot.
         """
-        if self.phase is _PLAY and action.kind is _PLAY_KIND:
-            seat = self.to_move
-            assert seat is not None
-            card = action.cards[0]
-            if not self.hands[seat] >> card & 1:
-                card += COPY_STRIDE
-            self._push_card(seat, card, action)
-        else:
-            self._undo.append((None, take_snapshot(self)))
-            self._do(action)
+        push_undoably(self, action)
 
     def push_card(self, bit: int) -> None:
         """Play the card with bit index ``bit`` for the player to move, undoably; unchecked.
@@ -279,35 +307,12 @@ class Game:
         copy of a pinochle card). Nothing is checked: any other bit, or a call outside the play
         phase, leaves the game in an undefined state. Undo it with :meth:`pop`.
         """
-        seat = self.to_move
-        assert seat is not None
-        self._push_card(seat, bit, PLAY[bit % COPY_STRIDE])
+        seat: int = self.to_move  # type: ignore[assignment]
+        push_card_undoably(self, seat, bit, PLAY[bit % COPY_STRIDE])
 
     def pop(self) -> Action:
         """Undo the last :meth:`push` or :meth:`push_card` and return its action."""
-        entry = self._undo.pop()
-        self._legal = None
-        self._mask = -1
-        seat = entry[0]
-        if seat is None:
-            action = self.log[-1][2]
-            restore_snapshot(self, entry[1])
-            return action
-        _, card, led, best_key, best_card, winner, state = entry
-        trick = self.trick
-        if not trick.cards:  # the card completed a trick and a new one was begun
-            trick = self.trick = self.tricks.pop()
-            if trick.winner >= 0:
-                self.tricks_won[trick.winner] -= 1
-            if state is not None:
-                self.state = state
-        del trick.seats[-1], trick.cards[-1]
-        trick.down &= (1 << len(trick.cards)) - 1
-        trick.led_suit, trick.best_key, trick.best_card, trick.winner = (
-            led, best_key, best_card, winner)  # fmt: skip
-        self.hands[seat] |= 1 << card
-        self.to_move = seat
-        return self.log.pop()[2]
+        return undo_last(self)
 
     def copy(self) -> Game:
         """An independent copy of the game (without the undo stack of :meth:`push`)."""
@@ -317,6 +322,7 @@ class Game:
         other._explicit = self._explicit[:]
         other._undo = []
         other._trick_hook, other._everyone = self._trick_hook, self._everyone
+        other._single_copy = self._single_copy
         restore_snapshot(other, take_snapshot(self), full=True)
         return other
 
@@ -365,11 +371,13 @@ class Game:
 
     def begin_hand(self, state: Any, phase: Phase, seat: int) -> None:
         self.state, self.phase, self.to_move = state, phase, seat
+        self._simple = False
 
     def move_to(self, seat: int, phase: Phase | None = None) -> None:
         self.to_move = seat
         if phase is not None:
             self.phase = phase
+            self._simple = False
 
     def set_hand(self, seat: int, cards: int) -> None:
         self.hands[seat] = cards
@@ -394,9 +402,10 @@ class Game:
 
     def start_play(self, leader: int, tricks: int, rules: PlayRules = FOLLOW_ONLY) -> None:
         """Begin trick play: ``leader`` leads the first of ``tricks`` tricks under ``rules``."""
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self.play_rules = rules
-        self._mask = -1
+        self._simple = rules.plain and self._single_copy
+        self._mask = 0
         self.tricks_per_hand = tricks
         self.trick = Trick(leader)
         self.to_move = leader
@@ -430,7 +439,8 @@ class Game:
         self.results.append(result)
         self.last_tricks = self.tricks
         if self.flow.is_over(self):
-            self.phase = Phase.OVER
+            self.phase = _OVER
+            self._simple = False
             self.is_over = True
             self.to_move = None
         else:
@@ -470,11 +480,12 @@ class Game:
         self.tricks_won = [0] * self.player_count
         self.tricks_per_hand = 0
         self.play_rules = FOLLOW_ONLY
+        self._simple = False
         self._legal = None
-        self._mask = -1
+        self._mask = 0
         self.active, self.active_count, self.next_seat = self._everyone
         self.trick = Trick(dealer)
-        self.phase = Phase.AUCTION
+        self.phase = _AUCTION
         self.to_move = None
         self.flow.start_hand(self)
 
@@ -506,30 +517,15 @@ class Game:
         assert seat is not None
         self.log.append((self.deal_number, seat, action))
         self._legal = None
-        self._mask = -1
+        self._mask = 0
         self.flow.apply(self, seat, action)
-
-    def _push_card(self, seat: int, card: int, action: Action) -> None:
-        """Play ``card`` (the exact bit) for ``seat``, keeping only what :meth:`pop` needs."""
-        trick = self.trick
-        completes = len(trick.cards) + 1 == self.active_count
-        if completes and len(self.tricks) + 1 == self.tricks_per_hand:
-            # the hand's last card scores the hand and deals the next one: keep everything
-            self._undo.append((None, take_snapshot(self)))
-        else:
-            hook = completes and self._trick_hook
-            state = self.flow.hand_state_copy(self.state) if hook else None
-            self._undo.append(
-                (seat, card, trick.led_suit, trick.best_key, trick.best_card, trick.winner, state)
-            )
-        self._play_logged(card, action)
 
     def _play_logged(self, card: int, action: Action) -> None:
         """Log ``action`` and play its ``card`` (the exact bit) for the player to move."""
         seat: int = self.to_move  # type: ignore[assignment]
         self.log.append((self.deal_number, seat, action))
         self._legal = None
-        self._mask = -1
+        self._mask = 0
         hands = self.hands
         hand = hands[seat]
         hands[seat] = hand ^ 1 << card

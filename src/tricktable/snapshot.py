@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .phase import Phase
+
 if TYPE_CHECKING:
     from .engine import Game
 
@@ -52,4 +54,5 @@ def restore_snapshot(game: Game, snap: Snapshot, full: bool = False) -> None:
     game.ledger = ledger.copy() if full else ledger
     game._explicit = explicit[:]
     game.deal_number = len(game.deals) - 1
-    game._legal, game._mask = None, -1
+    game._legal, game._mask = None, 0
+    game._simple = game.phase is Phase.PLAY and game.play_rules.plain and game._single_copy

@@ -69,6 +69,12 @@ class LoneContract(StrEnum):
     BID_DOUBLED = "bid_doubled"
 
 
+# Enum members read once: in Python 3.11 each ``SetPenalty.X`` goes through EnumType's
+# attribute hook, slow for code run every hand.
+_BID = Kind.BID
+_BID_PENALTY, _TAKEN_PENALTY, _SHORTFALL_PENALTY = (
+    SetPenalty.BID, SetPenalty.TRICKS_TAKEN, SetPenalty.SHORTFALL)  # fmt: skip
+
 SET_PENALTY = Option(
     "set_penalty", "choice", SetPenalty.BID,
     "What a set costs the bidders: the bid, the tricks they took, the tricks they were short, "
@@ -99,11 +105,11 @@ LONE_LEAD = Option(
 
 def set_penalty(rule: SetPenalty, bid: int, taken: int) -> int:
     """What a set costs before any halving or doubling."""
-    if rule is SetPenalty.BID:
+    if rule is _BID_PENALTY:
         return bid
-    if rule is SetPenalty.TRICKS_TAKEN:
+    if rule is _TAKEN_PENALTY:
         return taken
-    if rule is SetPenalty.SHORTFALL:
+    if rule is _SHORTFALL_PENALTY:
         return bid - taken
     return FIXED_PENALTY
 
@@ -165,6 +171,8 @@ class AuctionFlow(Flow):
         self.tiebreak = rules.value(TIEBREAK)
         self.first_lead = rules.value(FIRST_LEAD)
         self.lone_lead = rules.value(LONE_LEAD)
+        self.bidder_leads = self.first_lead is FirstLead.BIDDER
+        self.lone_player_leads = self.lone_lead is LoneLead.LONE_PLAYER
         self.penalty_rule = rules.value(SET_PENALTY)
         self.defenders_score = rules.value(DEFENDERS_SCORE_TRICKS)
         self.lone_all_tricks = rules.value(LONE_CONTRACT) is LoneContract.ALL_TRICKS
@@ -178,7 +186,7 @@ class AuctionFlow(Flow):
     def on_call(self, game: FlowGame, seat: int, action: Action) -> None:
         """A pass or a bid in the auction; the next to speak, or the contract."""
         auction: Auction = game.state.auction
-        if action.kind is Kind.BID:
+        if action.kind is _BID:
             auction.call_bid(seat, self.bid_level(action), action.value)
         else:
             auction.call_pass(seat)
@@ -206,12 +214,12 @@ class AuctionFlow(Flow):
     def leader(self, game: FlowGame, state: ContractState) -> int:
         """Who leads the first trick (``first_lead``, ``lone_lead``)."""
         if state.lone is not None:
-            if self.lone_lead is LoneLead.LONE_PLAYER:
+            if self.lone_player_leads:
                 return state.lone
             if state.lone_defender is not None:
                 return state.lone_defender
             return game.next_active(state.lone)
-        if self.first_lead is FirstLead.BIDDER:
+        if self.bidder_leads:
             assert state.bidder is not None
             return state.bidder
         return (game.dealer + 1) % self.players

@@ -33,7 +33,7 @@ from ..deal import WIDOW, owners_of
 from ..errors import RulesError
 from ..jsonrecord import card_texts
 from ..phase import Phase
-from ..ranking import NO_TRUMP, Ranking
+from ..ranking import Ranking
 from ..view_parts import Call, HasenpfefferSection
 from .auction import Auction, TeamLedger
 from .auction_flow import (
@@ -51,7 +51,7 @@ from .auction_flow import (
     LoneLead,
     Tiebreak,
 )
-from .base import HandResult, signed
+from .base import HandResult
 from .flow_game import FlowGame
 from .hasenpfeffer_hidden import SingleHidden
 from .options import GameDef, Option, OptionValue, Rules
@@ -185,6 +185,7 @@ class SingleHasenpfefferFlow(AuctionFlow):
         self.pepper = rules.value(PEPPER_BIDDING)
         self.exchange = rules.value(WIDOW_MODE) is WidowMode.BIDDER_EXCHANGE
         self.going_alone = rules.value(GOING_ALONE)
+        self.alone_allowed = self.going_alone is not GoingAlone.OFF
         self.top_level = 7 if self.pepper else rules.value(MAX_BID)
         self.single_round = rules.value(BIDDING_MODE) is BiddingMode.SINGLE_ROUND
         self.big_pepper_stake = rules.value(BIG_PEPPER_MULTIPLIER)
@@ -222,19 +223,19 @@ class SingleHasenpfefferFlow(AuctionFlow):
     def start_hand(self, game: FlowGame) -> None:
         eldest = (game.dealer + 1) % 4
         state = HandState(Auction(4, eldest, self.single_round, self.top_level))
-        game.begin_hand(state, Phase.AUCTION, eldest)
+        game.begin_hand(state, _AUCTION, eldest)
 
     # -- decisions -----------------------------------------------------------------------------
 
     def legal_actions(self, game: FlowGame) -> tuple[Action, ...]:
         phase = game.phase
-        if phase is Phase.AUCTION:
+        if phase is _AUCTION:
             state: HandState = game.state
             return self.calls_after[state.auction.high_level]
-        if phase is Phase.TRUMP:
+        if phase is _TRUMP:
             return self.trump_actions
-        if phase is Phase.DISCARD:
-            return card_actions(Kind.DISCARD, game.hands[game.to_move])  # type: ignore[index]
+        if phase is _DISCARD:
+            return card_actions(_DISCARD_KIND, game.hands[game.to_move])  # type: ignore[index]
         return _ALONE_OR_NOT
 
     def _bids_above(self, level: int) -> list[Action]:
@@ -269,12 +270,12 @@ class SingleHasenpfefferFlow(AuctionFlow):
         state.big_pepper = value == "big-pepper"
         if self.exchange:
             game.set_hand(bidder, game.hands[bidder] | (game.widow or 0))
-        game.move_to(bidder, Phase.TRUMP)
+        game.move_to(bidder, _TRUMP)
 
     def _on_trump(self, game: FlowGame, seat: int, action: Action) -> None:
         game.set_trump(_SUIT_OF_TRUMP[action.value])
         if self.exchange:
-            game.move_to(seat, Phase.DISCARD)
+            game.move_to(seat, _DISCARD)
         else:
             self._after_discard(game)
 
@@ -285,7 +286,7 @@ class SingleHasenpfefferFlow(AuctionFlow):
         self._after_discard(game)
 
     def _after_discard(self, game: FlowGame) -> None:
-        if self.going_alone is GoingAlone.OFF:
+        if not self.alone_allowed:
             self._start_play(game)
         else:
             game.move_to(game.state.bidder, Phase.ALONE)
@@ -327,14 +328,16 @@ class SingleHasenpfefferFlow(AuctionFlow):
         made, bidders, defenders = self._hand_points(state, taken)
         ledger = game.ledger
         assert isinstance(ledger, TeamLedger)
-        ledger.points[side] += bidders
-        ledger.points[1 - side] += defenders
+        points = ledger.points
+        points[side] += bidders
+        points[1 - side] += defenders
         deltas = (bidders, defenders) if side == 0 else (defenders, bidders)
+        alone = "alone " if state.lone is not None else ""
+        forced = " (forced)" if state.forced else ""
         summary = (
-            f"seat {bidder} {'alone ' if state.lone is not None else ''}bid "
-            f"{state.contract_text}{' (forced)' if state.forced else ''}, took {taken}: "
-            f"{'made' if made else 'set'}, {signed(bidders)} / {signed(defenders)}"
-        )
+            f"seat {bidder} {alone}bid {state.contract_text}{forced}, took {taken}: "
+            f"{'made' if made else 'set'}, {bidders:+d} / {defenders:+d}"
+        )  # the points as signed() writes them
         details = {
             "bidder": bidder,
             "contract": state.contract_text,
@@ -343,10 +346,12 @@ class SingleHasenpfefferFlow(AuctionFlow):
             "forced": state.forced,
             "alone": state.lone,
             "lone_defender": state.lone_defender,
-            "trump": _trump_text(game.trump),
+            "trump": _TRUMP_TEXT[game.table.trump],  # type: ignore[union-attr]
         }
+        first, second = points
         return HandResult(game.deal_number, game.hand_number, game.dealer, tuple(won),
-                          deltas * 2, ledger.scores(), summary, details)  # fmt: skip
+                          deltas * 2, (first, second, first, second), summary,
+                          details)  # fmt: skip
 
     def _hand_points(self, state: HandState, taken: int) -> tuple[bool, int, int]:
         """(made, bidders' points, defenders' points) for the bidders' tricks."""
@@ -395,14 +400,13 @@ def _clockwise_from(seat: int) -> list[int]:
     return [(seat + step) % 4 for step in range(4)]
 
 
-def _trump_text(trump: int | None) -> str | None:
-    if trump is None:
-        return None
-    return "NT" if trump == NO_TRUMP else "CDHS"[trump]
-
-
 _ALONE_OR_NOT = (ALONE, NOT_ALONE)
+# Enum members read once: in Python 3.11 each ``Phase.X`` goes through EnumType's attribute
+# hook, which costs more than the rest of a call's handling.
+_AUCTION, _TRUMP, _DISCARD = Phase.AUCTION, Phase.TRUMP, Phase.DISCARD
+_DISCARD_KIND = Kind.DISCARD
 _SUIT_OF_TRUMP: dict[str, int | None] = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": None}
+_TRUMP_TEXT = ("C", "D", "H", "S", "NT")  # by TrumpTable.trump (NO_TRUMP is 4)
 
 _HANDLERS = {
     Kind.PASS: SingleHasenpfefferFlow.on_call,
