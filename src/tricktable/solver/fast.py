@@ -24,7 +24,7 @@ from .search import Searcher
 __all__ = ["TT_BITS", "available", "cache_dir", "fits", "is_compiled", "values", "worthwhile"]
 
 TT_BITS = 19
-"""The kernel's transposition table has 2**TT_BITS slots (about 75 MB for four seats, kept
+"""The kernel's transposition table has 2**TT_BITS slots (about 65 MB for four seats, kept
 between solves) for positions with more than :data:`SMALL_CARDS` cards in play."""
 
 SMALL_TT_BITS = 15
@@ -119,21 +119,27 @@ def _cards(position: Position) -> int:
 
 
 class _Tables:
-    """The kernel's reusable arrays: the table survives solves, told apart by a generation."""
+    """The kernel's reusable arrays: the table survives solves, told apart by a generation.
+    :attr:`arrays` is what the kernel takes (layout in :mod:`.kernel_tt`)."""
 
-    def __init__(self, width: int, bits: int) -> None:
+    def __init__(self, seats: int, bits: int) -> None:
         import numpy as np
 
         size = 1 << bits
         # Filled rather than np.zeros: touching every page now spares the first solves the
         # page faults of a lazily mapped table.
-        self.keys = np.empty((size, width), dtype=np.int64)
-        self.keys.fill(0)
-        self.bounds = np.empty((size, 5), dtype=np.int64)  # low, high, generation, left, card
-        self.bounds.fill(0)
-        self.index = np.empty((4, size), dtype=np.int64)  # tag, age, care, signature
-        self.index.fill(0)
+        shapes = ((size, seats + 1), (size, 5), (size,), (size,), (size, 2 + _planes(seats)))
+        kinds = (np.int64, np.int64, np.int32, np.int64, np.int64)
+        pairs = zip(shapes, kinds, strict=True)
+        self.arrays = tuple(np.empty(shape, dtype=kind) for shape, kind in pairs)
+        for array in self.arrays:
+            array.fill(0)
         self.generation = 0
+
+
+def _planes(seats: int) -> int:
+    """Owner planes a table entry needs: bit ``k`` of each kept card's seat, for every ``k``."""
+    return max(1, (seats - 1).bit_length())
 
 
 _TABLES: dict[tuple[int, int], _Tables] = {}
@@ -142,14 +148,14 @@ LAST_NODES: list[int] = [0, 0]
 (the nodes DDS counts), for benchmarks."""
 
 
-def _tables(width: int, bits: int) -> _Tables:
-    """The table for this row width and size: one of each size is kept, for the seat count
+def _tables(seats: int, bits: int) -> _Tables:
+    """The table for this seat count and size: one of each size is kept, for the seat count
     last solved."""
-    for key in [key for key in _TABLES if key[1] == bits and key[0] != width]:
+    for key in [key for key in _TABLES if key[1] == bits and key[0] != seats]:
         del _TABLES[key]
-    if (width, bits) not in _TABLES:
-        _TABLES[width, bits] = _Tables(width, bits)
-    return _TABLES[width, bits]
+    if (seats, bits) not in _TABLES:
+        _TABLES[seats, bits] = _Tables(seats, bits)
+    return _TABLES[seats, bits]
 
 
 def _table_bits(position: Position) -> int:
@@ -165,7 +171,7 @@ def values(position: Position) -> dict[int, int]:
     for i, card in enumerate(position.trick.cards):
         packed["played"][i] = packed["compact"][card]
     cfg, compact = packed["cfg"], packed["compact"]
-    tables = _tables(int(cfg[kernel.WIDTH]), _table_bits(position))
+    tables = _tables(position.players, _table_bits(position))
     tables.generation += 1
     cfg[kernel.GENERATION] = tables.generation
     reps, classes = Searcher(position)._classes(_trick_mask(position))
@@ -183,7 +189,7 @@ def values(position: Position) -> dict[int, int]:
         """A fail-soft search with ``card`` played first (-1: any legal card)."""
         return int(kernel_search.search(
             len(position.trick.cards), state, alpha, beta, card, static,
-            (packed["hands"], *work, tables.keys, tables.bounds, stats, tables.index),
+            (packed["hands"], *work, tables.arrays, stats),
         ))  # fmt: skip
 
     # The best card's value first; every card that reaches it then needs one test only.
@@ -265,7 +271,7 @@ def _pack(position: Position) -> dict[str, Any]:
     cfg[kernel.UNANSWERED] = kernel.UNANSWERED_CODES.index(rules.blind_unanswered)
     cfg[kernel.TRUMP_LEADS] = sum(1 << t for t in rules.trump_leads if 0 <= t < 63)
     cfg[kernel.TT_MASK] = (1 << _table_bits(position)) - 1
-    cfg[kernel.WIDTH] = 2 * n_seats + 3
+    cfg[kernel.PLANES] = _planes(n_seats)
     cfg[kernel.TIES] = _signed(sum(1 << i for i in range(n_cards) if level_lo[i] < i))
     cfg[kernel.PARTITION] = int(rules.policy != "loo_strict" and not rules.blind_lead)
     cfg[kernel.QUICK] = int(not rules.trump_leads)
@@ -287,7 +293,7 @@ def _pack(position: Position) -> dict[str, Any]:
         "played": np.zeros(depth + 1, dtype=np.int64),
         "moves": np.zeros((depth + 1, 64), dtype=np.int64),
         "keys": np.zeros((depth + 1, 64), dtype=np.int64),
-        "rows": np.zeros((position.tricks + 1, 2 * n_seats + 1), dtype=np.int64),
+        "rows": np.zeros((position.tricks + 1, n_seats + 8 + _planes(n_seats)), dtype=np.int64),
         "relevant": np.zeros(depth + 1, dtype=np.int64),
         "found": np.zeros(5, dtype=np.int64),
         "frame": np.zeros((depth + 1, kernel_search.FRAME_WIDTH), dtype=np.int64),

@@ -18,7 +18,7 @@ from .kernel_tt import kernel_function, lowest, popcount
 
 # Slots of the configuration vector.
 N_SEATS, SIZE, TRICKS, TRUMP, LOO, HEADING, BLIND, UNANSWERED, TRUMP_LEADS, TT_MASK = range(10)
-GENERATION, WIDTH, QUICK, SUIT_LO, SUIT_HI = 11, 12, 13, 14, 19  # slot 10 is free
+PLANES, GENERATION, QUICK, SUIT_LO, SUIT_HI = 10, 11, 13, 14, 19  # slot 12 is free
 SIDES, PARTITION, TIES = 24, 25, 26  # fmt: skip
 CONFIG_LENGTH = 27
 HEADINGS = ("win_if_possible", "always_head_led_suit", "beat_led_card")

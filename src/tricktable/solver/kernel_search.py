@@ -22,6 +22,7 @@ from .kernel import (
     LOSER,
     N_SEATS,
     PARTITION,
+    PLANES,
     QUICK,
     SIZE,
     SUIT_HI,
@@ -94,7 +95,7 @@ def search(depth, state, alpha, beta, forced, static, work):  # type: ignore[no-
 def _enter(d, static, work):  # type: ignore[no-untyped-def]
     """Open the node of frame ``d``; True when its value is known at once (in RESULT)."""
     cfg, ours = static[0], static[2]
-    hands, relevant, frame, stats = work[0], work[5], work[7], work[10]
+    hands, relevant, frame, stats = work[0], work[5], work[7], work[9]
     stats[0] += 1
     seat, count, trick = frame[d, SEAT], frame[d, COUNT], frame[d, TRICK]
     if count == 0:
@@ -153,26 +154,26 @@ def _bounds(d, static, work):  # type: ignore[no-untyped-def]
     """(low, high) at a trick boundary from the table, quick tricks and the top trumps;
     the cards each depends on go to LOW_CARDS and HIGH_CARDS, the table's best lead to TT_MOVE."""
     cfg, ours, above, suit_mask = static[0], static[2], static[8], static[10]
-    hands, rows, found, frame, tt_keys, tt_bounds, stats = (
-        work[0], work[4], work[6], work[7], work[8], work[9], work[10])  # fmt: skip
-    leader, trick, n_seats = frame[d, LEADER], frame[d, TRICK], cfg[N_SEATS]
+    hands, rows, found, frame, stats = work[0], work[4], work[6], work[7], work[9]
+    leader, trick, n_seats, planes = frame[d, LEADER], frame[d, TRICK], cfg[N_SEATS], cfg[PLANES]
     left = cfg[TRICKS] - trick
     low, high, low_cards, high_cards = 0, left, np.int64(0), np.int64(0)
     present = np.int64(0)
     for s in range(n_seats):
         present |= hands[s]
     row = rows[trick]
-    digest = shape_rows(leader, hands, present, n_seats, suit_mask, cfg[TIES], row)
+    digest = shape_rows(leader, hands, present, n_seats, planes, suit_mask, cfg[TIES], row)
     base = digest & cfg[TT_MASK] & ~np.int64(BUCKET - 1)
     frame[d, BASE], frame[d, DIGEST], frame[d, TT_MOVE] = base, digest, -1
     alpha, beta = frame[d, ALPHA], frame[d, BETA]
-    if probe(base, digest, row, n_seats, cfg[GENERATION], stats[0], alpha, beta, tt_keys,
-             tt_bounds, work[11], found):  # fmt: skip
+    if probe(base, digest, row, n_seats, planes, cfg[GENERATION], stats[0], alpha, beta,
+             work[8], found):  # fmt: skip
         frame[d, TT_MOVE] = found[3]
+        at = n_seats + 1 + planes
         if found[0] > low:
-            low, low_cards = found[0], absolute(found[2], present)
+            low, low_cards = found[0], absolute(found[2], row, at)
         if found[1] < high:
-            high, high_cards = found[1], absolute(found[4], present)
+            high, high_cards = found[1], absolute(found[4], row, at)
     # Each bound keeps the cards of the source that gave it (a bound that is not needed
     # would only make the table's entries narrower).
     sure_mine, sure_theirs, mine, theirs = _top_trumps(hands, cfg, ours, suit_mask, above)
@@ -398,8 +399,7 @@ def _skip_equivalent(d, card, static, work):  # type: ignore[no-untyped-def]
 def _finish(d, static, work):  # type: ignore[no-untyped-def]
     """Report the node's relevant cards and keep its bound in the table (trick boundaries)."""
     cfg, level_lo, below, suit_mask = static[0], static[6], static[9], static[10]
-    hands, rows, relevant, frame, tt_keys, tt_bounds, stats = (
-        work[0], work[4], work[5], work[7], work[8], work[9], work[10])  # fmt: skip
+    hands, rows, relevant, frame, stats = work[0], work[4], work[5], work[7], work[9]
     relevant[d] = frame[d, SEARCHED]
     result, left = frame[d, RESULT], cfg[TRICKS] - frame[d, TRICK]
     # The search's value alone bounds the node; a bound that narrowed the window is needed
@@ -420,8 +420,9 @@ def _finish(d, static, work):  # type: ignore[no-untyped-def]
     present = np.int64(0)
     for s in range(cfg[N_SEATS]):
         present |= hands[s]
-    care = care_mask(relevant[d], present, suit_mask, level_lo, below, cfg[PARTITION] != 0)
-    trick = frame[d, TRICK]
-    store(frame[d, BASE], frame[d, DIGEST], rows[trick], cfg[N_SEATS], care, low, high,
-          cfg[TRICKS] - trick, frame[d, BEST_MOVE], cfg[GENERATION], stats[0], tt_keys,
-          tt_bounds, work[11])  # fmt: skip
+    trick, n, planes = frame[d, TRICK], cfg[N_SEATS], cfg[PLANES]
+    row = rows[trick]
+    care = care_mask(relevant[d], present, suit_mask, level_lo, below, cfg[PARTITION] != 0, row,
+                     n + 1 + planes)  # fmt: skip
+    store(frame[d, BASE], frame[d, DIGEST], row, n, planes, care, low, high, cfg[TRICKS] - trick,
+          frame[d, BEST_MOVE], cfg[GENERATION], stats[0], work[8])  # fmt: skip

@@ -13,9 +13,14 @@ is partition search (Ginsberg), the idea behind the bridge solvers' "winning ran
 Under Loo's obligations (heading, overtrumping) the legal cards themselves depend on ranks,
 so there every card of the position is kept: an entry then matches that position alone.
 
-Layout of a slot's key row for ``n`` seats: ``[hash of the shape, lengths[0..n) (the leader
-with seat 0's), care, ties & care, hands[0..n) & care]``, hands and care in relative ranks (bit ``k`` = the ``k``-th card in
-play by suit and strength). Bounds row: ``low, high, generation, tricks left, best card``; index: a tag, an age, the care and a signature of the kept cards' owners.
+A trick boundary's row (:func:`shape_rows`) for ``n`` seats and ``P`` owner planes:
+``[lengths[0..n) (4 bits a suit, the leader above seat 0's), ties, planes[0..P), the seven
+compress steps of the cards in play]``; ties and planes in relative ranks (bit ``k`` = the
+``k``-th card in play by suit and strength), plane ``p`` the cards of the seats whose number
+has bit ``p`` set. A slot is spread over five arrays: its key ``[hash of the shape,
+lengths[0..n)]``, its bounds ``[low, high, generation, tricks left, best card]``, a 31-bit tag,
+an age, and its filter ``[care, ties & care, planes[0..P) & care]``: a probe reads the tags of
+a bucket, then the filters of the slots of its tag, and a key only for an entry that matches.
 """
 
 from __future__ import annotations
@@ -72,10 +77,9 @@ def lowest(low):  # type: ignore[no-untyped-def]
 
 
 @kernel_function()
-def shape_rows(leader, hands, present, n, suit_mask, ties_of, row):  # type: ignore[no-untyped-def]
-    """Fill ``row`` for a trick boundary: ``row[0..n)`` the hands in relative ranks,
-    ``row[n]`` the ties, ``row[n+1..2n]`` each seat's suit lengths (4 bits a suit, the leader
-    above seat 0's). Returns the hash of the lengths, which picks the bucket.
+def shape_rows(leader, hands, present, n, planes, suit_mask, ties_of, row):  # type: ignore[no-untyped-def]
+    """Fill ``row`` for a trick boundary (layout in the module's docstring). Returns the hash
+    of the lengths, which picks the bucket.
 
     ``ties_of`` has bit ``k`` for a card as strong as the card below it (the second copy of
     a pinochle card): the two are tied while both are in play."""
@@ -84,14 +88,29 @@ def shape_rows(leader, hands, present, n, suit_mask, ties_of, row):  # type: ign
         lengths, rest = np.int64(0), hands[s]
         for suit in range(5):
             lengths |= popcount(rest & suit_mask[suit]) << (4 * suit)
-        row[s], row[n + 1 + s] = compress(rest, steps), lengths
-    row[n + 1] |= np.int64(leader) << LEADER_SHIFT
+        row[s] = lengths
+    row[0] |= np.int64(leader) << LEADER_SHIFT
     row[n] = compress(ties_of & present & (present << 1), steps) if ties_of != 0 else 0
+    for k in range(planes):
+        plane = np.int64(0)
+        for s in range(n):
+            if (s >> k) & 1:
+                plane |= hands[s]
+        row[n + 1 + k] = compress(plane, steps)
+    at = n + 1 + planes
+    for i in range(7):
+        row[at + i] = steps[i]
     digest = np.int64(n)
-    for s in range(n + 1, 2 * n + 1):
+    for s in range(n):
         digest = (digest ^ row[s]) * np.int64(-7046029254386353131)
         digest ^= digest >> 29
     return digest
+
+
+@kernel_function(inline=True)
+def _row_steps(row, at):  # type: ignore[no-untyped-def]
+    return (row[at], row[at + 1], row[at + 2], row[at + 3], row[at + 4], row[at + 5],
+            row[at + 6])  # fmt: skip
 
 
 @kernel_function()
@@ -155,11 +174,12 @@ def expand(relative, steps):  # type: ignore[no-untyped-def]
 
 
 @kernel_function()
-def care_mask(rel, present, suit_mask, level_lo, below, partition):  # type: ignore[no-untyped-def]
+def care_mask(rel, present, suit_mask, level_lo, below, partition, row, at):  # type: ignore[no-untyped-def]
     """The relative-rank mask of the cards an entry keeps: in each suit, every card in play
     at least as strong as the weakest relevant card of that suit (every card if not
     ``partition``). Compact cards are ordered by suit and strength, so that is every card
-    of the suit from the weakest relevant card's strength level up."""
+    of the suit from the weakest relevant card's strength level up. ``row[at:at+7]`` holds
+    the compress steps of ``present`` (:func:`shape_rows`)."""
     if not partition:
         return (np.int64(1) << popcount(present)) - 1
     kept = np.int64(0)
@@ -167,13 +187,13 @@ def care_mask(rel, present, suit_mask, level_lo, below, partition):  # type: ign
         mine = rel & present & suit_mask[suit]
         if mine != 0:
             kept |= present & suit_mask[suit] & ~below[level_lo[lowest(mine)]]
-    return compress(kept, compress_steps(present))
+    return compress(kept, _row_steps(row, at))
 
 
 @kernel_function()
-def absolute(care, present):  # type: ignore[no-untyped-def]
-    """The cards in play at the relative ranks ``care``."""
-    return expand(care, compress_steps(present))
+def absolute(care, row, at):  # type: ignore[no-untyped-def]
+    """The cards in play at the relative ranks ``care`` (the steps in ``row[at:at+7]``)."""
+    return expand(care, _row_steps(row, at))
 
 
 @kernel_function()
@@ -181,24 +201,37 @@ def _same_shape(slot, digest, row, n, tt_keys):  # type: ignore[no-untyped-def]
     if tt_keys[slot, 0] != digest:
         return False
     for s in range(n):  # noqa: SIM110 - numba compiles loops, not all()
-        if tt_keys[slot, 1 + s] != row[n + 1 + s]:
+        if tt_keys[slot, 1 + s] != row[s]:
             return False
     return True
 
 
-@kernel_function()
-def _same_top(slot, row, n, tt_keys, care):  # type: ignore[no-untyped-def]
-    if tt_keys[slot, n + 2] != row[n] & care:
+@kernel_function(inline=True)
+def _same_owners(slot, row, n, planes, care, tt_filter):  # type: ignore[no-untyped-def]
+    """Whether the cards ``care`` keeps have the owners (and ties) of the slot's entry: each
+    owner plane holds bit ``k`` of the seat of every card, so a few words say it exactly."""
+    if tt_filter[slot, 1] != row[n] & care:
         return False
-    for s in range(n):  # noqa: SIM110 - numba compiles loops, not all()
-        if tt_keys[slot, n + 3 + s] != row[s] & care:
+    for k in range(planes):  # noqa: SIM110 - numba compiles loops, not all()
+        if tt_filter[slot, 2 + k] != row[n + 1 + k] & care:
             return False
     return True
 
 
 @kernel_function()
 def _tag(digest, generation):  # type: ignore[no-untyped-def]
-    return (digest ^ (generation * np.int64(-7046029254386353131))) | 1
+    """A 31-bit tag of the shape and the generation (a match is then checked exactly)."""
+    return ((digest ^ (generation * np.int64(-7046029254386353131))) >> 33) | 1
+
+
+@kernel_function(inline=True)
+def _tag_matches(base, tag, tt_tags):  # type: ignore[no-untyped-def]
+    """Bit ``k`` set for each slot ``base + k`` of the bucket holding ``tag`` (no branch per
+    slot: about a third of them match)."""
+    same, start = np.int64(0), np.uint64(base)
+    for k in range(BUCKET):
+        same |= np.int64(tt_tags[start + np.uint64(k)] == tag) << k
+    return same
 
 
 @kernel_function()
@@ -209,31 +242,24 @@ def _age(generation, left, stamp):  # type: ignore[no-untyped-def]
 
 
 @kernel_function()
-def probe(base, digest, row, n, generation, stamp, alpha, beta, tt_keys, tt_bounds, tt_index,  # type: ignore[no-untyped-def]
-          found):  # fmt: skip
+def probe(base, digest, row, n, planes, generation, stamp, alpha, beta, tables, found):  # type: ignore[no-untyped-def]
     """Combine every matching entry of the bucket into ``found``: [low, high, care of the low
     bound, card, care of the high bound]. A bound that settles the window (low >= ``beta``,
     high <= ``alpha``) comes from the entry with the fewest cards among those that settle it,
-    else it is the tightest.
-    Returns whether any entry matched. ``tt_index`` holds each slot's tag, age, care and
-    signature in four rows, so a bucket is scanned in a few cache lines."""
-    hit, tag = False, _tag(digest, generation)
-    tags, ages, cares, sigs = tt_index[0], tt_index[1], tt_index[2], tt_index[3]
-    # The slots of the tag first, without a branch per slot (about a third of them match).
-    same = np.int64(0)
-    for k in range(BUCKET):
-        same |= np.int64(tags[base + k] == tag) << k
+    else it is the tightest. Returns whether any entry matched. ``tables``: keys, bounds,
+    tags, ages and owner filters (:func:`store`)."""
+    tt_keys, tt_bounds, tt_tags, tt_ages, tt_filter = tables
+    hit = False
+    same = _tag_matches(base, _tag(digest, generation), tt_tags)
     while same != 0:
         slot = base + lowest(same)
         same &= same - 1
-        if _signature(row, n, cares[slot]) != sigs[slot]:
-            continue
         # The entries of one shape share its tag and mostly differ in their top cards: those
-        # are compared first.
-        care = tt_keys[slot, n + 1]
-        if not _same_top(slot, row, n, tt_keys, care) or tt_bounds[slot, 2] != generation:
+        # are compared first, from the slot's filter row.
+        care = tt_filter[slot, 0]
+        if not _same_owners(slot, row, n, planes, care, tt_filter):
             continue
-        if not _same_shape(slot, digest, row, n, tt_keys):
+        if tt_bounds[slot, 2] != generation or not _same_shape(slot, digest, row, n, tt_keys):
             continue
         if not hit:
             found[0], found[1], found[2], found[3], found[4] = 0, 1 << 20, 0, -1, 0
@@ -245,7 +271,7 @@ def probe(base, digest, row, n, generation, stamp, alpha, beta, tt_keys, tt_boun
             found[0], found[2] = low, care
         if _better(-high, -found[1], high <= alpha, found[1] <= alpha, width, popcount(found[4])):
             found[1], found[4] = high, care
-        ages[slot] = (ages[slot] & ~STAMP_BITS) | (stamp & STAMP_BITS)
+        tt_ages[slot] = (tt_ages[slot] & ~STAMP_BITS) | (stamp & STAMP_BITS)
         if found[3] < 0:
             found[3] = tt_bounds[slot, 4]
     return hit
@@ -270,42 +296,41 @@ def _better(bound, current, settles, settled, width, current_width):  # type: ig
 
 
 @kernel_function()
-def store(base, digest, row, n, care, low, high, left, card, generation, stamp, tt_keys,  # type: ignore[no-untyped-def]
-          tt_bounds, tt_index):  # fmt: skip
+def store(base, digest, row, n, planes, care, low, high, left, card, generation, stamp, tables):  # type: ignore[no-untyped-def]
     """Keep the bounds of a position: in the slot of the same entry, else in the slot that
     comes first in the replacement order (:func:`_age`)."""
-    tag, target, victim, oldest = _tag(digest, generation), -1, -1, np.int64(0)
-    tags, ages, cares, sigs = tt_index[0], tt_index[1], tt_index[2], tt_index[3]
-    now, sig = generation & GENERATION_BITS, _signature(row, n, care)
-    for slot in range(base, base + BUCKET):
-        if (tags[slot] == tag and cares[slot] == care and sigs[slot] == sig
+    tt_keys, tt_bounds, tt_tags, tt_ages, tt_filter = tables
+    tag, target = _tag(digest, generation), -1
+    same = _tag_matches(base, tag, tt_tags)
+    while same != 0:
+        slot = base + lowest(same)
+        same &= same - 1
+        if (tt_filter[slot, 0] == care and _same_owners(slot, row, n, planes, care, tt_filter)
                 and tt_bounds[slot, 2] == generation
-                and _same_shape(slot, digest, row, n, tt_keys)
-                and _same_top(slot, row, n, tt_keys, care)):  # fmt: skip
+                and _same_shape(slot, digest, row, n, tt_keys)):  # fmt: skip
             target = slot
             break
-        age = ages[slot] if ages[slot] >> 50 == now else np.int64(-1)
-        if victim < 0 or age < oldest:
-            victim, oldest = slot, age
     if target < 0:
-        target = victim
+        target = _victim(base, generation, tt_ages)
     tt_keys[target, 0] = digest
     for s in range(n):
-        tt_keys[target, 1 + s] = row[n + 1 + s]
-        tt_keys[target, n + 3 + s] = row[s] & care
-    tt_keys[target, n + 1], tt_keys[target, n + 2] = care, row[n] & care
+        tt_keys[target, 1 + s] = row[s]
+    tt_filter[target, 0], tt_filter[target, 1] = care, row[n] & care
+    for k in range(planes):
+        tt_filter[target, 2 + k] = row[n + 1 + k] & care
     tt_bounds[target, 0], tt_bounds[target, 1], tt_bounds[target, 2] = low, high, generation
     tt_bounds[target, 3], tt_bounds[target, 4] = left, card
-    tags[target], ages[target] = tag, _age(generation, left, stamp)
-    cares[target], sigs[target] = care, sig
+    tt_tags[target], tt_ages[target] = tag, _age(generation, left, stamp)
 
 
 @kernel_function(inline=True)
-def _signature(row, n, care):  # type: ignore[no-untyped-def]
-    """A hash of who holds the cards ``care`` keeps, from the relative hands of ``row``: kept
-    beside the tags, it turns away most entries of a shape without reading their keys (a
-    match is then checked card by card)."""
-    sig = np.int64(0)
-    for s in range(n):
-        sig = (sig ^ (row[s] & care)) * np.int64(-7046029254386353131)
-    return sig ^ (row[n] & care)
+def _victim(base, generation, tt_ages):  # type: ignore[no-untyped-def]
+    """The slot of the bucket that comes first in the replacement order."""
+    now, victim, oldest = generation & GENERATION_BITS, base, np.int64(0)
+    start = np.uint64(base)
+    for k in range(BUCKET):
+        age = tt_ages[start + np.uint64(k)]
+        age = age if age >> 50 == now else np.int64(-1)
+        if k == 0 or age < oldest:
+            victim, oldest = base + k, age
+    return victim
