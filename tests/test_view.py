@@ -75,3 +75,40 @@ def test_G06_action_history_hides_the_discard_from_other_seats() -> None:
         theirs = [a["action"] for a in game.view(seat).to_dict()["actions"]]
         assert theirs == ["pass", "pass", "pass", "bid 3", "trump D", "discard ?", "play 9C"]
         assert "JK" not in cards_in(game.view(seat).to_dict())
+
+
+GAMES_FOR_VIEWS = [
+    ("hasenpfeffer", {"going_alone": "maker"}),
+    ("double-hasenpfeffer", {}),
+    ("double-hasenpfeffer", {"players": 6}),
+    ("rams", {}),
+    ("rams", {"players": 5, "scoring": "countdown"}),
+    ("bierspiel", {}),
+    ("rounce", {}),
+]
+
+
+def test_build_views_of_several_seats_equal_each_seats_own_view() -> None:
+    from tricktable.view import build_views
+
+    for name, options in GAMES_FOR_VIEWS:
+        for seed in range(3):
+            game = tt.new_game(name, seed=seed, **options)
+            rng = random.Random(seed)
+            while not game.is_over and len(game.log) < 150:
+                seats = [None, *range(game.player_count)]
+                views = build_views(game, seats)
+                for seat in seats:
+                    alone = game.view(seat)
+                    assert views[seat] == alone, (name, seed, len(game.log), seat)
+                    assert json.dumps(views[seat].to_dict()) == json.dumps(alone.to_dict())
+                game.apply(rng.choice(game.legal_actions()))
+
+
+def test_to_dict_keeps_the_field_order_with_and_without_the_keys_left_out() -> None:
+    game = tt.new_game("hasenpfeffer", seed=1, dealer=0, deal=DEAL)
+    for text in ("pass", "pass", "pass", "bid 3", "trump D", "discard 10C"):
+        game.apply(text)
+    bidder, other = list(game.view(0).to_dict()), list(game.view(1).to_dict())
+    assert bidder[: len(other)] == other and bidder[len(other) :] == ["discard"]
+    assert other[:4] == ["game", "rules", "players", "seat"] and other[-1] == "misdeals"

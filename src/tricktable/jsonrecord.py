@@ -30,6 +30,7 @@ __all__ = [
     "JsonObject",
     "card_texts",
     "encoded",
+    "field_encoders",
     "json_fields",
     "json_schema",
     "key",
@@ -93,18 +94,8 @@ def json_fields(**specs: dict[str, Any]) -> Callable[[Record], Record]:
 
 def record_dict(record: object) -> dict[str, Any]:
     """A record's JSON object: an independent copy (tuples become lists, cards their notation)."""
-    out: dict[str, Any] = {}
     cls: type = type(record)
-    for name, json_key, omit_none, encode in _plan(cls):
-        value = getattr(record, name)
-        if value is None:
-            if not omit_none:
-                out[json_key] = None
-        elif encode is not None:
-            out[json_key] = encode(value)
-        else:
-            out[json_key] = _json(value)
-    return out
+    return _encoder(cls)(record)
 
 
 def _field_names(cls: type) -> tuple[str, ...]:
@@ -123,23 +114,89 @@ def _plan(cls: type) -> tuple[tuple[str, str, bool, Callable[[Any], Any] | None]
     return tuple(plan)
 
 
+def field_encoders(cls: type) -> tuple[tuple[str, bool, Callable[[Any], Any]], ...]:
+    """How each field of a record class becomes JSON, in field order: its key, whether the key
+    is left out while the value is ``None``, and the function that makes the JSON value of a
+    value that is not ``None`` (for a writer that encodes fields one by one, as
+    :func:`record_dict` does)."""
+    return tuple((key, omit, encode or _json) for _, key, omit, encode in _plan(cls))
+
+
+@functools.cache
+def _encoder(cls: type) -> Callable[[Any], dict[str, Any]]:
+    """The function that makes ``cls``'s JSON object, written out once per class with its
+    fields taken by position (as :mod:`dataclasses` writes ``__init__``): views are encoded for
+    every state a server sends, and a loop over the plan cost twice as much."""
+    plan = _plan(cls)
+    names = [name for name, *_ in plan]
+    scope: dict[str, Any] = {"P": _PLAIN, "J": _json}
+    values = ", ".join(f"v{n}" for n in range(len(plan)))
+    if dataclasses.is_dataclass(cls):
+        lines = [f"    {values}, = " + ", ".join(f"r.{name}" for name in names)]
+    else:
+        lines = [f"    {values}, = r"]
+    pairs: list[str] = []
+    later: list[str] = []  # from the first key that may be left out on, in field order
+    for n, (_, json_key, omit_none, encode) in enumerate(plan):
+        if encode is not None:
+            scope[f"E{n}"] = encode
+            value = f"None if v{n} is None else E{n}(v{n})"
+        else:
+            value = f"v{n} if type(v{n}) in P else J(v{n})"
+        if omit_none:
+            later.append(f"    if v{n} is not None: out[{json_key!r}] = {value}")
+        elif later:
+            later.append(f"    out[{json_key!r}] = {value}")
+        else:
+            pairs.append(f"{json_key!r}: {value}")
+    lines += ["    out = {" + ", ".join(pairs) + "}", *later]
+    if not plan:
+        lines = ["    out = {}"]
+    exec("def encode(r):\n" + "\n".join(lines) + "\n    return out\n", scope)
+    encode_record: Callable[[Any], dict[str, Any]] = scope["encode"]
+    return encode_record
+
+
+_PLAIN = frozenset({int, str, bool, float, type(None)})
+"""Types that are their own JSON value."""
+
+
 def _json(value: Any) -> Any:
     kind = type(value)
-    if kind is int or kind is str or kind is bool or kind is float or value is None:
+    if kind in _PLAIN:
         return value
+    handler = _HANDLERS.get(kind)
+    if handler is None:
+        handler = _HANDLERS[kind] = _handler_for(kind)
+    return handler(value)
+
+
+def _items(value: Iterable[Any]) -> list[Any]:
+    return [item if type(item) in _PLAIN else _json(item) for item in value]
+
+
+def _mapping(value: Mapping[Any, Any]) -> dict[str, Any]:
+    return {str(k): _json(v) for k, v in value.items()}
+
+
+def _handler_for(kind: type) -> Callable[[Any], Any]:
+    """How a value of exactly ``kind`` becomes JSON, decided once per type."""
     if kind is tuple or kind is list:
-        return [_json(item) for item in value]
-    if isinstance(value, CardSet):
-        return list(card_texts(value.mask))
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, Mapping):
-        return {str(k): _json(v) for k, v in value.items()}
-    if isinstance(value, Action):
-        return str(value)
-    if isinstance(value, tuple) or dataclasses.is_dataclass(value):  # a record
-        return record_dict(value)
-    return str(value)  # rules: their canonical string
+        return _items
+    if issubclass(kind, CardSet):
+        return lambda value: list(card_texts(value.mask))
+    if issubclass(kind, enum.Enum):
+        return lambda value: value.value
+    if issubclass(kind, Mapping):
+        return _mapping
+    if issubclass(kind, Action):
+        return str
+    if issubclass(kind, tuple) or dataclasses.is_dataclass(kind):  # a record
+        return _encoder(kind)
+    return str  # rules: their canonical string
+
+
+_HANDLERS: dict[type, Callable[[Any], Any]] = {}
 
 
 # -- schema ---------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ generated from those fields, and :func:`view_schema` describes that JSON.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import Action, Kind
@@ -37,7 +38,7 @@ from .view_parts import (
 if TYPE_CHECKING:
     from .engine import Game
 
-__all__ = ["View", "build_view", "view_schema"]
+__all__ = ["View", "build_view", "build_views", "view_schema"]
 
 _TRUMP_LETTERS = ("C", "D", "H", "S", "NT")
 
@@ -46,8 +47,23 @@ def _trump_letter(trump: int) -> str:
     return _TRUMP_LETTERS[trump]
 
 
+_RULES_TEXTS: dict[int, tuple[Rules, str]] = {}
+
+
+def _rules_text(rules: Rules) -> str:
+    """``str(rules)``, remembered per rules object (frozen): a view is encoded per state sent."""
+    known = _RULES_TEXTS.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
+    if len(_RULES_TEXTS) >= 1024:
+        _RULES_TEXTS.clear()
+    text = str(rules)
+    _RULES_TEXTS[id(rules)] = (rules, text)  # the rules are kept, so their id is not reused
+    return text
+
+
 @json_fields(
-    rules=encoded(str, {"type": "string"}),
+    rules=encoded(_rules_text, {"type": "string"}),
     legal=key("legal_actions"),
     trump=encoded(_trump_letter, {"enum": [*_TRUMP_LETTERS, None]}),
 )
@@ -197,6 +213,70 @@ def build_view(game: Game, seat: int | None) -> View:
     )
 
 
+def build_views(game: Game, seats: Iterable[int | None]) -> dict[int | None, View]:
+    """The views of several seats (``None``: a spectator) of one state, each equal to
+    :func:`build_view`'s. What every seat sees alike is built once and shared (the very same
+    objects), what a seat sees of its own (its hand, its legal actions, its own hidden cards
+    in tricks, actions and the family's section) per seat: a server sends every seat a view
+    after each move, and may encode the shared parts once."""
+    playing = game.phase is Phase.PLAY
+    results = game.results
+    tricks = game.tricks or game.last_tricks
+    face_down = any(t.down for t in (*game.tricks, *tricks[-1:], *([game.trick] * playing)))
+    shared_tricks = None if face_down else _tricks_seen(game, None, playing)
+    to_move, rules = game.to_move, game.rules
+    seats = tuple(seats)
+    legal = tuple(game.legal_actions()) if to_move is not None and to_move in seats else ()
+    hand_sizes = tuple(h.bit_count() for h in game.hands)
+    scores, sides = tuple(game.scores), tuple(game.flow.sides())
+    active = tuple(s for s in range(game.player_count) if game.active[s])
+    tricks_won, history, winners = tuple(game.tricks_won), tuple(results), tuple(game.winners)
+    last_result = results[-1] if results else None
+    deal = _deal_actions(game)
+    hidden_by = {actor for actor, _, hidden in deal if hidden}
+    public = _actions_seen(deal, None)  # what a seat without hidden cards of its own saw
+    views = {}
+    for seat in seats:
+        trick, done, last = shared_tricks or _tricks_seen(game, seat, playing)
+        views[seat] = View(
+            game=rules.name,
+            rules=rules,
+            players=game.player_count,
+            seat=seat,
+            phase=game.phase,
+            to_move=to_move,
+            dealer=game.dealer,
+            hand_number=game.hand_number,
+            hand=CardSet(game.hands[seat]) if seat is not None else CardSet(),
+            hand_sizes=hand_sizes,
+            legal=legal if seat is not None and seat == to_move else (),
+            scores=scores,
+            sides=sides,
+            trump=game.trump,
+            active=active,
+            trick=trick,
+            tricks=done,
+            tricks_won=tricks_won,
+            last_trick=last,
+            last_result=last_result,
+            history=history,
+            is_over=game.is_over,
+            winners=winners,
+            actions=_actions_seen(deal, seat) if seat in hidden_by else public,
+            section=game.flow.view(game, seat),
+        )
+    return views
+
+
+def _tricks_seen(
+    game: Game, seat: int | None, playing: bool
+) -> tuple[TrickView | None, tuple[DoneTrick, ...], DoneTrick | None]:
+    """The trick in play, this hand's complete tricks and the last trick as ``seat`` sees
+    them (face-down cards shown only to whoever played them)."""
+    trick = trick_view(game.trick, seat) if playing else None
+    return trick, tuple(done_trick(t, seat) for t in game.tricks), _last_trick(game, seat)
+
+
 _HIDDEN_CARD_KINDS = frozenset({Kind.DISCARD, Kind.GIVE, Kind.EXCHANGE})
 
 
@@ -206,6 +286,12 @@ def public_actions(game: Game, seat: int | None) -> tuple[SeatAction, ...]:
     Cards another seat discarded, gave, exchanged away or led face down are ``?``: the seat saw
     that the action happened, not the card. Search bots replay this to rebuild the hand.
     """
+    return _actions_seen(_deal_actions(game), seat)
+
+
+def _deal_actions(game: Game) -> list[tuple[int, Action, bool]]:
+    """This deal's actions: each one's seat, the action and whether its cards are hidden from
+    the other seats."""
     log = game.log
     start = bisect.bisect_left(log, len(game.deals) - 1, key=_deal_of)
     face_down = iter([down for t in (*game.tricks, game.trick) for down in t.face_down])
@@ -215,12 +301,21 @@ def public_actions(game: Game, seat: int | None) -> tuple[SeatAction, ...]:
         _, actor, action = log[index]
         kind = action.kind
         down = next(face_down, False) if kind is play else False
-        if actor != seat and (down or kind in hidden):
-            text = " ".join([kind.value] + ["?"] * len(action.cards))
-        else:
-            text = str(action)
-        out.append(_new(SeatAction, (actor, text)))
-    return tuple(out)
+        out.append((actor, action, down or kind in hidden))
+    return out
+
+
+def _actions_seen(
+    actions: list[tuple[int, Action, bool]], seat: int | None
+) -> tuple[SeatAction, ...]:
+    return tuple(
+        _new(SeatAction, (actor, _hidden_text(action) if hidden and actor != seat else str(action)))
+        for actor, action, hidden in actions
+    )
+
+
+def _hidden_text(action: Action) -> str:
+    return " ".join([action.kind.value] + ["?"] * len(action.cards))
 
 
 def _deal_of(entry: tuple[int, int, Action]) -> int:
