@@ -79,7 +79,7 @@ async def hubs(
         for n in range(count):
             services = services_for(db_url, broker_url, channel, "server", **changes)
             hub = Hub(services, random.Random(n))
-            await services.broker.start(hub.on_message)
+            await services.listen(hub.on_message)
             started.append(hub)
         yield started
     finally:

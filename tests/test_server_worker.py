@@ -61,6 +61,29 @@ def test_a_worker_plays_a_table_of_bots_to_the_end(
     assert pending_jobs(pg_url) == []
 
 
+def test_an_idle_worker_waits_for_the_databases_word_of_a_new_job_not_for_a_poll(
+    pg_url: str, broker_url: str, channel: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tricktable.server import worker as worker_module
+
+    # were it to look only when a pause runs out, it would not look again within the test
+    monkeypatch.setattr(worker_module, "IDLE_SECONDS", 600.0)
+    monkeypatch.setattr(worker_module, "POLL_SECONDS", (600.0, 600.0))
+
+    async def main() -> None:
+        async with hubs(pg_url, broker_url, channel, count=1) as (server,):
+            worker = worker_for(pg_url, broker_url, channel)
+            running = asyncio.create_task(worker.run())
+            await eventually(lambda: worker.services.database.wake_channel is not None, "set")
+            await asyncio.sleep(0.5)  # idle by now: waiting for a notification
+            table_id = await new_table(server, BOTS)
+            watching = await server.get(table_id)
+            await eventually(lambda: watching.game.is_over, "the bots finished the game", 60)
+            await stop(worker, running)
+
+    asyncio.run(main())
+
+
 def test_people_move_through_the_server_and_bots_through_the_worker(
     pg_url: str, broker_url: str, channel: str
 ) -> None:

@@ -37,6 +37,8 @@ def require_extra() -> None:
         "platformdirs",
         "argon2",
         "openskill",
+        "orjson",
+        "asyncpg",
     ):
         try:
             __import__(name)

@@ -69,7 +69,7 @@ def create_app(
         )
         hub = Hub(services, rng or secrets.SystemRandom())
         app.state.hub = hub
-        await services.broker.start(hub.on_message)
+        await services.listen(hub.on_message)
         background = [asyncio.create_task(hub.settle_loop())]
         if services.role == "single":
             restored = await hub.restore_all()

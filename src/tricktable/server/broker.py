@@ -1,9 +1,11 @@
 """Fan-out between processes: what one server or worker stored reaches every other process.
 
-A message is a small JSON object naming its table (``t``), the process that sent it (``p``) and
-its kind (``k``): ``actions`` (new rows of a table's action log), ``chat``, ``seats`` (names or
-presence changed), ``rematch`` and ``alive`` (a process's heartbeat). Every process listens on
-one channel and ignores tables it does not hold. Two brokers, chosen by the URL's scheme:
+A message is a small JSON object naming the process that sent it (``p``, first: a process
+drops its own messages by their first bytes, unread), its table (``t``) and its kind (``k``):
+``actions`` (new rows of a table's action log), ``chat``, ``seats`` (names or presence
+changed), ``rematch`` and ``alive`` (a process's heartbeat). Every server listens on one
+channel and ignores tables it does not hold; workers only send. Two brokers, chosen by the
+URL's scheme:
 
 - ``redis://…``: Redis pub/sub (the ``redis`` asyncio client); published right after the commit.
 - ``postgresql://…``: the database's own LISTEN/NOTIFY; the notification is sent *inside* the
@@ -16,14 +18,15 @@ the action numbers jump, and it reloads the table from the database.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Callable
 from typing import Any, Protocol
 
+import orjson
 import sqlalchemy as sa
 
 from .db import Statement, async_url
+from .fastpath import plain_url
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +44,8 @@ class Broker(Protocol):
     in_transaction: bool
     """True when :meth:`statement` must go into the storing transaction (LISTEN/NOTIFY)."""
 
-    async def start(self, handler: Handler) -> None: ...
+    async def start(self, handler: Handler, own: str = "") -> None:
+        """Deliver every message heard to ``handler``, but those of process ``own``."""
 
     def statement(self, message: Message) -> Statement: ...
 
@@ -54,7 +58,7 @@ class Broker(Protocol):
 
 
 def encode(message: Message) -> str:
-    return json.dumps(message, separators=(",", ":"))
+    return orjson.dumps(message).decode()
 
 
 class NoBroker:
@@ -63,7 +67,7 @@ class NoBroker:
     in_transaction = False
     connected = True
 
-    async def start(self, handler: Handler) -> None:
+    async def start(self, handler: Handler, own: str = "") -> None:
         return None
 
     def statement(self, message: Message) -> Statement:
@@ -93,11 +97,11 @@ class RedisBroker:
     def connected(self) -> bool:
         return self._subscribed.is_set() and self._reader is not None and not self._reader.done()
 
-    async def start(self, handler: Handler) -> None:
-        self._reader = asyncio.create_task(self._read(handler))
+    async def start(self, handler: Handler, own: str = "") -> None:
+        self._reader = asyncio.create_task(self._read(handler, _prefix(own)))
         await asyncio.wait_for(self._subscribed.wait(), timeout=30)
 
-    async def _read(self, handler: Handler) -> None:
+    async def _read(self, handler: Handler, own: str) -> None:
         while True:
             try:
                 async with self.client.pubsub() as pubsub:
@@ -105,7 +109,7 @@ class RedisBroker:
                     self._subscribed.set()
                     async for item in pubsub.listen():
                         if item.get("type") == "message":
-                            _deliver(handler, item["data"])
+                            _deliver(handler, item["data"], own)
             except (OSError, ConnectionError) as exc:  # redis' errors derive from these
                 self._subscribed.clear()
                 log.warning("broker: lost Redis (%s); reconnecting", exc)
@@ -125,70 +129,96 @@ class RedisBroker:
 
 
 class PostgresBroker:
-    """LISTEN/NOTIFY of the PostgreSQL database the tables are stored in."""
+    """LISTEN/NOTIFY of the PostgreSQL database the tables are stored in (through asyncpg,
+    whose listeners are called straight from its protocol: no task wakes per notification)."""
 
     in_transaction = True
 
     def __init__(self, url: str, channel: str) -> None:
-        self.url = "postgresql://" + async_url(url).split("://", 1)[1]
+        self.url = plain_url(async_url(url))
         self.channel = channel
         self._reader: asyncio.Task[None] | None = None
         self._listening = asyncio.Event()
         self._notify = sa.text("SELECT pg_notify(:channel, :payload)")
         self._sender: Any = None
+        self.own_backends: set[int] = set()
+        """Server process ids whose notifications are this process's own (its move writer's
+        connections): dropped unread."""
 
     @property
     def connected(self) -> bool:
         return self._listening.is_set() and self._reader is not None and not self._reader.done()
 
-    async def start(self, handler: Handler) -> None:
-        self._reader = asyncio.create_task(self._read(handler))
+    async def start(self, handler: Handler, own: str = "") -> None:
+        self._reader = asyncio.create_task(self._read(handler, _prefix(own)))
         await asyncio.wait_for(self._listening.wait(), timeout=30)
 
-    async def _read(self, handler: Handler) -> None:
-        import psycopg
+    async def _read(self, handler: Handler, own: str) -> None:
+        import asyncpg
+
+        def heard(_conn: Any, backend: int, _channel: str, payload: str) -> None:
+            if backend not in self.own_backends:
+                _deliver(handler, payload, own)
 
         while True:
             try:
-                async with await psycopg.AsyncConnection.connect(self.url, autocommit=True) as conn:
-                    await conn.execute(f'LISTEN "{self.channel}"')
-                    self._listening.set()
-                    async for note in conn.notifies():
-                        _deliver(handler, note.payload)
-            except psycopg.Error as exc:
-                self._listening.clear()
-                log.warning("broker: lost the LISTEN connection (%s); reconnecting", exc)
+                conn = await asyncpg.connect(self.url)
+            except (asyncpg.PostgresError, OSError) as exc:
+                log.warning("broker: no LISTEN connection (%s); trying again", exc)
                 await asyncio.sleep(1.0)
+                continue
+            lost = asyncio.Event()
+            try:
+                conn.add_termination_listener(lambda _conn, lost=lost: lost.set())
+                await conn.add_listener(self.channel, heard)
+                self._listening.set()
+                await lost.wait()
+                log.warning("broker: lost the LISTEN connection; reconnecting")
+            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+                log.warning("broker: lost the LISTEN connection (%s); reconnecting", exc)
+            finally:
+                self._listening.clear()
+                conn.terminate()
+            await asyncio.sleep(1.0)
 
     def statement(self, message: Message) -> Statement:
         return self._notify, {"channel": self.channel, "payload": _fitting(message)}
 
     async def publish(self, message: Message) -> None:
-        import psycopg
+        import asyncpg
 
-        if self._sender is None or self._sender.closed:
-            self._sender = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
-        await self._sender.execute("SELECT pg_notify(%s, %s)", (self.channel, _fitting(message)))
+        if self._sender is None or self._sender.is_closed():
+            self._sender = await asyncpg.connect(self.url)
+        await self._sender.execute("SELECT pg_notify($1, $2)", self.channel, _fitting(message))
 
     async def close(self) -> None:
         if self._reader is not None:
             self._reader.cancel()
             await asyncio.gather(self._reader, return_exceptions=True)
         if self._sender is not None:
-            await self._sender.close()
+            # at once: a publish cancelled halfway may leave it busy, and a polite close waits
+            self._sender.terminate()
 
 
 def _fitting(message: Message) -> str:
     text = encode(message)
     if len(text.encode()) < NOTIFY_LIMIT:
         return text
-    return encode({"t": message.get("t"), "p": message.get("p"), "k": "reload"})
+    return encode({"p": message.get("p"), "t": message.get("t"), "k": "reload"})
 
 
-def _deliver(handler: Handler, data: bytes | str) -> None:
+def _prefix(own: str) -> str:
+    """How every message of process ``own`` begins (its sender comes first)."""
+    return encode({"p": own})[:-1] + "," if own else ""
+
+
+def _deliver(handler: Handler, data: bytes | str, own: str = "") -> None:
+    text = data.decode() if isinstance(data, bytes) else data
+    if own and text.startswith(own):
+        return  # this process's own message: not even decoded
     try:
-        message = json.loads(data)
-    except ValueError:
+        message = orjson.loads(text)
+    except orjson.JSONDecodeError:
         log.warning("broker: ignored a message that is not JSON")
         return
     if isinstance(message, dict):

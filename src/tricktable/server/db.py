@@ -101,6 +101,9 @@ chat = sa.Table(
 )
 
 
+INSERT_ACTIONS = actions.insert()
+"""The action log's insert (a statement is immutable: built once, not per move)."""
+
 UNDO = "undo"
 """The action of a log row that takes back its seat's last action and everything after it."""
 
@@ -199,6 +202,9 @@ class Database:
         self.engine: AsyncEngine | None = None
         self.moves: MoveWriter | None = None
         """PostgreSQL's one-round-trip writer of a single action row (see :mod:`.fastpath`)."""
+        self.wake_channel: str | None = None
+        """On PostgreSQL with workers: the channel a transaction that writes a job notifies
+        (in the same transaction), so that idle workers wait for it instead of polling."""
         # Every use is a begin() block that commits or rolls back, so the pool's extra
         # rollback when a connection returns would only cost another round trip.
         if self.url.startswith("sqlite"):
@@ -248,11 +254,14 @@ class Database:
         await self.execute_all(statements if notify is None else [*statements, notify])
 
     async def execute_all(self, statements: Sequence[Statement]) -> None:
-        """Execute ``(statement, parameters or None)`` pairs in one transaction."""
+        """Execute ``(statement, parameters or None)`` pairs in one transaction (which wakes
+        the workers if it writes a job)."""
 
         def work(conn: sa.Connection) -> None:
             for statement, parameters in statements:
                 conn.execute(statement, parameters)
+            if self.wake_channel is not None and any(map(_writes_job, statements)):
+                conn.execute(_WAKE, {"channel": self.wake_channel})
 
         await self.run(work)
 
@@ -306,6 +315,16 @@ class Database:
             return [str(r[0]) for r in conn.execute(query)]
 
         return await self.run(work)
+
+
+_WAKE = sa.text("SELECT pg_notify(:channel, '')")
+
+
+def _writes_job(statement: Statement) -> bool:
+    """Whether a statement inserts or updates a row of the jobs table (a job becomes due)."""
+    query = statement[0]
+    table = getattr(query, "table", None)
+    return isinstance(query, sa.Insert | sa.Update) and getattr(table, "name", None) == "jobs"
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

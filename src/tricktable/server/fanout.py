@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-__all__ = ["HEARTBEAT", "Peers"]
+__all__ = ["HEARTBEAT", "Peers", "reload_seats"]
 
 HEARTBEAT = 2.0
 """Seconds between a process's ``alive`` messages; silent for three of them, it is gone."""
@@ -57,7 +57,9 @@ class Peers:
         if runtime is None:
             return
         if kind == "actions":
-            self._spawn(take_rows(runtime, message["n"], message["rows"], message.get("m")))
+            rows, moved_by = message["rows"], message.get("m")
+            if not take_rows_now(runtime, message["n"], rows, moved_by):
+                self._spawn(take_rows(runtime, message["n"], rows, moved_by))
         elif kind == "reload":
             self._spawn(_reload(runtime))
         elif kind == "presence":
@@ -69,7 +71,7 @@ class Peers:
         elif kind == "chat":
             _chat(runtime, message["c"])
         elif kind == "seats":
-            self._spawn(_reload_seats(runtime))
+            self._spawn(reload_seats(runtime))
         elif kind == "rematch":
             from .rematch import tell_here
 
@@ -104,6 +106,16 @@ class Peers:
                     take_presence(runtime, process, None)
 
 
+def take_rows_now(
+    runtime: TableRuntime, first: int, rows: list[list[Any]], moved_by: dict[str, Any] | None
+) -> bool:
+    """Play on rows that follow the runtime's log at once, when nothing holds its lock (the
+    common case: no task and no lock per announcement); False if :func:`take_rows` must."""
+    if runtime.lock.locked() or first != runtime.info.stored_actions:
+        return False
+    return _played_on(runtime, rows, moved_by)
+
+
 async def take_rows(
     runtime: TableRuntime, first: int, rows: list[list[Any]], moved_by: dict[str, Any] | None
 ) -> None:
@@ -113,21 +125,31 @@ async def take_rows(
         known = runtime.info.stored_actions
         if first + len(rows) <= known:
             return  # taken up already (a resync got there first)
-        if first != known or any(row[2] == store.UNDO for row in rows):
+        if first != known or not _played_on(runtime, rows, moved_by):
             await runtime.resync()
-            return
-        game = runtime.game  # stored already: played on in place (a failure reloads it)
-        try:
-            for _, seat, action, _ in rows:
-                if game.to_move != seat:
-                    raise TableError("out_of_step", f"seat {seat} is not to move")
-                game.apply(action)
-        except (TricktableError, TableError):
-            await runtime.resync()
-            return
-        runtime.info.stored_actions += len(rows)
-        runtime.info.stored_deals = max(runtime.info.stored_deals, len(game.deals))
-        runtime.take(game, moved_by)
+
+
+def _played_on(
+    runtime: TableRuntime, rows: list[list[Any]], moved_by: dict[str, Any] | None
+) -> bool:
+    """Play ``rows`` (which follow the stored log) on the runtime's game; False, and the game
+    unchanged, if they cannot be (an undo, or out of step: the stored log is read instead)."""
+    if any(row[2] == store.UNDO for row in rows):
+        return False
+    game = runtime.game
+    if len(rows) > 1:  # a failure halfway must leave the game as it was
+        game = game.copy()
+    try:
+        for _, seat, action, _ in rows:
+            if game.to_move != seat:
+                raise TableError("out_of_step", f"seat {seat} is not to move")
+            game.apply(action)  # checked: no change if refused
+    except (TricktableError, TableError):
+        return False
+    runtime.info.stored_actions += len(rows)
+    runtime.info.stored_deals = max(runtime.info.stored_deals, len(game.deals))
+    runtime.take(game, moved_by)
+    return True
 
 
 def take_presence(runtime: TableRuntime, process: str, counts: list[int] | None) -> None:
@@ -146,7 +168,8 @@ async def _reload(runtime: TableRuntime) -> None:
         await runtime.resync()
 
 
-async def _reload_seats(runtime: TableRuntime) -> None:
+async def reload_seats(runtime: TableRuntime) -> None:
+    """Take up the stored seats (names and tokens) and tell the clients."""
     stored = await runtime.database.load_seats(runtime.table_id)
     for row in stored:
         seat = runtime.seats[row.seat]

@@ -133,6 +133,17 @@ def claim(conn: sa.Connection, owner: str, lease: float, limit: int) -> list[Job
     return found
 
 
+def seconds_to_next(conn: sa.Connection) -> float | None:
+    """Seconds until the earliest job may be claimed: due, and its lease (if any) run out;
+    None when there is no job at all."""
+    lease = sa.func.coalesce(jobs.c.lease_until, jobs.c.due_at)
+    free_at = sa.case((lease > jobs.c.due_at, lease), else_=jobs.c.due_at)
+    earliest = conn.execute(sa.select(sa.func.min(free_at))).scalar()
+    if earliest is None:
+        return None
+    return float((earliest - store.now()).total_seconds())
+
+
 def queue_depth(conn: sa.Connection) -> int:
     """Jobs due now, claimed or not."""
     query = sa.select(sa.func.count()).select_from(jobs).where(jobs.c.due_at <= store.now())

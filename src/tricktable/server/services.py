@@ -12,10 +12,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .broker import Broker, Message, NoBroker
+from .broker import Broker, Message, NoBroker, PostgresBroker
 from .config import BotFactory, Settings
 from .db import Database
 from .ops import Metrics
@@ -23,9 +24,14 @@ from .pool import Compute
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Role", "Services"]
+__all__ = ["Role", "Services", "wake_channel"]
 
 Role = Literal["single", "server", "worker"]
+
+
+def wake_channel(channel: str) -> str:
+    """The channel that tells workers a job was written (beside the broker's ``channel``)."""
+    return f"{channel}.jobs"
 
 
 @dataclass
@@ -41,13 +47,25 @@ class Services:
     _outbox: asyncio.Queue[Message] | None = None
     _sender: asyncio.Task[None] | None = None
 
+    def __post_init__(self) -> None:
+        if self.uses_jobs and self.database.url.startswith("postgresql"):
+            self.database.wake_channel = wake_channel(self.settings.broker_channel)
+
     @property
     def uses_jobs(self) -> bool:
         """Automatic moves are jobs in the database (for workers), not tasks of this process."""
         return self.role != "single"
 
     def message(self, table_id: str | None, kind: str, **fields: object) -> Message:
-        return {"t": table_id, "p": self.process_id, "k": kind, **fields}
+        return {"p": self.process_id, "t": table_id, "k": kind, **fields}
+
+    async def listen(self, handler: Callable[[Message], None]) -> None:
+        """Hear the other processes' messages (this process's own are dropped unread: by the
+        server process ids of its move writer under LISTEN/NOTIFY, else by their sender)."""
+        moves = self.database.moves
+        if isinstance(self.broker, PostgresBroker) and moves is not None:
+            self.broker.own_backends = moves.backends
+        await self.broker.start(handler, own=self.process_id)
 
     def announce(self, message: Message) -> None:
         """Publish ``message`` soon, after those announced before it (no storing goes with it)."""

@@ -23,10 +23,10 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from tricktable import Game, TricktableError
 
-from . import automatic
+from . import automatic, states
 from . import db as store
 from .config import BOT_SPEEDS, BotFactory, Settings
-from .schemas import ChatOut, StateOut, TableOut
+from .schemas import ChatOut, TableOut
 from .services import Services
 
 log = logging.getLogger(__name__)
@@ -195,8 +195,7 @@ class TableRuntime:
         }
 
     def state_text(self, seat: int | None) -> str:
-        view = self.game.view(seat)
-        return StateOut(seq=self.seq, view=view.to_dict(), moved_by=self.moved_by).model_dump_json()
+        return states.state_text(self.game, seat, self.seq, self.moved_by)
 
     # -- connections -------------------------------------------------------------------------
 
@@ -255,10 +254,10 @@ class TableRuntime:
             client.push(text)
 
     def broadcast_state(self) -> None:
-        texts: dict[int | None, str] = {}
-        for client in list(self.clients):
-            if client.seat not in texts:
-                texts[client.seat] = self.state_text(client.seat)
+        clients = list(self.clients)
+        seats = {client.seat for client in clients}
+        texts = states.state_texts(self.game, seats, self.seq, self.moved_by)
+        for client in clients:
             client.push(texts[client.seat])
 
     # -- joining and chat --------------------------------------------------------------------
@@ -443,7 +442,7 @@ class TableRuntime:
         ]
         # one row (a move) as a plain execute: cheaper than an executemany of one
         batch = numbered[0] if len(numbered) == 1 else numbered
-        statements: list[store.Statement] = [(store.actions.insert(), batch)]
+        statements: list[store.Statement] = [(store.INSERT_ACTIONS, batch)]
         new_deals = store.deal_rows(self.table_id, game, self.info.stored_deals)
         if new_deals:
             statements.append((store.deals.insert(), new_deals))

@@ -21,6 +21,7 @@ from .automatic import play_here
 from .broker import make_broker
 from .config import BotFactory, Settings, default_bot_factory
 from .db import Database
+from .fastpath import plain_url
 from .hub import Hub, record_with_seats
 from .migrate import upgrade
 from .pool import Compute
@@ -33,8 +34,11 @@ log = logging.getLogger(__name__)
 __all__ = ["Worker", "main", "run_worker"]
 
 POLL_SECONDS = (0.02, 0.25)
-"""How long a worker waits before it looks for due jobs again: the shortest right after it
-found some, doubling while it finds none up to the longest (an idle worker costs little)."""
+"""Without job notifications (SQLite, or the LISTEN connection lost): how long a worker waits
+before it looks for due jobs again, the shortest right after it found some, doubling while it
+finds none up to the longest."""
+IDLE_SECONDS = 5.0
+"""With job notifications: the longest a worker waits for one before it looks again anyway."""
 KEEP_TABLES = 2000
 """Tables a worker keeps in memory between their bots' turns (the oldest go first)."""
 
@@ -55,13 +59,17 @@ class Worker:
         self.stopping.set()
 
     async def run(self) -> None:
-        await self.services.broker.start(lambda message: None)
         settling = asyncio.create_task(self.hub.settle_loop())
+        channel = self.services.database.wake_channel
+        wakeups = Wakeups(self.services.database.url, channel) if channel else None
+        listening = asyncio.create_task(wakeups.run()) if wakeups else None
         pause = POLL_SECONDS[0]
         try:
             while not self.stopping.is_set():
                 if await self.claim():
                     pause = POLL_SECONDS[0]
+                elif wakeups is not None and wakeups.listening.is_set():
+                    await self._pause(await self._until_next_job(), wakeups.heard)
                 else:
                     await self._pause(pause)
                     pause = min(POLL_SECONDS[1], pause * 2)
@@ -71,12 +79,32 @@ class Worker:
             raise
         finally:
             settling.cancel()
+            if listening is not None:
+                listening.cancel()
             await asyncio.gather(*self.running, return_exceptions=True)
             await self.hub.close()
 
-    async def _pause(self, seconds: float) -> None:
+    async def _pause(self, seconds: float, heard: asyncio.Event | None = None) -> None:
+        """Wait ``seconds``, less if the worker is stopped or ``heard`` is set (then cleared)."""
+        waits = [asyncio.ensure_future(self.stopping.wait())]
+        if heard is not None:
+            waits.append(asyncio.ensure_future(heard.wait()))
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.stopping.wait(), seconds)
+            await asyncio.wait(waits, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+        for waiting in waits:
+            waiting.cancel()
+        if heard is not None:
+            heard.clear()
+
+    async def _until_next_job(self) -> float:
+        """Seconds until the earliest job may be claimed (due, its lease run out), at most
+        :data:`IDLE_SECONDS`: a job written meanwhile is announced and wakes the worker."""
+        try:
+            seconds = await self.services.database.run(jobs.seconds_to_next)
+        except Exception as exc:  # the database went away for a moment
+            log.warning("worker: could not read the next job's time: %s", exc)
+            return POLL_SECONDS[1]
+        return IDLE_SECONDS if seconds is None else min(IDLE_SECONDS, max(0.0, seconds))
 
     async def claim(self) -> int:
         """Claim as many due jobs as there are free hands and start them; how many."""
@@ -167,6 +195,41 @@ class Worker:
             except Exception as exc:  # stored by another worker first, or the database is gone
                 log.info("worker: review of table %s not stored: %s", job.table_id, exc)
         await self._finish(job)
+
+
+class Wakeups:
+    """LISTEN for the notifications of transactions that write jobs (PostgreSQL, through
+    asyncpg): :attr:`heard` is set on each, :attr:`listening` while the connection is up."""
+
+    def __init__(self, db_url: str, channel: str) -> None:
+        self.url = plain_url(db_url)
+        self.channel = channel
+        self.heard = asyncio.Event()
+        self.listening = asyncio.Event()
+
+    async def run(self) -> None:
+        import asyncpg
+
+        while True:
+            try:
+                conn = await asyncpg.connect(self.url)
+            except (asyncpg.PostgresError, OSError) as exc:
+                log.warning("worker: no LISTEN connection for jobs (%s); polling", exc)
+                await asyncio.sleep(1.0)
+                continue
+            lost = asyncio.Event()
+            try:
+                conn.add_termination_listener(lambda _conn, lost=lost: lost.set())
+                await conn.add_listener(self.channel, lambda *_: self.heard.set())
+                self.listening.set()
+                self.heard.set()  # look once: a job may have been written before this
+                await lost.wait()
+            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+                log.warning("worker: lost the LISTEN connection for jobs (%s)", exc)
+            finally:
+                self.listening.clear()
+                conn.terminate()
+            await asyncio.sleep(1.0)
 
 
 async def run_worker(
