@@ -192,3 +192,24 @@ def test_table_seeds_come_from_the_systems_secure_source(db_url: str) -> None:
 
     with TestClient(create_app(db_url)) as client:
         assert isinstance(client.app.state.hub.rng, secrets.SystemRandom)
+
+
+def test_rate_limits_hold_across_server_processes(
+    pg_url: str, broker_url: str, channel: str
+) -> None:
+    from scale_support import settings_for
+    from tricktable.server import create_app
+
+    def server() -> TestClient:
+        settings = settings_for(channel, rates=TIGHT)
+        return TestClient(create_app(pg_url, broker_url=broker_url, settings=settings))
+
+    with server() as first, server() as second:
+        for n in range(3):  # the client's three tables a minute, spread over both processes
+            create((first, second)[n % 2])
+        for client in (first, second):
+            refused = client.post("/api/tables", json={"game": GAME, "options": SHORT})
+            assert refused.status_code == 429 and refused.json()["code"] == "rate_limited"
+        other = TestClient(second.app, client=("203.0.113.9", 1))
+        other.portal = second.portal
+        assert other.post("/api/tables", json={"game": GAME}).status_code == 201, "per client"

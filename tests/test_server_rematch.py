@@ -138,3 +138,48 @@ def test_a_bot_standing_in_for_an_absent_player_is_named_as_such(
                     action = view["legal_actions"][0]
                     ws.send_json({"type": "action", "action": action, "seq": state["seq"]})
         raise AssertionError("no move was made for the absent player")
+
+
+def test_a_rematch_started_on_one_server_reaches_the_players_on_the_other(
+    pg_url: str, broker_url: str, channel: str
+) -> None:
+    from scale_support import first_legal, settings_for
+    from tricktable.server import create_app
+
+    def server() -> TestClient:
+        app = create_app(pg_url, broker_url=broker_url, settings=settings_for(channel))
+        return TestClient(app)
+
+    with server() as here, server() as there:
+        humans = [{"kind": "human"}] * 4
+        table_id = create(here, humans)
+        tokens = [join(here, table_id, name) for name in ("Ana", "Bo", "Cy", "Di")]
+
+        async def finish() -> None:  # the players' moves, through the first server
+            runtime = await here.app.state.hub.get(table_id)
+            while not runtime.game.is_over:
+                await runtime.submit(runtime.game.to_move, first_legal(runtime), runtime.seq)
+
+        here.portal.call(finish)
+        ws_url = f"/ws/tables/{table_id}?token="
+        with (
+            there.websocket_connect(ws_url + tokens[2]) as cy,
+            there.websocket_connect(ws_url + tokens[3]) as di,
+        ):
+            for ws in (cy, di):
+                assert next_of(ws, "hello")["seat"] in (2, 3)
+                assert next_of(ws, "state")["view"]["is_over"]
+            answer = here.post(f"/api/tables/{table_id}/rematch", json={"token": tokens[0]})
+            assert answer.status_code == 200, answer.text
+            new_id = answer.json()["table_id"]
+            told = {seat: next_of(ws, "rematch") for seat, ws in ((2, cy), (3, di))}
+        for seat, message in told.items():
+            assert message["table_id"] == new_id and message["token"] != tokens[seat]
+            # the new token holds the player's seat at the new table, on either server
+            for client in (there, here):
+                with client.websocket_connect(
+                    f"/ws/tables/{new_id}?token={message['token']}"
+                ) as ws:
+                    assert next_of(ws, "hello")["seat"] == seat
+        asked = here.post(f"/api/tables/{table_id}/rematch", json={"token": tokens[3]}).json()
+        assert asked == {"table_id": new_id, "seat": 3, "token": told[3]["token"]}

@@ -69,7 +69,7 @@ async def check_rules(query: RulesQuery) -> dict[str, Any]:
 
 @router.post("/tables", status_code=201)
 async def create_table(spec: CreateTable, request: Request) -> dict[str, Any]:
-    edge.limit(request, "create")
+    await edge.limit(request, "create")
     bot_only = spec.seats is not None and all(s.kind == "bot" for s in spec.seats)
     creator = await edge.check_caps(request, bot_only)
     runtime = await hub_of(request).create(spec, creator)
@@ -90,7 +90,7 @@ async def describe_table(table_id: str, request: Request) -> dict[str, Any]:
 
 @router.post("/tables/{table_id}/join")
 async def join_table(table_id: str, body: JoinTable, request: Request) -> dict[str, Any]:
-    edge.limit(request, "join")
+    await edge.limit(request, "join")
     runtime = await hub_of(request).get(table_id)
     name = await accounts.name_for_join(request, body.name)
     seat, token = await runtime.join(name, body.seat)
@@ -109,7 +109,7 @@ async def table_record(table_id: str, request: Request) -> dict[str, Any]:
 @router.post("/tables/{table_id}/hint")
 async def hint(table_id: str, body: HintQuery, request: Request) -> dict[str, Any]:
     """The hint bot's suggestion, computed from the asking seat's own view only."""
-    edge.limit(request, "hint")
+    await edge.limit(request, "hint")
     hub = hub_of(request)
     runtime = await hub.get(table_id)
     seat = runtime.seat_for_token(body.token)

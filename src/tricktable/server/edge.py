@@ -106,20 +106,46 @@ def refused(state: Any, code: str, reason: str, who: str) -> None:
     metrics_of(state).refusals.labels(code=code).inc()
 
 
-def limit(request: Request, kind: str) -> None:
-    """Take one of the client's ``kind`` requests (``create``, ``join``, ``hint``), or refuse."""
+async def limit(request: Request, kind: str) -> None:
+    """Take one of the client's ``kind`` requests (``create``, ``join``, ``hint``), or refuse.
+
+    One process counts in memory (a token bucket per client); several server processes count
+    in their database, so that a client spreading its requests over them (the proxy may send
+    each to another) gets no more than from one."""
     state = request.app.state
     settings = state.hub.settings
     if not settings.limits:
         return
-    buckets: dict[str, Bucket] = state.__dict__.setdefault("buckets", {})
-    if kind not in buckets:
-        buckets[kind] = Bucket(Rate(*settings.rates[kind]))
     who = client_key(request)
-    wait = buckets[kind].take(who)
+    if state.hub.services.role == "server":
+        wait = await _shared_take(state, kind, who)
+    else:
+        buckets: dict[str, Bucket] = state.__dict__.setdefault("buckets", {})
+        if kind not in buckets:
+            buckets[kind] = Bucket(Rate(*settings.rates[kind]))
+        wait = buckets[kind].take(who)
     if wait > 0:
         refused(state, "rate_limited", f"{kind} faster than {settings.rates[kind]}", who)
         raise RateLimited(f"{kind} requests", wait)
+
+
+async def _shared_take(state: Any, kind: str, who: str) -> float:
+    """Count one request of ``who`` in the database; the seconds to wait (0: go on).
+
+    At most ``count`` requests within any ``seconds`` (the rate's figures), whichever process
+    took them; two requests counted at the same moment may both go on, so a burst passes the
+    limit by the requests in flight at most."""
+    from .limits import FailureLimits, Limit
+
+    hub = state.hub
+    shared: FailureLimits | None = state.__dict__.get("shared_limits")
+    if shared is None:
+        rates = [Limit(f"rate-{name}", *rate) for name, rate in hub.settings.rates.items()]
+        shared = state.shared_limits = FailureLimits(hub.database, rates)
+    wait = await shared.wait({f"rate-{kind}": who})
+    if wait == 0:
+        await shared.fail({f"rate-{kind}": who})
+    return wait
 
 
 async def check_caps(request: Request, bot_only: bool) -> str:

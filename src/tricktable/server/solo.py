@@ -101,7 +101,7 @@ async def learn(table_id: str, body: SeatToken, request: Request) -> dict[str, A
 
     Computed from your own view just before that move (nothing you could not see then).
     """
-    edge.limit(request, "hint")
+    await edge.limit(request, "hint")
     hub, runtime = await _hub_table(request, table_id)
     seat = _solo_seat(runtime, body.token, "learning mode")
     index = _last_own(runtime.game, seat)
@@ -150,7 +150,7 @@ def _claim_playout(record: dict[str, Any]) -> tuple[int, int, list[str]]:
 async def claim(table_id: str, body: SeatToken, request: Request) -> dict[str, Any]:
     """Claim every remaining trick of this hand for your side; the solver checks the claim
     against best defence and, if it holds, plays the hand out."""
-    edge.limit(request, "hint")
+    await edge.limit(request, "hint")
     hub, runtime = await _hub_table(request, table_id)
     seat = _solo_seat(runtime, body.token, "a claim")
     game = runtime.game

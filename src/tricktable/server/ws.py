@@ -16,6 +16,7 @@ from pydantic_core import ErrorDetails
 
 from .config import CHAT_PRESETS, Settings
 from .edge import Bucket, Rate, clip, origin_allowed, refused
+from .fanout import reload_seats
 from .hub import Hub
 from .schemas import CLIENT_MESSAGE, ActionIn, ChatIn, ErrorOut, HelloOut
 from .table import TableError, TableRuntime
@@ -78,7 +79,7 @@ async def table_socket(socket: WebSocket, table_id: str, token: str | None = Non
     try:
         _check_origin(socket, hub)
         runtime = await hub.get(table_id)
-        seat = _seat_or_refuse(runtime, token)
+        seat = await _seat_or_refuse(runtime, token)
     except TableError as exc:
         await socket.send_text(error_text(exc.code, exc.message))
         await socket.close(CLOSE_NOT_FOUND if exc.status == 404 else CLOSE_POLICY, exc.code)
@@ -107,9 +108,14 @@ def _check_origin(socket: WebSocket, hub: Hub) -> None:
         raise TableError("bad_origin", "this site's tables are played from its own pages", 403)
 
 
-def _seat_or_refuse(runtime: TableRuntime, token: str | None) -> int | None:
+async def _seat_or_refuse(runtime: TableRuntime, token: str | None) -> int | None:
     if token:
         seat = runtime.seat_for_token(token)
+        if seat is None and runtime.services.role == "server":
+            # another process may have given the seat a moment ago (a join, a rematch): the
+            # stored seats are the truth, and its announcement may not have arrived yet
+            await reload_seats(runtime)
+            seat = runtime.seat_for_token(token)
         if seat is None:
             raise TableError("bad_token", "that token holds no seat at this table", 403)
         return seat
