@@ -113,19 +113,22 @@ def shuffle_and_deal(
     Each card goes to its recipient as it is picked from the pack, so a deal costs one loop.
     """
     number = _shuffle_number(seed, deal_number)
-    cards = list(pack)
+    steps, pack_bits, has_widow = _dealing_plan(tuple(pack), owners)
+    cards = list(pack_bits)  # as bits, so that a hand takes a picked card as it is
     hands = [0] * (players + 1)  # the last slot is the widow (WIDOW == -1)
     stock: list[int] = []
-    pick_up, to_stock, bits = cards.pop, stock.append, _BITS
-    for product, dealt, undealt in _dealing_steps(len(cards), owners):
+    pick_up, to_stock = cards.pop, stock.append
+    for product, dealt, undealt in steps:
         number, word = divmod(number, product)
+        # a digit as ``word % remaining`` then ``word //= remaining``: two operators cost
+        # less than a call of divmod and its tuple
         for remaining, owner in dealt:
-            word, pick = divmod(word, remaining)
-            hands[owner] |= bits[pick_up(pick)]
+            hands[owner] |= pick_up(word % remaining)
+            word //= remaining
         for remaining in undealt:
-            word, pick = divmod(word, remaining)
-            to_stock(pick_up(pick))
-    widow = hands[WIDOW] if WIDOW in owners else None
+            to_stock(pick_up(word % remaining).bit_length() - 1)
+            word //= remaining
+    widow = hands[WIDOW] if has_widow else None
     return Deal(tuple(hands[:players]), widow, tuple(stock))
 
 
@@ -138,17 +141,21 @@ DealingStep = tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]]
 
 
 @functools.cache
-def _dealing_steps(size: int, owners: tuple[int, ...]) -> tuple[DealingStep, ...]:
-    """:func:`_radix_groups` with each radix's recipient: (product, the dealt positions'
-    (radix, owner), the undealt positions' radices)."""
+def _dealing_plan(
+    pack: tuple[int, ...], owners: tuple[int, ...]
+) -> tuple[tuple[DealingStep, ...], tuple[int, ...], bool]:
+    """How :func:`shuffle_and_deal` deals ``pack`` to ``owners``: the steps of
+    :func:`_radix_groups` with each radix's recipient (product, the dealt positions' (radix,
+    owner), the undealt positions' radices), the pack's cards as bits, and whether a card goes
+    to the widow."""
     steps: list[DealingStep] = []
     position = 0
-    for radices, product in _radix_groups(size):
+    for radices, product in _radix_groups(len(pack)):
         dealt = tuple((radix, owners[position + i]) for i, radix in enumerate(radices)
                       if position + i < len(owners))  # fmt: skip
         steps.append((product, dealt, radices[len(dealt) :]))
         position += len(radices)
-    return tuple(steps)
+    return tuple(steps), tuple(_BITS[card] for card in pack), WIDOW in owners
 
 
 @functools.cache

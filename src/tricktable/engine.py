@@ -138,13 +138,12 @@ class Game:
         """Every action the player to move may take now (empty when the game is over)."""
         legal = self._legal
         if legal is None:
-            if self.phase is _PLAY:
-                mask = self._mask
-                if not mask:
-                    mask = self.legal_mask()
-                legal = self._legal = card_actions(_PLAY_KIND, mask)
-            else:
+            phase = self.phase
+            if phase is _PLAY or phase is _OVER:
                 legal = self._find_legal()
+            else:  # the flow is asked here, not in _find_legal: a call less for every call
+                found = self.flow.legal_actions(self)
+                legal = self._legal = found if type(found) is tuple else tuple(found)
         return [*legal]
 
     def legal_mask(self) -> int:
@@ -179,6 +178,8 @@ class Game:
             or action.kind is not _PLAY_KIND
             or not self._mask >> (card := action.cards[0]) & 1
         ):
+            if self.phase is not _PLAY and action.__class__ is Action:
+                return self._apply_call(action)  # a call of the auction, trump, discard …
             return self._apply_any(action)
         # A legal card of a hand played by the plain follow-suit rule with one copy of each
         # card (the most common case by far): played, and the next player's cards found, in
