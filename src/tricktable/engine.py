@@ -16,7 +16,8 @@ import secrets
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .actions import PLAY, PLAY_HALVES, Action, Kind, card_actions, parse_action
+from . import undo
+from .actions import PLAY_HALVES, Action, Kind, card_actions, parse_action
 from .cards import COPY_STRIDE
 from .deal import Deal, parse_deal, shuffle_and_deal
 from .errors import IllegalActionError, NotationError, RulesError, SeatError
@@ -26,7 +27,6 @@ from .ranking import TrumpTable
 from .rules.base import Flow
 from .snapshot import restore_snapshot, take_snapshot
 from .trick import FOLLOW_ONLY, PlayRules, Trick, is_blind_lead, resolve_winner
-from .undo import push_card_undoably, push_undoably, undo_last
 
 if TYPE_CHECKING:
     from .rules.base import HandResult, Ledger
@@ -292,28 +292,11 @@ class Game:
             legal = self._find_legal()
         return action in legal
 
-    def push(self, action: Action) -> None:
-        """Carry out ``action`` without checking it, keeping what :meth:`pop` needs to undo it.
-
-        For search code that only pushes actions taken from :meth:`legal_actions`; an illegal
-        action leaves the game in an undefined state. A card played within a hand records only
-        what it changes; other actions, and the card that ends a hand, keep a whole snapshot.
-        """
-        push_undoably(self, action)
-
-    def push_card(self, bit: int) -> None:
-        """Play the card with bit index ``bit`` for the player to move, undoably; unchecked.
-
-        The integer path for search: ``bit`` must be a bit of :meth:`legal_mask` (the exact
-        copy of a pinochle card). Nothing is checked: any other bit, or a call outside the play
-        phase, leaves the game in an undefined state. Undo it with :meth:`pop`.
-        """
-        seat: int = self.to_move  # type: ignore[assignment]
-        push_card_undoably(self, seat, bit, PLAY[bit % COPY_STRIDE])
-
-    def pop(self) -> Action:
-        """Undo the last :meth:`push` or :meth:`push_card` and return its action."""
-        return undo_last(self)
+    # Undo for search code (tricktable.undo): the functions are the methods themselves, so
+    # that a push or a pop costs no call more than its work.
+    push = undo.push
+    push_card = undo.push_card
+    pop = undo.pop
 
     def copy(self) -> Game:
         """An independent copy of the game (without the undo stack of :meth:`push`)."""
@@ -408,7 +391,11 @@ class Game:
         self._simple = rules.plain and self._single_copy
         self._mask = 0
         self.tricks_per_hand = tricks
-        self.trick = Trick(leader)
+        trick = self.trick
+        if trick.cards:
+            self.trick = Trick(leader)
+        else:  # the empty trick of the deal leads off: a trick object less per hand
+            trick.leader = trick.winner = leader
         self.to_move = leader
 
     def redeal(self) -> None:
