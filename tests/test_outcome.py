@@ -8,7 +8,14 @@ import pytest
 
 import tricktable as tt
 from tricktable.bots.heuristic import HeuristicBot
-from tricktable.bots.outcome import contract_value, game_stake, values_if
+from tricktable.bots.outcome import (
+    NO_SHORTFALL,
+    Shortfall,
+    contract_value,
+    game_stake,
+    shortfall_value,
+    values_if,
+)
 from tricktable.bots.pimc import PimcBot
 from tricktable.bots.playout import hand_values, playout
 from tricktable.phase import Phase
@@ -18,8 +25,8 @@ MONSTER = "9C 10C JC 9S 10S QD / JK JH JD AH KH QH / 10D KD AC KC QC AS / AD JS 
 JUNK = "JK JH JD AH KH QH / 9C 10C 9S 10S 9D 10D / KD AC KC QC AS QD / AD JS KS QS 9H 10H | JC"
 
 
-def _to_play(name: str, seed: int) -> tt.Game:
-    game = tt.new_game(name, seed=seed)
+def _to_play(name: str, seed: int, **options: object) -> tt.Game:
+    game = tt.new_game(name, seed=seed, **options)
     bot = HeuristicBot(seed)
     while game.phase is not Phase.PLAY:
         game.apply(bot.choose(game.view(game.to_move)))
@@ -132,3 +139,44 @@ def test_the_stake_of_a_game_is_its_target_score():
     assert game_stake(tt.rules("double-hasenpfeffer")) == 62
     for name in ("rams", "bierspiel", "rounce"):  # sessions: points only
         assert game_stake(tt.rules(name)) == 0
+
+
+@pytest.mark.parametrize("first_lead", ["bidder", "eldest"])
+def test_a_declarer_counted_a_trick_short_is_worth_the_hand_with_one_trick_fewer(first_lead: str):
+    game = _to_play("hasenpfeffer", 3, first_lead=first_lead)
+    bidder = game.state.bidder
+    defender = (bidder + 1) % 4
+    declares = game.flow.side_of(game.to_move) == game.flow.side_of(bidder)
+    step = -1 if declares else 1  # the tricks of the side to move when the declarer takes one fewer
+    for tricks in range(1, 6):
+        exact, fewer = values_if(game, tricks), values_if(game, tricks + step)
+        assert shortfall_value(game, tricks, bidder, 0.0, NO_SHORTFALL) == exact[bidder]
+        assert shortfall_value(game, tricks, bidder, 0.0, Shortfall(own=1.0)) == fewer[bidder]
+        assert shortfall_value(game, tricks, defender, 0.0, Shortfall(own=1.0)) == exact[defender]
+        assert (
+            shortfall_value(game, tricks, defender, 0.0, Shortfall(rivals=1.0)) == fewer[defender]
+        )
+        half = shortfall_value(game, tricks, defender, 0.0, Shortfall(rivals=0.5))
+        assert half == pytest.approx((exact[defender] + fewer[defender]) / 2)
+
+
+def test_a_declarer_who_takes_no_trick_double_dummy_is_not_counted_short():
+    game = _to_play("hasenpfeffer", 3)
+    bidder = game.state.bidder
+    assert game.to_move == bidder  # the bidder leads
+    both = Shortfall(own=1.0, rivals=1.0)
+    assert shortfall_value(game, 0, bidder, 0.0, both) == values_if(game, 0)[bidder]
+    assert shortfall_value(game, 1, bidder, 0.0, both) == values_if(game, 0)[bidder]
+
+
+def test_counting_the_rivals_short_values_no_action_lower_and_a_pass_higher():
+    game = tt.new_game("hasenpfeffer", deal=JUNK, dealer=0)
+
+    def values(rivals: float) -> dict[str, float]:
+        bot = PimcBot(seed=2, samples=12, time_limit=60.0, solve_cards=24,
+                      rival_shortfall=rivals)  # fmt: skip
+        return bot.analyse(game.view(1)).values
+
+    exact, short = values(0.0), values(1.0)
+    assert all(short[action] >= exact[action] - 1e-9 for action in exact)
+    assert short["pass"] > exact["pass"]  # a junk hand passes: the rivals declare

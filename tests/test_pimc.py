@@ -8,9 +8,11 @@ import pytest
 
 import tricktable as tt
 from support import bot_plays_one_hand, legal_choices_at_random_moments
+from tricktable.actions import Action
 from tricktable.bots import make_bot, pimc
-from tricktable.bots.pimc import PimcBot, card_utility, contract_worth
+from tricktable.bots.pimc import Analysis, PimcBot, card_utility, contract_worth
 from tricktable.resample import resample
+from tricktable.view import View
 
 TINY = {"samples": 2, "time_limit": 30.0}
 VARIANTS = [
@@ -178,3 +180,23 @@ def test_bids_valued_by_solved_contracts_are_all_valued():
     view = game.view(game.to_move)
     analysis = PimcBot(seed=2, solve_cards=24, **TINY).analyse(view)
     assert set(analysis.values) == {str(a) for a in view.legal}
+
+
+def _with_analysis(bot: PimcBot, view: View, samples: int, best: Action) -> None:
+    values = {str(a): 0.0 for a in view.legal}
+    bot.analyse = lambda _view: Analysis(values, samples, "points", best)  # type: ignore[method-assign]
+
+
+def test_solved_contracts_decide_from_half_the_samples_playouts_need():
+    game = tt.new_game("hasenpfeffer", seed=6)
+    view = game.view(game.to_move)
+    pick = make_bot("heuristic", seed=2).choose(view)
+    other = next(a for a in view.legal if a != pick)
+    solved = PimcBot(seed=2, min_samples=10, solve_cards=24)
+    played = PimcBot(seed=2, min_samples=10, solve_cards=24, solve_contracts=False)
+    for bot in (solved, played):
+        _with_analysis(bot, view, 5, other)
+    assert solved.choose(view) == other  # five solved worlds are enough
+    assert played.choose(view) == pick  # five playouts are not: the heuristic decides
+    _with_analysis(solved, view, 4, other)
+    assert solved.choose(view) == pick
