@@ -56,11 +56,12 @@ TIE = 1e-9
 """Utilities closer than this are equal (they are means of the same weights)."""
 MAX_SOLVED_CANDIDATES = 8
 """Candidates valued by solved contracts: most of them reach a contract already solved."""
-OWN_SHORTFALL = 0.1
+OWN_SHORTFALL = 0.0
 RIVAL_SHORTFALL = 0.4
-"""Tricks a declaring side is counted short of double dummy in a solved contract: the bot's
-own side a little (its card play is close to double dummy), the others' more (the heuristic
-declaring took half a trick fewer than double dummy; :mod:`.outcome`)."""
+"""Tricks a declaring side is counted short of double dummy in a solved contract: not the
+bot's own side (its card play took 0.1 of a trick fewer than double dummy, and a flat
+shortfall would cost a hand of six sure tricks its top bid), the others' 0.4 (the heuristic
+declaring took half a trick fewer; :mod:`.outcome`)."""
 
 
 @dataclass
