@@ -455,6 +455,22 @@ def test_kernel_is_cached_per_source_and_reported_compiled_once_used() -> None:
         assert folder.name.startswith("kernel-") and len(folder.name) == len("kernel-") + 16
 
 
+@pytest.mark.skipif(not fast.available(), reason="numba (the [fast] extra) is not installed")
+def test_a_kernel_compiled_under_numba_cache_dir_counts_as_compiled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(fast, "_LOADED", [])
+    fast.cache_dir.cache_clear()
+    try:
+        assert fast.cache_dir() is None and not fast.is_compiled()
+        (tmp_path / "solver_abc").mkdir()
+        (tmp_path / "solver_abc" / "kernel_search.search-1.py311.nbi").write_bytes(b"")
+        assert fast.is_compiled()
+    finally:
+        fast.cache_dir.cache_clear()
+
+
 def test_only_older_kernel_folders_are_forgotten(tmp_path: Path) -> None:
     for name in ("kernel-old", "kernel-new", "notes"):
         (tmp_path / name).mkdir()

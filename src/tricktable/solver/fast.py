@@ -99,6 +99,8 @@ def is_compiled() -> bool:
     if _LOADED:
         return True
     folder = cache_dir()
+    if folder is None and available() and os.environ.get("NUMBA_CACHE_DIR"):
+        folder = Path(os.environ["NUMBA_CACHE_DIR"])  # numba's own layout below it
     return folder is not None and any(folder.rglob("kernel_search.search-*.nbi"))
 
 
