@@ -48,9 +48,10 @@ LEVEL_PARAMS: Final[dict[str, dict[str, Any]]] = {
     "expert": {"samples": 160, "time_limit": 4.0, "solve_cards": 36},
 }
 """Budgets of the levels: ``hard`` decides within 1 s a move, ``expert`` within 5 s. With the
-compiled solver (eight cards more, four fewer with the pinochle pack) Double Hasenpfeffer is
-solved from 36 cards left (``hard``: a median 4 ms, at most 14 ms a world) and 40 (``expert``:
-10 ms, at most 0.7 s); every other game from its first card."""
+compiled solver (twelve cards more, four fewer with the pinochle pack: the Python search takes
+seconds for 32 Double Hasenpfeffer cards) Double Hasenpfeffer is solved from 40 cards left
+(``hard``: a median 13 ms, at most 0.36 s a position) and 44 (``expert``: 37 ms, at most
+0.77 s); every other game from its first card."""
 
 
 def make_bot(name: str, *, seed: int = 0, **params: Any) -> Bot:

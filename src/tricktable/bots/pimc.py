@@ -50,7 +50,7 @@ __all__ = ["Analysis", "PimcBot"]
 
 SAMPLE_ATTEMPTS = 200
 PINOCHLE_MARGIN = 4
-KERNEL_MARGIN = 8
+KERNEL_MARGIN = 12
 MAX_CANDIDATES = 4
 TIE = 1e-9
 """Utilities closer than this are equal (they are means of the same weights)."""
@@ -245,7 +245,7 @@ class PimcBot:
     def _solvable(self, game: Game) -> bool:
         """Few enough cards left for the solver (pinochle packs, with their long suits of
         twin cards, search several times slower: they get ``PINOCHLE_MARGIN`` cards less;
-        the numba kernel, some twenty times faster, ``KERNEL_MARGIN`` cards more)."""
+        the numba kernel, far faster, ``KERNEL_MARGIN`` cards more)."""
         cards = sum(game.hands[s].bit_count() for s in range(game.player_count) if game.active[s])
         return cards <= self._solve_limit(game.flow.deck.mask)
 
