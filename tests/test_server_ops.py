@@ -93,6 +93,7 @@ def test_sigterm_drains_the_connections_and_keeps_every_move(tmp_path: Path) -> 
                 message = json.loads(ws.recv(timeout=30))
                 if message["type"] == "state":
                     seqs.append(message["seq"])
+                    _answer_if_to_move(ws, message)
             process.send_signal(signal.SIGTERM)
             with pytest.raises(ConnectionClosed) as closed:
                 while True:
@@ -108,6 +109,14 @@ def test_sigterm_drains_the_connections_and_keeps_every_move(tmp_path: Path) -> 
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def _answer_if_to_move(ws: Any, message: dict[str, Any]) -> None:
+    # The deal is seeded from secrets: when Ana speaks first, no bot moves until she does.
+    view = message["view"]
+    if view["to_move"] == view["seat"] and view["legal_actions"]:
+        action = view["legal_actions"][0]
+        ws.send(json.dumps({"type": "action", "action": action, "seq": message["seq"]}))
 
 
 def _children(pid: int) -> list[int]:
