@@ -44,6 +44,7 @@ from .heuristic import HeuristicBot
 from .inference import model_judge
 from .outcome import Shortfall, SolveCache, contract_value, game_stake, outcome_values, values_if
 from .playout import playout
+from .race import Race
 from .random_bot import require_legal
 
 __all__ = ["Analysis", "PimcBot"]
@@ -74,6 +75,7 @@ class Analysis:
     """``tricks`` (double-dummy, from here on) or ``points`` (the hand's value to the side)."""
     best: Action
     counts: dict[str, int] = field(default_factory=dict)
+    """Deals each action was played out on (``points``): fewer for those dropped early."""
 
     def ranked(self) -> list[tuple[str, float]]:
         """(action, value), best value first; the chosen action first among equals (ties are
@@ -140,6 +142,7 @@ class PimcBot:
         worlds = Resampler(view, SAMPLE_ATTEMPTS)
         clock = _Clock(self.time_limit)
         candidates = self._candidates(view, legal)
+        race = Race.of(candidates)
         self._solved: SolveCache = {}
         self._stake = game_stake(view.rules) if self.play_to_win else 0.0
         wanted = self._wanted(view)
@@ -151,18 +154,21 @@ class PimcBot:
                 game, weight = worlds.sample_weighted(rng, self.judge)
             except SamplingError:
                 break
-            unit = self._score_deal(game, candidates, (totals, shown), rng, weight)
+            unit = self._score_deal(game, race, (totals, shown), rng, weight)
             done += 1
             mass += weight
             clock.lap()
             if unit == "points" and done == 1 and clock.fits() < wanted:
                 break  # the heuristic will decide: stop spending time
         mass = mass or 1.0
+        if unit == "tricks":
+            utility = {str(a): totals[str(a)] / mass for a in legal}
+            values = {str(a): shown[str(a)] / mass for a in legal}
+        else:
+            utility = values = {str(a): race.mean(str(a)) for a in candidates}
         scored = legal if unit == "tricks" else candidates
-        utility = {str(a): totals[str(a)] / mass for a in scored}
-        best = self._best(view, scored, utility)
-        values = {str(a): shown[str(a)] / mass for a in scored}
-        return Analysis(values, done, unit, best)
+        counts = {text: len(deals) for text, deals in race.values.items()}
+        return Analysis(values, done, unit, self._best(view, scored, utility), counts)
 
     def _best(self, view: View, scored: tuple[Action, ...], utility: dict[str, float]) -> Action:
         """The action of highest utility; among equals, the heuristic's choice if it is one.
@@ -203,13 +209,13 @@ class PimcBot:
     def _score_deal(
         self,
         game: Game,
-        candidates: tuple[Action, ...],
+        race: Race,
         sums: tuple[dict[str, float], dict[str, float]],
         rng: random.Random,
         weight: float = 1.0,
     ) -> str:
-        """Add one deal's utility and shown value of every candidate (times ``weight``);
-        return the unit."""
+        """Add one deal's utility and shown value of every legal card (times ``weight``) to
+        ``sums``, or the value of every candidate still in the ``race``; return the unit."""
         totals, shown = sums
         if game.phase is Phase.PLAY and self._solvable(game):
             utility = card_utility(game, self._stake if self.settle_cards else None)
@@ -219,10 +225,7 @@ class PimcBot:
             return "tricks"
         seat = game.to_move
         assert seat is not None
-        for action in candidates:
-            value = self._action_value(game, action, seat, rng)
-            totals[str(action)] += weight * value
-            shown[str(action)] += weight * value
+        race.add({str(a): self._action_value(game, a, seat, rng) for a in race.alive}, weight)
         return "points"
 
     def _action_value(self, game: Game, action: Action, seat: int, rng: random.Random) -> float:

@@ -43,11 +43,10 @@ def policy_action(game: Game, rng: random.Random, *, heuristic: bool = False) ->
     """The playout policy's choice for the seat to move."""
     if game.phase is Phase.PLAY and not heuristic:
         return greedy_play(game, rng)
-    seat = game.to_move
-    view = game.view(seat)
-    if len(view.legal) == 1:
-        return view.legal[0]
-    return strategy_for(game.rules.name)(view, rng)
+    legal = game.legal_actions()
+    if len(legal) == 1:
+        return legal[0]  # forced (often, under the Rams family's obligations): no view needed
+    return strategy_for(game.rules.name)(game.view(game.to_move), rng)
 
 
 def greedy_play(game: Game, rng: random.Random) -> Action:
