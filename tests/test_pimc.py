@@ -10,6 +10,7 @@ import tricktable as tt
 from support import bot_plays_one_hand, legal_choices_at_random_moments
 from tricktable.actions import Action
 from tricktable.bots import make_bot, pimc
+from tricktable.bots.heuristic import STRATEGIES
 from tricktable.bots.pimc import Analysis, PimcBot, card_utility, contract_worth
 from tricktable.resample import resample
 from tricktable.view import View
@@ -200,3 +201,14 @@ def test_solved_contracts_decide_from_half_the_samples_playouts_need():
     assert played.choose(view) == pick  # five playouts are not: the heuristic decides
     _with_analysis(solved, view, 4, other)
     assert solved.choose(view) == pick
+
+
+def test_the_inference_discount_of_a_deal_is_a_parameter():
+    game = tt.new_game("hasenpfeffer", seed=3)
+    view = game.view(game.to_move)
+    own = STRATEGIES["hasenpfeffer"](view, random.Random(0))
+    other = next(a for a in view.legal if a != own)
+    bot = PimcBot(seed=1, mismatch=0.5, **TINY)
+    assert bot.judge is not None
+    assert bot.judge(game, view.seat, own) == 1.0
+    assert bot.judge(game, view.seat, other) == 0.5

@@ -41,7 +41,7 @@ from ..view import View
 from ..view_parts import DoubleSection, HasenpfefferSection
 from .base import decision_random
 from .heuristic import HeuristicBot
-from .inference import model_judge
+from .inference import MISMATCH, model_judge
 from .outcome import Shortfall, SolveCache, contract_value, game_stake, outcome_values, values_if
 from .playout import playout
 from .race import Race
@@ -99,6 +99,7 @@ class PimcBot:
         *,
         heuristic_playouts: bool = True,
         infer: int = 2,
+        mismatch: float = MISMATCH,
         min_samples: int = 10,
         solve_contracts: bool = True,
         play_to_win: bool = True,
@@ -113,7 +114,7 @@ class PimcBot:
         self.solve_cards = solve_cards
         self.search_bids = search_bids
         self.heuristic_playouts = heuristic_playouts
-        self.judge = model_judge(cards=infer > 1) if infer else None
+        self.judge = model_judge(cards=infer > 1, mismatch=mismatch) if infer else None
         self.min_samples = min_samples
         self.solve_contracts = solve_contracts
         self.play_to_win = play_to_win
