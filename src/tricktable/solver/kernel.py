@@ -338,7 +338,8 @@ def _partner(other, seat, ours):  # type: ignore[no-untyped-def]
 @kernel_function()
 def _order(seat, count, n, led, best_key, winner, depth, cfg, ours, suit_of, strength, power,  # type: ignore[no-untyped-def]
            moves, keys, hands, present, suit_mask, level_lo, level_hi, below, next_seat):  # fmt: skip
-    """Sort the candidates: leads by :func:`_lead_key`; followers cheapest useful card first."""
+    """Sort the candidates: leads by :func:`_lead_key`; followers low when their side wins
+    anyway, else a sure winner (cheapest) first, then a card that wins for now, then losers."""
     threat, help_ = -1, -1
     if count > 0:
         threat, help_ = _still_to_play(seat, count, led, cfg, ours, hands, suit_mask, power,
@@ -356,8 +357,12 @@ def _order(seat, count, n, led, best_key, winner, depth, cfg, ours, suit_of, str
             keys[depth, j] = power[card]  # the side wins anyway: play low
         elif bid > best_key and bid > threat:
             keys[depth, j] = bid  # a sure winner, the cheapest first
+        elif bid > best_key and help_ < 0:
+            # Wins for now with only opponents behind: the highest first (third hand high),
+            # which makes them spend their top card or lose the trick.
+            keys[depth, j] = 2 * LOSER - bid
         elif bid > best_key:
-            keys[depth, j] = LOSER + bid  # wins for now
+            keys[depth, j] = LOSER + bid  # wins for now, a partner behind: the cheapest first
         else:
             keys[depth, j] = 2 * LOSER + power[card]
     for j in range(1, n):
