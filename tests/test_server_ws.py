@@ -239,3 +239,42 @@ def test_chat_floods_are_refused(app_factory: Callable[..., Any]) -> None:
                 "hi 1",
                 "hi 2",
             ]
+
+
+class _Socket:
+    """The two calls a connection's writer makes, recorded."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+        self.closed: tuple[int, str] | None = None
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(text)
+
+    async def close(self, code: int, reason: str) -> None:
+        self.closed = (code, reason)
+
+
+def test_the_writer_sends_in_order_and_drops_a_client_too_far_behind() -> None:
+    import asyncio
+
+    from tricktable.server.ws import CLOSE_TOO_SLOW, SocketClient
+
+    async def main() -> tuple[_Socket, _Socket]:
+        keeping_up, behind = _Socket(), _Socket()
+        client = SocketClient(keeping_up, 0, limit=2)  # type: ignore[arg-type]
+        writer = asyncio.create_task(client.pump())
+        for text in ("a", "b", "c"):
+            client.push(text)
+            await asyncio.sleep(0)  # the writer sends each before the next comes
+        client.finish()
+        await asyncio.wait_for(writer, 5)
+        slow = SocketClient(behind, 0, limit=2)  # type: ignore[arg-type]
+        for text in ("a", "b", "c"):  # three before the writer runs: one past the limit
+            slow.push(text)
+        await asyncio.wait_for(slow.pump(), 5)
+        return keeping_up, behind
+
+    keeping_up, behind = asyncio.run(main())
+    assert keeping_up.sent == ["a", "b", "c"] and keeping_up.closed is None
+    assert behind.sent == [] and behind.closed is not None and behind.closed[0] == CLOSE_TOO_SLOW

@@ -3,17 +3,21 @@
 A message is ``{"type": "state", "seq", "view", "moved_by"}`` (the protocol's
 :class:`~tricktable.server.schemas.StateOut`, same keys in the same order), its view the
 engine's view of the seat it goes to (:func:`tricktable.view.build_views`, equal to
-``game.view(seat)``). After a move every seat of a table is sent a view, and most of a view is
-what every seat sees alike: those parts are built once (the seats' views share the very same
-objects) and serialised once, and each seat's message is spliced from them and its own parts.
-The text is exactly ``orjson.dumps`` of the message with ``view.to_dict()`` (a test compares):
-orjson rather than the pydantic model, whose validation and serialisation of a view dict cost
-five times as much.
+``game.view(seat)``). The text is exactly ``orjson.dumps`` of the message with
+``view.to_dict()`` (a test compares): orjson rather than the pydantic model, whose validation
+and serialisation of a view dict cost five times as much.
+
+Most of what a view holds was in the table's previous view too, and in its other seats' views:
+the tricks, the calls, the actions of the deal, the section. So the JSON value of each of those
+parts (and of each action) is remembered by its value: a part equal to one seen before (of the
+same type) has the same JSON, so nothing of one seat's own reaches another, and a move makes
+the JSON of what it changed only. Plain parts (numbers, tuples of numbers, the phase) go to
+orjson as they are.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import orjson
@@ -24,10 +28,24 @@ from tricktable.view import View, build_views
 
 __all__ = ["state_text", "state_texts"]
 
+_AS_IS = frozenset(
+    {
+        "game", "players", "seat", "phase", "to_move", "dealer", "hand_number", "hand_sizes",
+        "scores", "sides", "active", "tricks_won", "is_over", "winners",
+    }
+)  # fmt: skip
+"""Fields whose values orjson writes as their JSON (a tuple as a list, the phase by value)."""
+_DIRECT = frozenset({"rules", "trump"})
+"""Fields whose encoders are cheaper than a look-up (the rules' text is remembered by them)."""
+_EACH = frozenset({"actions"})
+"""Tuples that grow by a part per move: each part's JSON is remembered, not the whole's."""
 _FIELDS = field_encoders(View)[:-1]
-"""The view's own keys; its last field, the family's section, is spliced in after them."""
-_KEYS = [orjson.dumps(key) + b":" for key, _, _ in _FIELDS]
-_NULL = b"null"
+"""The view's own keys; its last field, the family's section, goes in after them."""
+_SECTION = len(_FIELDS)
+_REMEMBERED = 1 << 15
+"""Parts whose JSON is remembered; past that the memory starts afresh (a few MB at most)."""
+
+_known: dict[tuple[int, type, Any], Any] = {}
 
 
 def state_text(game: Game, seat: int | None, seq: int, moved_by: dict[str, Any] | None) -> str:
@@ -38,33 +56,58 @@ def state_text(game: Game, seat: int | None, seq: int, moved_by: dict[str, Any] 
 def state_texts(
     game: Game, seats: Iterable[int | None], seq: int, moved_by: dict[str, Any] | None
 ) -> dict[int | None, str]:
-    """The state message of each of ``seats``, the parts they share serialised once."""
-    views = build_views(game, seats)
-    head = b'{"type":"state","seq":%d,"view":' % seq
-    tail = b',"moved_by":' + orjson.dumps(moved_by) + b"}"
-    known: list[list[tuple[object, bytes]]] = [[] for _ in range(len(_FIELDS) + 1)]
-    return {seat: (head + _view_json(view, known) + tail).decode() for seat, view in views.items()}
+    """The state message of each of ``seats``."""
+    return {
+        seat: orjson.dumps(
+            {"type": "state", "seq": seq, "view": _view_json(view), "moved_by": moved_by}
+        ).decode()
+        for seat, view in build_views(game, seats).items()
+    }
 
 
-def _view_json(view: View, known: list[list[tuple[object, bytes]]]) -> bytes:
-    """``orjson.dumps(view.to_dict())``, each field's JSON taken from ``known`` where another
-    seat's view had the same value (the very object, or an equal one of the same type: the
-    same JSON, so nothing of one seat's own reaches another), else made and added there."""
-    parts = []
-    for index, (_, omit_none, encode) in enumerate(_FIELDS):
-        value = view[index]
-        if value is not None or not omit_none:
-            parts.append(_KEYS[index] + _json_of(value, known[index], encode))
-    section = _json_of(view.section, known[-1], record_dict)
-    if len(section) > 2:  # its keys beside the view's own
-        parts.append(section[1:-1])
-    return b"{" + b",".join(parts) + b"}"
+def _view_json(view: View) -> dict[str, Any]:
+    """What orjson writes as ``view.to_dict()``."""
+    out: dict[str, Any] = {}
+    for index, (key, omit_none, encode) in enumerate(_FIELDS):
+        value: Any = view[index]
+        if value is None:
+            if not omit_none:
+                out[key] = None
+        elif key in _AS_IS:
+            out[key] = value
+        elif key in _DIRECT:
+            out[key] = encode(value)
+        elif key in _EACH:
+            out[key] = [_remembered(index, part, encode) for part in value]
+        else:
+            out[key] = _remembered(index, value, encode)
+    out.update(_remembered(_SECTION, view.section, record_dict))
+    return out
 
 
-def _json_of(value: Any, known: list[tuple[object, bytes]], encode: Any) -> bytes:
-    for seen, text in known:
-        if seen is value or (type(seen) is type(value) and seen == value):
-            return text
-    text = _NULL if value is None else orjson.dumps(encode(value))
-    known.append((value, text))
-    return text
+def _remembered(index: int, value: Any, encode: Callable[[Any], Any]) -> Any:
+    """``encode(value)``, remembered by the field, type and value (the records of a view are
+    immutable and compare by value; each field holds values of one declared type, so equal
+    values there are equal JSON); a value that holds a dict (a hand's result), by the very
+    object, kept with it. The result is shared: only orjson reads it."""
+    try:
+        key: tuple[int, type, Any] = (index, type(value), value)
+        found = _known.get(key)
+    except TypeError:  # unhashable
+        key = (index, dict, id(value))
+        seen = _known.get(key)
+        found = seen[1] if seen is not None and seen[0] is value else None
+        if found is None:
+            found = encode(value)
+            _remember(key, (value, found))
+        return found
+    if found is None:
+        found = encode(value)
+        _remember(key, found)
+    return found
+
+
+def _remember(key: tuple[int, type, Any], json_value: Any) -> None:
+    if len(_known) >= _REMEMBERED:
+        _known.clear()
+    _known[key] = json_value

@@ -7,6 +7,7 @@ broadcast to the others; one that falls too far behind is disconnected and resyn
 from __future__ import annotations
 
 import asyncio
+import collections
 import logging
 import time
 
@@ -31,7 +32,11 @@ CLOSE_TOO_SLOW = 4408
 
 
 class SocketClient:
-    """One WebSocket as a table client: a seat and a bounded outbound queue."""
+    """One WebSocket as a table client: a seat and a bounded outbound queue.
+
+    The queue is a deque and a future the writer waits on while it is empty, not an
+    :class:`asyncio.Queue`: every state of a move goes through it, and the queue's bookkeeping
+    (unfinished tasks, waiting putters) cost more than the deque's append and pop."""
 
     def __init__(
         self, socket: WebSocket, seat: int | None, limit: int, token: str | None = None
@@ -41,8 +46,10 @@ class SocketClient:
         self.token = token if seat is not None else None
         """The seat's token, kept only in this connection's memory (a rematch derives the
         seat's next token from it)."""
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=limit)
+        self.outbox: collections.deque[str | None] = collections.deque()
+        self.limit = limit
         self.overflowed = False
+        self._waiting: asyncio.Future[None] | None = None
 
     def push(self, text: str) -> None:
         self._put(text)
@@ -52,17 +59,25 @@ class SocketClient:
         self._put(None)
 
     def _put(self, text: str | None) -> None:
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
+        if len(self.outbox) >= self.limit:
             self.overflowed = True
+        else:
+            self.outbox.append(text)
+        waiting = self._waiting
+        if waiting is not None and not waiting.done():
+            waiting.set_result(None)
 
     async def pump(self) -> None:
+        outbox = self.outbox
         while True:
-            text = await self.queue.get()
+            if not outbox and not self.overflowed:
+                self._waiting = asyncio.get_running_loop().create_future()
+                await self._waiting
+                continue
             if self.overflowed:
                 await self.socket.close(CLOSE_TOO_SLOW, "too far behind; reconnect to resync")
                 return
+            text = outbox.popleft()
             if text is None:
                 return
             await self.socket.send_text(text)
