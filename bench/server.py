@@ -13,7 +13,8 @@ broadcast but not stored, and CPU time per move of the servers, the workers, Pos
 Redis, with the clients' own CPU (this process) shown apart: they share the machine's cores.
 The CPU is counted from the first move to the end of the play, not while the clients connect
 or disconnect; the servers' per-connection costs meanwhile (WebSocket keep-alive pings every
-20 s, about 0.1 ms per move at 2,000 clients) are in it.
+20 s, heartbeats) are in it, and are measured apart before the play (``upkeep``: one
+keep-alive interval with every client connected and nobody moving).
 
     python bench/server.py --tables 250 --seconds 25 --think 3
     python bench/server.py --servers 2 --workers 1 --tables 500 --seconds 30 --think 3
@@ -48,6 +49,10 @@ MAX_SECONDS = 600
 SETTLE_SECONDS = 3.0
 """After the last client has its first state: the servers' announcements of who is connected
 settle before the clock starts (the clock measures moves, not connecting)."""
+QUIET_SECONDS = 20.0
+"""Then, before the play, the servers' CPU while every client is connected and nobody moves,
+over one WebSocket keep-alive interval (a ping to every connection, the processes'
+heartbeats): their upkeep of the connections, which the play's CPU per move includes."""
 
 
 @dataclass
@@ -235,11 +240,14 @@ async def run_clients(
     think: float = 0.0,
     on_go: Callable[[], None] = lambda: None,
     on_stop: Callable[[], None] = lambda: None,
+    quiet: tuple[Callable[[], None], Callable[[], None]] | None = None,
 ) -> float:
     """Connect every client, wait until each has its first state and the servers have taken
     every connection in (their presence settled), then play for ``seconds``: ``on_go`` and
     ``on_stop`` are called as the clock starts and stops (before the clients disconnect, so
-    that the servers' work of closing 2,000 connections is not counted against the moves)."""
+    that the servers' work of closing 2,000 connections is not counted against the moves).
+    ``quiet`` (start, stop) is called around :data:`QUIET_SECONDS` before the play, every
+    client connected and nobody moving: what the connections cost the servers by themselves."""
     gate = asyncio.Semaphore(50)
     sockets: list[tuple[ClientConnection, Table, int]] = []
 
@@ -258,6 +266,10 @@ async def run_clients(
     while len(tally.ready) < len(sockets) and time.monotonic() < deadline:
         await asyncio.sleep(0.1)
     await asyncio.sleep(SETTLE_SECONDS)
+    if quiet is not None:
+        quiet[0]()
+        await asyncio.sleep(QUIET_SECONDS)
+        quiet[1]()
     on_go()
     started = time.perf_counter()
     go.set()
@@ -361,6 +373,16 @@ def report(tables: list[Table], tally: Tally, elapsed: float, stored: dict[str, 
     print(f"broadcast not stored  {missing} actions  (target: p99 <= 100 ms, 0 lost)")
 
 
+def print_upkeep(quiet: Clock, moves: int, elapsed: float) -> None:
+    """The servers' CPU for connections alone, per second and as a share of each move."""
+    idle = quiet.spent.get("servers", 0.0) / QUIET_SECONDS
+    if not moves:
+        return
+    share = idle * elapsed / moves * 1000
+    print(f"  of which upkeep    {idle * 1000:.1f} ms/s with nobody moving (keep-alive pings,")
+    print(f"                     heartbeats) = {share:.3f} ms per move at this rate")
+
+
 def print_cpu(clock: Clock, moves: int, elapsed: float) -> None:
     print("CPU time (per move; share of one core):")
     for name, seconds in clock.spent.items():
@@ -401,6 +423,7 @@ def main() -> None:
                     "clients (this process)": [],
                 }
             )
+            quiet = Clock({"servers": clock.groups["servers"]})
             tally = Tally()
             elapsed = asyncio.run(
                 run_clients(
@@ -411,12 +434,14 @@ def main() -> None:
                     think=max(0.0, args.think),
                     on_go=clock.start,
                     on_stop=clock.stop,
+                    quiet=(quiet.start, quiet.stop),
                 )
             )
         finally:
             services.stop()
         report(tables, tally, elapsed, stored_actions(services))
         print_cpu(clock, tally.moves, elapsed)
+        print_upkeep(quiet, tally.moves, elapsed)
     print(f"load average after:  {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
