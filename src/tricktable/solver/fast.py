@@ -196,7 +196,10 @@ def values(position: Position) -> dict[int, int]:
 
     # The best card's value first; every card that reaches it then needs one test only.
     best = zero_window_value(partial(test, card=-1), remaining // 2, remaining)
-    for card in indices_of(legal & reps[position.to_move]):
+    # The strongest cards first: they reach the best value most often, at one test each, and
+    # leave the table their lines for the weaker cards' tests.
+    strength = position.table.strength
+    for card in sorted(indices_of(legal & reps[position.to_move]), key=lambda c: -strength[c]):
         value = best if best == 0 else test(best - 1, best, compact[card])
         if value < best:
             value = zero_window_value(partial(test, card=compact[card]), value, value)
