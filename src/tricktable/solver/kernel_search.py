@@ -59,7 +59,7 @@ from .kernel_tt import (
 (SEAT, COUNT, TRICK, LEADER, LED, BEST_KEY, BEST, WINNER, BLIND_LEAD, FIRST, BEST_LED,
  BEST_LED_STR, TRICK_CARDS, ALPHA, BETA, ALPHA0, BETA0, RESULT, BEST_MOVE, N, J, HAND, BASE,
  LOW, HIGH, LOW_CARDS, HIGH_CARDS, SEARCHED, GAIN, WON, FORCED, TT_MOVE, DIGEST, ALPHA_IN,
- BETA_IN, SKIP) = range(36)  # fmt: skip
+ BETA_IN, HELD, SKIP) = range(37)  # fmt: skip
 FRAME_WIDTH = SKIP + 5
 """SKIP..SKIP+5: per effective suit, the node's moves below this compact card are skipped."""
 
@@ -73,6 +73,10 @@ def search(depth, state, alpha, beta, forced, static, work):  # type: ignore[no-
     for i in range(13):
         frame[depth, i] = state[i]
     frame[depth, ALPHA], frame[depth, BETA], frame[depth, FORCED] = alpha, beta, forced
+    held = np.int64(0)
+    for s in range(static[0][N_SEATS]):
+        held |= work[0][s]
+    frame[depth, HELD] = held  # the cards in the hands, kept up to date by each play
     top = depth
     done = _enter(depth, static, work)
     while True:
@@ -155,9 +159,7 @@ def _bounds(d, static, work):  # type: ignore[no-untyped-def]
     leader, trick, n_seats, planes = frame[d, LEADER], frame[d, TRICK], cfg[N_SEATS], cfg[PLANES]
     left = cfg[TRICKS] - trick
     low, high, low_cards, high_cards = 0, left, np.int64(0), np.int64(0)
-    present = np.int64(0)
-    for s in range(n_seats):
-        present |= hands[s]
+    present = frame[d, HELD]
     row = rows[trick]
     digest = shape_rows(leader, hands, present, n_seats, planes, suit_mask, cfg[TIES], row)
     base = digest & cfg[TT_MASK] & ~np.int64(BUCKET - 1)
@@ -214,9 +216,7 @@ def _moves(d, static, work):  # type: ignore[no-untyped-def]
         static)  # fmt: skip
     hands, moves, keys, frame = work[0], work[2], work[3], work[7]
     seat, count, hand = frame[d, SEAT], frame[d, COUNT], frame[d, HAND]
-    present = frame[d, TRICK_CARDS]
-    for s in range(cfg[N_SEATS]):
-        present |= hands[s]
+    present = frame[d, TRICK_CARDS] | frame[d, HELD]
     if frame[d, FORCED] >= 0:
         moves[d, 0] = frame[d, FORCED]
         return 1
@@ -260,6 +260,7 @@ def _play(d, static, work):  # type: ignore[no-untyped-def]
     hands[seat] = hand ^ bit
     played[d] = card
     c = d + 1
+    frame[c, HELD] = frame[d, HELD] ^ bit
     for i in range(LED, TRICK_CARDS):
         frame[c, i] = frame[d, i]
     if count == 0:
@@ -346,14 +347,12 @@ def _class_kept(d, card, cards, static, work):  # type: ignore[no-untyped-def]
     stands for the others only while no other card lies between, so a kept card's rank
     deciding the value makes the ranks down to the played card decide it too."""
     level_lo, level_hi, below = static[6], static[7], static[9]
-    hands, frame = work[0], work[7]
+    frame = work[7]
     hand, in_suit = frame[d, HAND], static[10][static[3][card]]
     kept = cards & hand & in_suit & ~below[card + 1]
     if kept == 0:
         return cards
-    present = frame[d, TRICK_CARDS]
-    for s in range(static[0][N_SEATS]):
-        present |= hands[s]
+    present = frame[d, TRICK_CARDS] | frame[d, HELD]
     others = present & ~hand
     rest, prev = hand & in_suit & ~below[card + 1], card
     while rest != 0:
@@ -395,7 +394,7 @@ def _skip_equivalent(d, card, static, work):  # type: ignore[no-untyped-def]
 def _finish(d, static, work):  # type: ignore[no-untyped-def]
     """Report the node's relevant cards and keep its bound in the table (trick boundaries)."""
     cfg, level_lo, below, suit_mask = static[0], static[6], static[9], static[10]
-    hands, rows, relevant, frame, stats = work[0], work[4], work[5], work[7], work[9]
+    rows, relevant, frame, stats = work[4], work[5], work[7], work[9]
     relevant[d] = frame[d, SEARCHED]
     result, left = frame[d, RESULT], cfg[TRICKS] - frame[d, TRICK]
     # The search's value alone bounds the node; a bound that narrowed the window is needed
@@ -413,9 +412,7 @@ def _finish(d, static, work):  # type: ignore[no-untyped-def]
             relevant[d] |= frame[d, HIGH_CARDS]
     if frame[d, BASE] < 0:
         return
-    present = np.int64(0)
-    for s in range(cfg[N_SEATS]):
-        present |= hands[s]
+    present = frame[d, HELD]
     trick, n, planes = frame[d, TRICK], cfg[N_SEATS], cfg[PLANES]
     row = rows[trick]
     care = care_mask(relevant[d], present, suit_mask, level_lo, below, cfg[PARTITION] != 0, row,
