@@ -128,6 +128,44 @@ class RedisBroker:
         await self.client.aclose()
 
 
+async def listen(
+    url: str,
+    channel: str,
+    heard: Callable[..., None],
+    listening: asyncio.Event,
+    who: str,
+    *,
+    connected: Callable[[], None] | None = None,
+) -> None:
+    """LISTEN on ``channel`` for as long as the task runs, through asyncpg (``heard`` is called
+    straight from its protocol), reconnecting after a lost connection; ``listening`` is set
+    while the connection is up, and ``connected`` is called each time it comes up."""
+    import asyncpg
+
+    while True:
+        try:
+            conn = await asyncpg.connect(url)
+        except (asyncpg.PostgresError, OSError) as exc:
+            log.warning("%s: no LISTEN connection (%s); trying again", who, exc)
+            await asyncio.sleep(1.0)
+            continue
+        lost = asyncio.Event()
+        try:
+            conn.add_termination_listener(lambda _conn, lost=lost: lost.set())
+            await conn.add_listener(channel, heard)
+            listening.set()
+            if connected is not None:
+                connected()
+            await lost.wait()
+            log.warning("%s: lost the LISTEN connection; reconnecting", who)
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+            log.warning("%s: lost the LISTEN connection (%s); reconnecting", who, exc)
+        finally:
+            listening.clear()
+            conn.terminate()
+        await asyncio.sleep(1.0)
+
+
 class PostgresBroker:
     """LISTEN/NOTIFY of the PostgreSQL database the tables are stored in (through asyncpg,
     whose listeners are called straight from its protocol: no task wakes per notification)."""
@@ -154,32 +192,11 @@ class PostgresBroker:
         await asyncio.wait_for(self._listening.wait(), timeout=30)
 
     async def _read(self, handler: Handler, own: str) -> None:
-        import asyncpg
-
         def heard(_conn: Any, backend: int, _channel: str, payload: str) -> None:
             if backend not in self.own_backends:
                 _deliver(handler, payload, own)
 
-        while True:
-            try:
-                conn = await asyncpg.connect(self.url)
-            except (asyncpg.PostgresError, OSError) as exc:
-                log.warning("broker: no LISTEN connection (%s); trying again", exc)
-                await asyncio.sleep(1.0)
-                continue
-            lost = asyncio.Event()
-            try:
-                conn.add_termination_listener(lambda _conn, lost=lost: lost.set())
-                await conn.add_listener(self.channel, heard)
-                self._listening.set()
-                await lost.wait()
-                log.warning("broker: lost the LISTEN connection; reconnecting")
-            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
-                log.warning("broker: lost the LISTEN connection (%s); reconnecting", exc)
-            finally:
-                self._listening.clear()
-                conn.terminate()
-            await asyncio.sleep(1.0)
+        await listen(self.url, self.channel, heard, self._listening, "broker")
 
     def statement(self, message: Message) -> Statement:
         return self._notify, {"channel": self.channel, "payload": _fitting(message)}

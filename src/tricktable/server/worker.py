@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from . import jobs
 from .automatic import play_here
-from .broker import make_broker
+from .broker import listen, make_broker
 from .config import BotFactory, Settings, default_bot_factory
 from .db import Database
 from .fastpath import plain_url
@@ -208,28 +208,15 @@ class Wakeups:
         self.listening = asyncio.Event()
 
     async def run(self) -> None:
-        import asyncpg
-
-        while True:
-            try:
-                conn = await asyncpg.connect(self.url)
-            except (asyncpg.PostgresError, OSError) as exc:
-                log.warning("worker: no LISTEN connection for jobs (%s); polling", exc)
-                await asyncio.sleep(1.0)
-                continue
-            lost = asyncio.Event()
-            try:
-                conn.add_termination_listener(lambda _conn, lost=lost: lost.set())
-                await conn.add_listener(self.channel, lambda *_: self.heard.set())
-                self.listening.set()
-                self.heard.set()  # look once: a job may have been written before this
-                await lost.wait()
-            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
-                log.warning("worker: lost the LISTEN connection for jobs (%s)", exc)
-            finally:
-                self.listening.clear()
-                conn.terminate()
-            await asyncio.sleep(1.0)
+        # on each connection look once: a job may have been written before it
+        await listen(
+            self.url,
+            self.channel,
+            lambda *_: self.heard.set(),
+            self.listening,
+            "worker",
+            connected=self.heard.set,
+        )
 
 
 async def run_worker(
