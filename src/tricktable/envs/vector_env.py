@@ -10,7 +10,11 @@ is the learner's change of score (negated for counters, so more is always better
 action ends that hand with ``illegal_reward`` (``illegal="terminate"``, the default, so samplers
 that ignore the masks cannot crash it) or raises (``illegal="raise"``). A finished
 sub-environment deals its next hand in the same step (``AutoresetMode.SAME_STEP``); its last
-observation is then in ``infos["final_obs"]``.
+observation is then in ``infos["final_obs"]`` (the rows marked in ``infos["_final_obs"]``).
+
+A step costs a fixed handful of kernel calls whatever ``num_envs`` is
+(:mod:`tricktable.batch.kernel_vector`): the new hands come from a pool dealt and played up to
+the learners' first decisions ahead of time, a whole batch at once.
 
 :class:`BatchGymEnv` is one such game as a plain ``gymnasium.Env`` (Gymnasium's checker runs
 on it), and :func:`sb3_vec_env` adapts the vector env to stable-baselines3's ``VecEnv`` so that
@@ -45,6 +49,8 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
 __all__ = ["BatchGymEnv", "BatchVectorEnv", "sb3_vec_env"]
 
 MOST_SKIPPED_DEALS = 100
+POOL = 256
+"""Hands dealt ahead of time at least (a pool is refilled in one batch when used up)."""
 
 
 class BatchVectorEnv(VectorEnv):
@@ -64,6 +70,7 @@ class BatchVectorEnv(VectorEnv):
         **options: Any,
     ) -> None:
         from ..batch import Batch
+        from ..batch.engine import _kernel
 
         if illegal not in ("terminate", "raise"):
             raise RulesError(f"illegal={illegal!r} is not valid; use 'terminate' or 'raise'")
@@ -74,7 +81,7 @@ class BatchVectorEnv(VectorEnv):
             raise RulesError(f"seat={seat!r} is not a seat of 0..{players - 1}")
         self.batch = Batch(self.rules, num_envs, seed=seed)
         self.opponents = opponents
-        self.batch._policy_codes(opponents)  # checks the names now
+        self._codes = self.batch._policy_codes(opponents)  # checks the names now
         self.fixed_seat = seat
         self.num_envs = num_envs
         self.sign = self.rules.flow.score_sign()
@@ -86,6 +93,13 @@ class BatchVectorEnv(VectorEnv):
         self.metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "rules": str(self.rules)}
         self.seats = np.zeros(num_envs, dtype=np.int64)
         self._rng = np.random.default_rng(seed)
+        self._vector = _kernel("kernel_vector")
+        self.pool = Batch(self.rules, max(num_envs, POOL), seed=None if seed is None else seed + 1)
+        self._pool_seats = np.zeros(self.pool.games, dtype=np.int64)
+        self._cursor = np.zeros(1, dtype=np.int64)
+        self._masks = np.zeros((num_envs, self.batch.actions), dtype=np.int8)
+        self._chosen = np.zeros(num_envs, dtype=np.int64)
+        self._legal = np.zeros(num_envs, dtype=np.bool_)
         self._ready = False
 
     # -- the Gymnasium protocol ----------------------------------------------------------------
@@ -96,70 +110,96 @@ class BatchVectorEnv(VectorEnv):
         if seed is not None:
             first = seed if isinstance(seed, int) else int(seed[0])
             self._rng = np.random.default_rng(first)
-            self.batch.random = np.random.default_rng(first)
             self.batch.rng = self._rng.integers(0, 2**64 - 1, size=self.num_envs,
                                                 dtype=np.uint64, endpoint=True)  # fmt: skip
+            self.pool.random = np.random.default_rng([first, 1])
+            self.pool.rng = self.pool.random.integers(0, 2**64 - 1, size=self.pool.games,
+                                                      dtype=np.uint64, endpoint=True)  # fmt: skip
+            self._fill_pool()
+        elif not self._ready:
+            self._fill_pool()
         self._new_hands(np.ones(self.num_envs, dtype=bool))
         self._ready = True
-        return self.batch.observe(self.seats), {}
+        return self._observe(), {}
 
     def step(
         self, actions: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         if not self._ready:
             raise IllegalActionError("the environment has not been reset")
-        actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
-        masks = self.batch.legal_masks()
-        rows = np.arange(self.num_envs)
-        inside = (actions >= 0) & (actions < self.batch.actions)
-        legal = inside & (masks[rows, np.clip(actions, 0, self.batch.actions - 1)] == 1)
-        if not legal.all() and self.illegal == "raise":
-            bad = int(np.flatnonzero(~legal)[0])
+        actions = np.ascontiguousarray(actions, dtype=np.int64).reshape(self.num_envs)
+        kernel, batch = self._vector, self.batch
+        illegal = kernel.check_actions(actions, self._masks, self._chosen, self._legal)
+        if illegal and self.illegal == "raise":
+            bad = int(np.flatnonzero(~self._legal)[0])
             raise IllegalActionError(
                 f"action {int(actions[bad])} is not legal in sub-environment {bad}; take the "
                 "actions from action_masks()"
             )
-        self.batch.step(np.where(legal, actions, -1))
-        self.batch.advance(self.opponents, self.seats)
-        played = self.batch.done
-        rewards = np.zeros(self.num_envs, dtype=np.float64)
-        rewards[played] = self.sign * self.batch.deltas[played, self.seats[played]]
-        rewards[~legal] = self.illegal_reward
-        done = played | ~legal
+        batch.kernel.step_all(batch.states, batch.rng, self._chosen, batch.cfg, batch._tables,
+                              batch._actions)  # fmt: skip
+        batch.kernel.play_until(batch.states, batch.rng, batch.cfg, batch._tables, self._codes,
+                                self.seats, batch._actions)  # fmt: skip
+        rewards = np.empty(self.num_envs, dtype=np.float64)
+        done = np.empty(self.num_envs, dtype=np.bool_)
+        final = np.zeros((self.num_envs, batch.observation_size), dtype=np.float32)
+        ended = kernel.settle(batch.states, self.seats, self._legal, float(self.sign),
+                              self.illegal_reward, batch.cfg, batch._spec, rewards, done,
+                              final)  # fmt: skip
         infos: dict[str, Any] = {}
-        if done.any():
-            infos["final_obs"] = self.batch.observe(self.seats)
+        if ended:
+            infos["final_obs"] = final
             infos["_final_obs"] = done.copy()
             self._new_hands(done)
         truncated = np.zeros(self.num_envs, dtype=bool)
-        return self.batch.observe(self.seats), rewards, done, truncated, infos
+        return self._observe(), rewards, done, truncated, infos
 
     def action_masks(self) -> np.ndarray:
         """(num_envs, actions) bool: the legal actions of every sub-environment's learner."""
-        return self.batch.legal_masks().astype(bool)
+        return self._masks.view(np.bool_).copy()
 
     def close_extras(self, **kwargs: Any) -> None:
         self._ready = False
 
     # -- helpers -------------------------------------------------------------------------------
 
+    def _observe(self) -> np.ndarray:
+        """The learners' observations; the masks of their legal actions into ``_masks``."""
+        batch = self.batch
+        out = np.empty((self.num_envs, batch.observation_size), dtype=np.float32)
+        batch._observe.observe_all(batch.states, self.seats, batch.cfg, batch._spec, out)
+        batch.kernel.legal_masks(batch.states, batch.cfg, batch._tables, self._masks,
+                                 batch._actions)  # fmt: skip
+        return out
+
     def _new_hands(self, rows: np.ndarray) -> None:
-        """Deal the sub-environments ``rows`` new hands and play up to their learner's turn;
-        a deal in which the learner has no decision is dealt again."""
-        rows = rows.copy()
-        for _ in range(MOST_SKIPPED_DEALS):
-            if not rows.any():
+        """Give the sub-environments ``rows`` (a boolean mask) the pool's next hands."""
+        start = 0
+        while True:
+            start = self._vector.swap_in(self.batch.states, self.seats, rows, start,
+                                         self.pool.states, self._pool_seats,
+                                         self._cursor)  # fmt: skip
+            if start < 0:
                 return
+            self._fill_pool()
+
+    def _fill_pool(self) -> None:
+        """Deal the pool afresh and play every pool hand up to its learner's first decision;
+        a pool in which no learner gets a decision is dealt again."""
+        pool = self.pool
+        for _ in range(MOST_SKIPPED_DEALS):
             if self.fixed_seat is None:
-                drawn = self._rng.integers(0, self.rules.flow.players, size=self.num_envs)
-                self.seats[rows] = drawn[rows]
+                self._pool_seats[:] = self._rng.integers(0, self.rules.flow.players,
+                                                         size=pool.games)  # fmt: skip
             else:
-                self.seats[rows] = self.fixed_seat
-            self.batch.deal(rows=rows)
-            self.batch.advance(self.opponents, self.seats)
-            rows &= self.batch.done
+                self._pool_seats[:] = self.fixed_seat
+            pool.deal()
+            pool.advance(self.opponents, self._pool_seats)
+            self._cursor[0] = 0
+            if not pool.done.all():
+                return
         raise IllegalActionError(
-            f"a learner had no decision in {MOST_SKIPPED_DEALS} deals of {self.rules}"
+            f"a learner had no decision in {MOST_SKIPPED_DEALS * pool.games} deals of {self.rules}"
         )
 
 
