@@ -20,6 +20,7 @@ from .layout import (
     LEADER,
     LEDGER,
     N_PLAYERS,
+    P_PLAY,
     PHASE,
     PLAYED,
     TO_MOVE,
@@ -94,7 +95,8 @@ def observe(row, seat, cfg, spec, out):  # type: ignore[no-untyped-def]
             out[n + 2 * players + rel] = 1.0
     n += 3 * players
     for slot in (LEADER, DEALER, TO_MOVE):
-        if row[slot] >= 0:
+        # the leader of a trick is shown once trick play has begun, as the seat's view does
+        if row[slot] >= 0 and (slot != LEADER or row[PHASE] == P_PLAY):
             out[n + (row[slot] - seat) % players] = 1.0
         n += players
     for i in range(2, spec.shape[0], 2):

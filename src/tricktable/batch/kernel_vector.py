@@ -74,4 +74,3 @@ def swap_in(states, seats, done, start, pool, pool_seats, cursor):  # type: igno
         seats[g] = pool_seats[source]
         cursor[0] += 1
     return -1
-
