@@ -37,7 +37,7 @@ from tricktable.arena import rotations, run_arena, wilson_ci
 from tricktable.bots import make_bot
 from tricktable.bots.playout import hand_values
 from tricktable.envs import openspiel as tos
-from tricktable.rules import rules as make_rules
+from tricktable.games import rules as make_rules
 
 UCT_C = 2.0
 

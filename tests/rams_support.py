@@ -14,7 +14,7 @@ from typing import Any
 import tricktable as tt
 from tricktable.cards import CARD_TEXT, indices_of
 from tricktable.engine import Game
-from tricktable.rules.rams_ledgers import ChipLedger
+from tricktable.games.rams.ledgers import ChipLedger
 
 
 def texts(game: Game) -> set[str]:

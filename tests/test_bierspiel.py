@@ -19,8 +19,8 @@ from rams_support import (
 )
 from tricktable.cards import parse_card
 from tricktable.engine import Game
-from tricktable.rules.rams_ledgers import CounterLedger
-from tricktable.rules.rams_scoring import Outcome, settle_counters
+from tricktable.games.rams.ledgers import CounterLedger
+from tricktable.games.rams.scoring import Outcome, settle_counters
 
 # Dealer 0 throughout; clubs trump (turn-up 9C) unless said.
 # Seat 1 has no trump: blind leads; nobody else has a trump either.

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 import tricktable as tt
 from double_support import NAME
-from tricktable.rules.auction_flow import Tiebreak, winning_seats, winning_side
-from tricktable.rules.double_scoring import Contract, score_contract
-from tricktable.rules.options import Rules
+from tricktable.games.hasenpfeffer.auction_flow import Tiebreak, winning_seats, winning_side
+from tricktable.games.hasenpfeffer.double_scoring import Contract, score_contract
+from tricktable.options import Rules
 
 
 def test_score_contract_examples_of_rules_5_8() -> None:

@@ -16,8 +16,8 @@ from tricktable.batch import Batch
 from tricktable.batch import layout as L
 from tricktable.cards import COPY_STRIDE, parse_card
 from tricktable.envs.encoding import ActionCodec, card_slots, max_tricks, slot_of
+from tricktable.games.hasenpfeffer.single import PEPPER_LEVELS
 from tricktable.phase import Phase
-from tricktable.rules.hasenpfeffer import PEPPER_LEVELS
 from tricktable.view import View
 
 

@@ -1,4 +1,4 @@
-"""Rule options and the registry (rules/options.py, rules/__init__.py)."""
+"""Rule options and the registry (options.py, games/__init__.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tricktable as tt
-from tricktable.rules import find_game
-from tricktable.rules.auction_flow import (
+from tricktable.games import FAMILIES, find_game
+from tricktable.games.hasenpfeffer.auction_flow import (
     FIRST_LEAD,
     LONE_CONTRACT,
     LONE_LEAD,
@@ -20,9 +20,9 @@ from tricktable.rules.auction_flow import (
     TIEBREAK,
     SetPenalty,
 )
-from tricktable.rules.double import SIX_HAND_TRANSFER
-from tricktable.rules.double_lone import SixHandTransfer
-from tricktable.rules.options import Option
+from tricktable.games.hasenpfeffer.double import SIX_HAND_TRANSFER
+from tricktable.games.hasenpfeffer.double_lone import SixHandTransfer
+from tricktable.options import Option
 
 SH_VALUES: dict[str, list[Any]] = {
     "bidding_mode": ["until_three_passed", "single_round"],
@@ -122,12 +122,19 @@ def test_bad_rules_raise_rules_error_quoting_the_input(call: Any, quoted: str) -
     assert isinstance(info.value, ValueError)
 
 
-def test_a_game_not_built_yet_gives_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_game_names_are_the_registrys_in_order_and_name_every_family() -> None:
+    names = tt.GAME_NAMES
+    assert tuple(tt.REGISTRY) == names
+    assert names[:5] == ("hasenpfeffer", "double-hasenpfeffer", "rams", "bierspiel", "rounce")
+    for family in FAMILIES:
+        assert all(tt.REGISTRY[game.name] is game for game in family.GAMES)
+
+
+def test_an_unknown_game_names_the_registered_ones(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delitem(tt.REGISTRY, "rounce")
-    with pytest.raises(tt.RulesError, match="'rounce' is not built yet"):
+    with pytest.raises(tt.RulesError, match="there is no game 'rounce'; the games are: h") as info:
         tt.rules("rounce")
-    with pytest.raises(tt.RulesError, match="not built yet"):
-        tt.new_game("rounce", seed=1)
+    assert "rounce" not in str(info.value).partition(";")[2]
 
 
 def test_find_game_and_option_descriptions() -> None:

@@ -18,8 +18,8 @@ from tricktable.bots.outcome import (
 )
 from tricktable.bots.pimc import PimcBot
 from tricktable.bots.playout import hand_values, playout
+from tricktable.flow import HandResult
 from tricktable.phase import Phase
-from tricktable.rules.base import HandResult
 
 MONSTER = "9C 10C JC 9S 10S QD / JK JH JD AH KH QH / 10D KD AC KC QC AS / AD JS KS QS 9H 10H | 9D"
 JUNK = "JK JH JD AH KH QH / 9C 10C 9S 10S 9D 10D / KD AC KC QC AS QD / AD JS KS QS 9H 10H | JC"

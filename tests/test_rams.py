@@ -22,7 +22,7 @@ from rams_support import (
 )
 from tricktable.cards import CARD_TEXT, DECKS, card_index, parse_card
 from tricktable.engine import Game
-from tricktable.rules.rams_declare import HandState
+from tricktable.games.rams.declare import HandState
 
 # -- deals (dealer 0; hearts trump unless said) ----------------------------------------------
 

@@ -7,8 +7,8 @@ import pytest
 
 import tricktable as tt
 from rams_support import all_in, play_first_legal
-from tricktable.rules.rams_ledgers import ChipLedger, CounterLedger
-from tricktable.rules.rams_scoring import Outcome, settle_chips, settle_counters
+from tricktable.games.rams.ledgers import ChipLedger, CounterLedger
+from tricktable.games.rams.scoring import Outcome, settle_chips, settle_counters
 
 # Seat 1 holds five hearts (trumps) and wins every trick.
 LOO = (

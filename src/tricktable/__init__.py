@@ -27,8 +27,8 @@ from .errors import (
     SeatError,
     TricktableError,
 )
+from .games import GAME_NAMES, REGISTRY, Rules, find_game, rules
 from .record import hand_text, load_record, replay, save_record
-from .rules import GAME_NAMES, REGISTRY, Rules, find_game, rules
 from .view import View
 
 __all__ = [

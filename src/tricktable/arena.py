@@ -30,7 +30,7 @@ from .bots.base import Bot
 from .bots.playout import hand_values
 from .engine import Game
 from .errors import RulesError
-from .rules import rules as make_rules
+from .games import rules as make_rules
 
 __all__ = [
     "ArenaResult",

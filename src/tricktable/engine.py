@@ -1,7 +1,7 @@
 """The game engine: a whole game of any registered game, hand after hand until it is over.
 
 :class:`Game` owns what every game shares — seats, hands as bitmasks, the trick, the action log,
-undo, views and records — and asks its rules' :class:`~tricktable.rules.base.Flow` for what
+undo, views and records — and asks its rules' :class:`~tricktable.flow.Flow` for what
 differs. ``apply`` checks and explains; ``push``/``pop`` skip the checks for search code.
 
 Every deal comes from the game's seed and the deal's number, so a game never carries a random
@@ -22,15 +22,15 @@ from .cards import COPY_STRIDE
 from .deal import Deal, parse_deal, shuffle_and_deal
 from .errors import IllegalActionError, NotationError, RulesError, SeatError
 from .explain import explain_illegal
+from .flow import Flow
 from .phase import Phase
 from .ranking import TrumpTable
-from .rules.base import Flow
 from .snapshot import restore_snapshot, take_snapshot
 from .trick import FOLLOW_ONLY, PlayRules, Trick, is_blind_lead, resolve_winner
 
 if TYPE_CHECKING:
-    from .rules.base import HandResult, Ledger
-    from .rules.options import Rules
+    from .flow import HandResult, Ledger
+    from .options import Rules
     from .view import View
 
 __all__ = ["Game", "Phase"]
@@ -351,7 +351,7 @@ class Game:
     def __repr__(self) -> str:
         return f"<Game {self.rules} hand {self.hand_number} {self.phase} to_move={self.to_move}>"
 
-    # -- what flows may do (tricktable.rules.flow_game.FlowGame) -------------------------------
+    # -- what flows may do (tricktable.flow_game.FlowGame) -------------------------------
 
     def begin_hand(self, state: Any, phase: Phase, seat: int) -> None:
         self.state, self.phase, self.to_move = state, phase, seat
@@ -410,7 +410,7 @@ class Game:
 
         For tools that rebuild a position from a view (the resampler): the earlier hands'
         deals and actions are unknown, only their results, so the ledger is restored from the
-        last one (:meth:`~tricktable.rules.base.Flow.ledger_after`) and ``last_trick`` is the
+        last one (:meth:`~tricktable.flow.Flow.ledger_after`) and ``last_trick`` is the
         previous hand's last trick as it is shown. The current hand is thrown in, as a
         misdeal would be.
         """

@@ -6,7 +6,7 @@ partner), the face-up cards still lying on the stock and the suits each seat has
 by not following. The observation encoder of :mod:`tricktable.envs` and the resampler
 (:mod:`tricktable.resample`) both start from it.
 
-Where the rest lies is a family's business: its flow's :attr:`~tricktable.rules.base.Flow.HIDDEN`
+Where the rest lies is a family's business: its flow's :attr:`~tricktable.flow.Flow.HIDDEN`
 is a :class:`HiddenModel` that names the family's hidden places (a widow nobody took, cards
 thrown away face down), the cards a view pins down and how a deal is rebuilt from a
 :class:`World`, where every card lies now. The resampler draws the worlds; the engine replays

@@ -54,7 +54,7 @@ def _jsonable(value: object) -> object:
 
 def replay(record: Mapping[str, Any], *, upto: int | None = None) -> Game:
     """Rebuild the game of a record (``upto``: only the first so many actions)."""
-    from .rules import rules
+    from .games import rules
 
     if not isinstance(record, Mapping):
         raise RecordError(

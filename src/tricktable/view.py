@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import Action, Kind
 from .cards import CardSet
+from .flow import HandResult
 from .jsonrecord import CARD_TEXTS, encoded, json_fields, json_schema, key, record_dict
+from .options import Rules
 from .phase import Phase
-from .rules.base import HandResult
-from .rules.options import Rules
 from .trick import Trick
 from .view_parts import (
     SECTIONS,
@@ -134,7 +134,7 @@ def view_schema() -> dict[str, Any]:
 
     Regenerate ``docs/view-schema.json`` from it when a view's fields change (a test compares).
     """
-    from .rules import GAME_NAMES, rules
+    from .games import GAME_NAMES, rules
 
     defs: dict[str, Any] = {}
     common = json_schema(View, defs, closed=False)

@@ -10,9 +10,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..phase import Phase
-from ..rules import double as dh
-from ..rules.auction_flow import (
+from ..games.hasenpfeffer import double as dh
+from ..games.hasenpfeffer.auction_flow import (
     DEFENDERS_SCORE_TRICKS,
     FIRST_LEAD,
     LONE_CONTRACT,
@@ -23,13 +22,17 @@ from ..rules.auction_flow import (
     LoneLead,
     SetPenalty,
 )
-from ..rules.double_lone import SixHandTransfer
-from ..rules.double_scoring import FORCED_DEALER_HALF_PENALTY, LONE_OPPONENT_TRICK_VALUE
+from ..games.hasenpfeffer.double_lone import SixHandTransfer
+from ..games.hasenpfeffer.double_scoring import (
+    FORCED_DEALER_HALF_PENALTY,
+    LONE_OPPONENT_TRICK_VALUE,
+)
+from ..phase import Phase
 from . import layout as L
 
 if TYPE_CHECKING:
     from ..engine import Game
-    from ..rules.options import Rules
+    from ..options import Rules
 
 # -- family slots of the state row -------------------------------------------------------------
 BIDDER, HIGH_LEVEL, HIGH_SEAT, PASSED, SPOKEN, CONTRACT, FORCED, LONE = range(L.GAME, L.GAME + 8)

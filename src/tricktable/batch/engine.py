@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..errors import RulesError
-from ..rules import rules as make_rules
-from ..rules.options import Rules
+from ..games import rules as make_rules
+from ..options import Rules
 from . import layout as L
 
 if TYPE_CHECKING:

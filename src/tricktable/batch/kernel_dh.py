@@ -1,7 +1,7 @@
 """Double Hasenpfeffer in the batch (numba): auction, trump, the lone hand's discards and gifts,
 play on the pinochle pack, scoring for partnerships and individuals.
 
-One function per step of :class:`tricktable.rules.double.DoubleHasenpfefferFlow`, on a state
+One function per step of :class:`tricktable.games.hasenpfeffer.double.DoubleHasenpfefferFlow`, on a state
 row (:mod:`.layout`, the family slots in :mod:`.dh`); actions are codec numbers. Discards and
 gifts name a notation; the seat gives up the first copy it holds, as the reference does.
 """

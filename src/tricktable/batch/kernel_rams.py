@@ -3,7 +3,7 @@ widow, general), the widow discard, the turn-up exchange (Bierspiel's 7♦ case 
 under Loo's obligations or follow-only with forced trump leads and face-down leads, and the
 settlement in chips or counters.
 
-One function per step of :class:`tricktable.rules.rams.RamsFlow` and its two subclasses, on a
+One function per step of :class:`tricktable.games.rams.rams.RamsFlow` and its two subclasses, on a
 state row (:mod:`.layout`, the family slots in :mod:`.rams`); actions are codec numbers.
 """
 

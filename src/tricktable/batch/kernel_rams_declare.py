@@ -1,6 +1,6 @@
 """The Rams family's declarations in the batch (numba): who may pass or take the widow, who
 declares next, whether the dealer is offered the turn-up, and the start of play, as
-:class:`tricktable.rules.rams.RamsFlow` decides them.
+:class:`tricktable.games.rams.rams.RamsFlow` decides them.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The Rams family's settlement in the batch (numba): who plays the tricks, the pot divided per
 trick (fifths and the remainder rules), loo penalties into the carry, general rams' stakes, and
-counters counted down with drop-outs, as :class:`tricktable.rules.rams.RamsFlow` settles a hand.
+counters counted down with drop-outs, as :class:`tricktable.games.rams.rams.RamsFlow` settles a hand.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Single Hasenpfeffer in the batch (numba): auction, widow, trump, going alone, play, scoring.
 
-One function per step of :class:`tricktable.rules.hasenpfeffer.SingleHasenpfefferFlow`, on a
+One function per step of :class:`tricktable.games.hasenpfeffer.single.SingleHasenpfefferFlow`, on a
 state row (:mod:`.layout`, the family slots in :mod:`.sh`); actions are codec numbers.
 """
 

@@ -19,7 +19,7 @@ import numpy as np
 
 from ..actions import BID_WORDS, Action, Kind, card_action
 from ..cards import COPY_STRIDE, indices_of
-from ..rules.options import Rules
+from ..options import Rules
 
 __all__ = ["WIDTH", "CodecLayout", "Tables", "codec_layout", "tables_for"]
 

@@ -13,13 +13,13 @@ import numpy as np
 
 from ..actions import Kind, card_action
 from ..cards import card_index, display_key
+from ..games.rams.options import ANTE, LOO_PENALTY, PLAYERS
 from ..phase import Phase
-from ..rules.rams_options import ANTE, LOO_PENALTY, PLAYERS
 from . import layout as L
 
 if TYPE_CHECKING:
     from ..engine import Game
-    from ..rules.options import Rules
+    from ..options import Rules
 
 # -- family slots of the state row -------------------------------------------------------------
 SEATED = L.GAME  # nine seats, declaring order

@@ -10,9 +10,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..phase import Phase
-from ..rules import hasenpfeffer as sh
-from ..rules.auction_flow import (
+from ..games.hasenpfeffer import single as sh
+from ..games.hasenpfeffer.auction_flow import (
     DEFENDERS_SCORE_TRICKS,
     FIRST_LEAD,
     LONE_CONTRACT,
@@ -23,11 +22,12 @@ from ..rules.auction_flow import (
     LoneLead,
     SetPenalty,
 )
+from ..phase import Phase
 from . import layout as L
 
 if TYPE_CHECKING:
     from ..engine import Game
-    from ..rules.options import Rules
+    from ..options import Rules
 
 # -- family slots of the state row -------------------------------------------------------------
 BIDDER, HIGH_LEVEL, HIGH_SEAT, PASSED, SPOKEN, CONTRACT, FORCED, BIG_PEPPER = range(

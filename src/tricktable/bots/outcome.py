@@ -12,7 +12,7 @@ contract cost one solve between them.
 
 This needs a side's score to follow from its tricks (partnership contracts); where a seat's
 score is its own tricks' (the Rams family: :meth:`Flow.gain_if
-<tricktable.rules.base.Flow.gain_if>` answers) the play is paranoid from the mover's point of
+<tricktable.flow.Flow.gain_if>` answers) the play is paranoid from the mover's point of
 view, not the deciding seat's, and the hand is played out instead.
 
 Double dummy is the best both sides can do; at the table a declarer who cannot see the cards
@@ -38,8 +38,8 @@ from typing import NamedTuple
 
 from ..actions import Action
 from ..engine import Game
+from ..games import Rules
 from ..phase import Phase
-from ..rules import Rules
 from ..solver import solve
 from .playout import hand_values, playout, policy_action
 

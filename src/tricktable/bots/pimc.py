@@ -33,9 +33,9 @@ from dataclasses import dataclass, field
 from ..actions import Action, Kind
 from ..cards import COPY_STRIDE
 from ..engine import Game
+from ..games import rules as make_rules
 from ..phase import Phase
 from ..resample import Resampler, SamplingError
-from ..rules import rules as make_rules
 from ..solver import Backend, fast, position_from_deal, solve
 from ..view import View
 from ..view_parts import DoubleSection, HasenpfefferSection

@@ -11,8 +11,8 @@ from rich.table import Table
 
 from ..cards import Suit
 from ..errors import TricktableError
+from ..games import rules as make_rules
 from ..record import load_record
-from ..rules import rules as make_rules
 from ..solver import position_from_deal, solve
 from ..solver.review import CardReview, review_record, total_cost
 from ..trick import PlayRules

@@ -13,7 +13,7 @@ from rich.table import Table
 
 from ..arena import ArenaResult, Backend, Mode, run_arena
 from ..errors import TricktableError
-from ..rules import rules
+from ..games import rules
 from .play import parse_options
 
 __all__ = ["arena", "decision_lines", "plot_result", "register", "summary_table"]

@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 
 from ..actions import Action, Kind
 from ..cards import parse_card
+from ..flow import HandResult
 from ..jsonrecord import JsonObject
-from ..rules.base import HandResult
 from ..view_parts import DoneTrick, TrickView
 
 __all__ = ["COMPUTER_NAMES", "SeatNames", "action_sentence", "card_words", "result_sentences"]

@@ -12,7 +12,7 @@ from ..bots import Bot, make_bot
 from ..bots.hints import HintBot
 from ..engine import Game
 from ..errors import TricktableError
-from ..rules import rules
+from ..games import rules
 from .paths import default_record_dir
 from .table import TerminalTable
 

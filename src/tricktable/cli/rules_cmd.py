@@ -9,8 +9,8 @@ from rich.console import Console
 from rich.table import Table
 
 from ..errors import RulesError
-from ..rules import GAME_NAMES, REGISTRY, find_game
-from ..rules.options import GameDef
+from ..games import GAME_NAMES, REGISTRY, find_game
+from ..options import GameDef
 
 __all__ = ["games_table", "options_table", "register"]
 

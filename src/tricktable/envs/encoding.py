@@ -1,7 +1,7 @@
 """A flat action encoding and fixed-shape observation tensors, both computed from the rules.
 
 :class:`ActionCodec` numbers every action the rules can ever make legal (a superset: the flow's
-:meth:`~tricktable.rules.base.Flow.action_kinds` say which kinds exist) in blocks, cards first::
+:meth:`~tricktable.flow.Flow.action_kinds` say which kinds exist) in blocks, cards first::
 
     play <card> | bid <n> / pepper | trump C D H S NT | pass in widow general alone not-alone
     decline | discard <card> | give <card> | exchange <card> | exchange <card> <card> …
@@ -36,8 +36,8 @@ from ..actions import BID_WORDS, Action, Kind, card_action
 from ..cards import COPY_STRIDE, Deck, display_key, parse_card
 from ..errors import IllegalActionError
 from ..hidden import knowledge
+from ..options import Rules
 from ..phase import Phase
-from ..rules.options import Rules
 from ..view import View
 from ..view_parts import AuctionSection, DoneTrick, DoubleSection, HasenpfefferSection, TrickView
 

@@ -2,7 +2,7 @@
 
 An episode is one hand (``episode="hand"``, the default) or a whole game (``episode="game"``).
 Rewards are ``"points"`` — each seat's score change of every hand that ends, turned by the
-rules' :meth:`~tricktable.rules.base.Flow.score_sign` so that more is always better; partners
+rules' :meth:`~tricktable.flow.Flow.score_sign` so that more is always better; partners
 share their side's change — or ``"win"`` (whole games only): +1 to every winner and -1 to every
 other seat when the game ends.
 """
@@ -15,7 +15,7 @@ import numpy as np
 
 from ..engine import Game
 from ..errors import RulesError
-from ..rules.options import Rules
+from ..options import Rules
 
 __all__ = ["EpisodeSpec", "new_seed"]
 

@@ -26,8 +26,8 @@ import numpy as np
 from ..bots import Bot, make_bot
 from ..engine import Game
 from ..errors import IllegalActionError, RulesError
-from ..rules import rules as make_rules
-from ..rules.options import Rules
+from ..games import rules as make_rules
+from ..options import Rules
 from .encoding import OBS_HIGH, OBS_LOW, ActionCodec, ObservationEncoder
 from .episodes import EpisodeSpec, new_game
 

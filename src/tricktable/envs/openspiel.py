@@ -33,11 +33,11 @@ import numpy as np
 
 from ..engine import Game
 from ..errors import IllegalActionError, RulesError
+from ..games import REGISTRY
+from ..games import rules as make_rules
+from ..options import GameDef, Rules
 from ..record import replay
 from ..resample import Resampler
-from ..rules import REGISTRY
-from ..rules import rules as make_rules
-from ..rules.options import GameDef, Rules
 from .encoding import ActionCodec, ObservationEncoder
 from .episodes import EpisodeSpec
 

@@ -20,8 +20,8 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..errors import IllegalActionError
-from ..rules import rules as make_rules
-from ..rules.options import Rules
+from ..games import rules as make_rules
+from ..options import Rules
 
 try:
     from gymnasium import spaces

@@ -35,8 +35,8 @@ from typing import Any
 import numpy as np
 
 from ..errors import IllegalActionError, RulesError
-from ..rules import rules as make_rules
-from ..rules.options import Rules
+from ..games import rules as make_rules
+from ..options import Rules
 
 try:
     import gymnasium as gym

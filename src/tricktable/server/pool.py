@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 import tricktable as tt
 from tricktable.cards import CardSet
-from tricktable.rules.options import Rules
+from tricktable.options import Rules
 
 from .config import BotFactory
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..actions import GENERAL, IN, PASS, WIDOW, Action
-from .options import Rules
-from .rams_options import (
+from ...actions import GENERAL, IN, PASS, WIDOW, Action
+from ...options import Rules
+from .options import (
     GENERAL_RAMS,
     GENERAL_TIMING,
     PASS_REQUIRES_WIDOW_TAKEN,

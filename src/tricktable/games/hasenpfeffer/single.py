@@ -27,14 +27,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ..actions import ALONE, NOT_ALONE, PASS, Action, Kind, card_actions
-from ..cards import DECKS, JOKER_INDEX
-from ..deal import WIDOW, owners_of
-from ..errors import RulesError
-from ..jsonrecord import card_texts
-from ..phase import Phase
-from ..ranking import Ranking
-from ..view_parts import Call, HasenpfefferSection
+from ...actions import ALONE, NOT_ALONE, PASS, Action, Kind, card_actions
+from ...cards import DECKS, JOKER_INDEX
+from ...deal import WIDOW, owners_of
+from ...errors import RulesError
+from ...flow import HandResult
+from ...flow_game import FlowGame
+from ...jsonrecord import card_texts
+from ...options import GameDef, Option, OptionValue, Rules
+from ...phase import Phase
+from ...ranking import Ranking
+from ...view_parts import Call, HasenpfefferSection
 from .auction import Auction, TeamLedger
 from .auction_flow import (
     DEFENDERS_SCORE_TRICKS,
@@ -51,10 +54,7 @@ from .auction_flow import (
     LoneLead,
     Tiebreak,
 )
-from .base import HandResult
-from .flow_game import FlowGame
-from .hasenpfeffer_hidden import SingleHidden
-from .options import GameDef, Option, OptionValue, Rules
+from .single_hidden import SingleHidden
 
 __all__ = ["GAME", "SingleHasenpfefferFlow"]
 

@@ -14,14 +14,14 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from ..actions import Kind
-from ..cards import CARD_TEXT, JOKER_INDEX, indices_of
-from ..deal import Deal
-from ..hidden import HiddenModel, Place, Rebuilt, World, thrown_cards
-from ..view_parts import HasenpfefferSection
+from ...actions import Kind
+from ...cards import CARD_TEXT, JOKER_INDEX, indices_of
+from ...deal import Deal
+from ...hidden import HiddenModel, Place, Rebuilt, World, thrown_cards
+from ...view_parts import HasenpfefferSection
 
 if TYPE_CHECKING:
-    from ..view import View
+    from ...view import View
 
 __all__ = ["SingleHidden"]
 
@@ -35,7 +35,7 @@ def _section(view: View) -> HasenpfefferSection:
 
 
 class SingleHidden(HiddenModel):
-    """The hooks of :class:`~tricktable.rules.hasenpfeffer.SingleHasenpfefferFlow`."""
+    """The hooks of :class:`~tricktable.games.hasenpfeffer.single.SingleHasenpfefferFlow`."""
 
     def widow_hidden(self, view: View) -> int:
         section = _section(view)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .options import Rules
-from .rams_ledgers import ChipLedger, CounterLedger
-from .rams_options import (
+from ...options import Rules
+from .ledgers import ChipLedger, CounterLedger
+from .options import (
     GENERAL_FAIL_POT,
     GENERAL_LOO_PENALTY,
     LOO_PENALTY,

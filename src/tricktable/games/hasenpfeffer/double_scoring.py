@@ -2,7 +2,7 @@
 
 Kept apart from the hand flow because scoring is pure arithmetic over a finished hand: the
 contract, who made it, who went alone and how many tricks each seat took. The set penalty and
-the game's end are the Hasenpfeffers' own (:mod:`tricktable.rules.auction_flow`); the options
+the game's end are the Hasenpfeffers' own (:mod:`.auction_flow`); the options
 that only this scoring reads are declared here.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...options import Option, Rules
 from .auction_flow import (
     DEFENDERS_SCORE_TRICKS,
     LONE_CONTRACT,
@@ -17,7 +18,6 @@ from .auction_flow import (
     LoneContract,
     set_penalty,
 )
-from .options import Option, Rules
 
 __all__ = [
     "FORCED_DEALER_HALF_PENALTY",

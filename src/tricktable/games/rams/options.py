@@ -12,9 +12,9 @@ from dataclasses import replace
 from enum import StrEnum
 from typing import Any
 
-from ..errors import RulesError
-from ..trick import Heading
-from .options import Option, OptionValue
+from ...errors import RulesError
+from ...options import Option, OptionValue
+from ...trick import Heading
 
 __all__ = [
     "HAND_SIZE",

@@ -22,16 +22,16 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from ..errors import RulesError
-from ..ranking import Ranking
-from ..trick import PlayRules, Policy
-from .options import GameDef, Option, OptionValue
+from ...errors import RulesError
+from ...options import GameDef, Option, OptionValue
+from ...ranking import Ranking
+from ...trick import PlayRules, Policy
+from .declare import HandState
+from .options import GENERAL_RAMS, HAND_SIZE, HEADING, family_check, family_options
 from .rams import RamsFlow
-from .rams_declare import HandState
-from .rams_options import GENERAL_RAMS, HAND_SIZE, HEADING, family_check, family_options
 
 if TYPE_CHECKING:
-    from .flow_game import FlowGame
+    from ...flow_game import FlowGame
 
 __all__ = ["GAME", "RounceFlow"]
 

@@ -1,9 +1,9 @@
 """What Single and Double Hasenpfeffer share: an auction for tricks, a contract played by the
 high bidder's side (or alone), set penalties, the lead and the game's end (rules.md §4, §5).
 
-:class:`AuctionFlow` is the base of both flows, as :class:`~tricktable.rules.rams.RamsFlow` is
+:class:`AuctionFlow` is the base of both flows, as :class:`~tricktable.games.rams.rams.RamsFlow` is
 of the Rams family's; the options both games have are declared here once, each game taking
-them with its own default where it differs (:meth:`~tricktable.rules.options.Option.with_default`).
+them with its own default where it differs (:meth:`~tricktable.options.Option.with_default`).
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..actions import Action, Kind
+from ...actions import Action, Kind
+from ...flow import Flow
+from ...flow_game import FlowGame
+from ...options import Option, Rules
 from .auction import Auction, TeamLedger
-from .base import Flow
-from .flow_game import FlowGame
-from .options import Option, Rules
 
 __all__ = [
     "DEFENDERS_SCORE_TRICKS",

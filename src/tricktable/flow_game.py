@@ -1,4 +1,4 @@
-"""The game as a flow sees it: what a :class:`~tricktable.rules.base.Flow` may read, and the
+"""The game as a flow sees it: what a :class:`~tricktable.flow.Flow` may read, and the
 few ways it may change the game.
 
 A flow reads the position (hands, widow, stock, tricks, the ledger …) and its own hand state,
@@ -13,10 +13,10 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from ..phase import Phase
-    from ..ranking import TrumpTable
-    from ..trick import PlayRules, Trick
-    from .base import HandResult, Ledger
+    from .flow import HandResult, Ledger
+    from .phase import Phase
+    from .ranking import TrumpTable
+    from .trick import PlayRules, Trick
 
 __all__ = ["FlowGame"]
 

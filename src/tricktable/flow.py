@@ -14,16 +14,16 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from ..actions import Action, Kind
-from ..cards import CARD_TEXT, COPY_STRIDE, Deck
-from ..deal import Deal, deal_by_owners
-from ..errors import NotationError
-from ..hidden import HiddenModel
-from ..jsonrecord import JsonObject, record_dict
-from ..ranking import Ranking, TrumpTable
-from ..trick import Trick
-from ..view_parts import Section
+from .actions import Action, Kind
+from .cards import CARD_TEXT, COPY_STRIDE, Deck
+from .deal import Deal, deal_by_owners
+from .errors import NotationError
+from .hidden import HiddenModel
+from .jsonrecord import JsonObject, record_dict
 from .options import Rules
+from .ranking import Ranking, TrumpTable
+from .trick import Trick
+from .view_parts import Section
 
 if TYPE_CHECKING:
     from .flow_game import FlowGame

@@ -37,21 +37,21 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from ..actions import DECLINE, Action, Kind, card_action
-from ..cards import CARD_TEXT, DECKS, display_key, indices_of
-from ..deal import WIDOW, Deal, owners_of
-from ..errors import NotationError
-from ..jsonrecord import card_texts, texts_of
-from ..phase import Phase
-from ..ranking import Ranking
-from ..trick import PlayRules, Policy, Trick
-from ..view_parts import Call, ChipLedgerView, CounterLedgerView, RamsSection
-from .base import Flow, HandResult, signed
-from .options import GameDef, OptionValue, Rules
-from .rams_declare import HandState, declaration_actions, next_to_declare
-from .rams_hidden import RamsHidden
-from .rams_ledgers import ChipLedger, CounterLedger
-from .rams_options import (
+from ...actions import DECLINE, Action, Kind, card_action
+from ...cards import CARD_TEXT, DECKS, display_key, indices_of
+from ...deal import WIDOW, Deal, owners_of
+from ...errors import NotationError
+from ...flow import Flow, HandResult, signed
+from ...jsonrecord import card_texts, texts_of
+from ...options import GameDef, OptionValue, Rules
+from ...phase import Phase
+from ...ranking import Ranking
+from ...trick import PlayRules, Policy, Trick
+from ...view_parts import Call, ChipLedgerView, CounterLedgerView, RamsSection
+from .declare import HandState, declaration_actions, next_to_declare
+from .hidden import RamsHidden
+from .ledgers import ChipLedger, CounterLedger
+from .options import (
     ACE_RANK,
     ANTE,
     COUNTDOWN_END,
@@ -78,10 +78,10 @@ from .rams_options import (
     family_options,
     widow_packets,
 )
-from .rams_scoring import TRICKS, Outcome, settle_chips, settle_counters
+from .scoring import TRICKS, Outcome, settle_chips, settle_counters
 
 if TYPE_CHECKING:
-    from .flow_game import FlowGame
+    from ...flow_game import FlowGame
 
 __all__ = ["GAME", "RamsFlow"]
 

@@ -35,14 +35,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ..actions import ALONE, NOT_ALONE, PASS, Action, Kind, card_action
-from ..cards import COPY_STRIDE, DECKS, Deck, indices_of, parse_card, pinochle45
-from ..deal import owners_of
-from ..errors import NotationError, RulesError
-from ..jsonrecord import CARD_TEXTS, texts_of
-from ..phase import Phase
-from ..ranking import Ranking
-from ..view_parts import Call, DoubleSection, Gift, GiftCount
+from ...actions import ALONE, NOT_ALONE, PASS, Action, Kind, card_action
+from ...cards import COPY_STRIDE, DECKS, Deck, indices_of, parse_card, pinochle45
+from ...deal import owners_of
+from ...errors import NotationError, RulesError
+from ...flow import HandResult, signed
+from ...flow_game import FlowGame
+from ...jsonrecord import CARD_TEXTS, texts_of
+from ...options import GameDef, Option, OptionValue, Rules
+from ...phase import Phase
+from ...ranking import Ranking
+from ...view_parts import Call, DoubleSection, Gift, GiftCount
 from .auction import Auction, TeamLedger
 from .auction_flow import (
     DEFENDERS_SCORE_TRICKS,
@@ -56,7 +59,6 @@ from .auction_flow import (
     ContractState,
     LoneLead,
 )
-from .base import HandResult, signed
 from .double_hidden import DoubleHidden
 from .double_lone import SixHandTransfer, Transfer
 from .double_scoring import (
@@ -65,8 +67,6 @@ from .double_scoring import (
     Contract,
     score_contract,
 )
-from .flow_game import FlowGame
-from .options import GameDef, Option, OptionValue, Rules
 
 __all__ = ["GAME", "DoubleHasenpfefferFlow", "tricks_per_hand"]
 

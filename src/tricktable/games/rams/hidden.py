@@ -14,16 +14,16 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from ..actions import Kind
-from ..cards import CARD_TEXT
-from ..deal import Deal
-from ..hidden import HiddenModel, Rebuilt, World, bit_of, thrown_cards
-from ..jsonrecord import CardText
-from ..view_parts import RamsSection
-from .rams_options import HAND_SIZE
+from ...actions import Kind
+from ...cards import CARD_TEXT
+from ...deal import Deal
+from ...hidden import HiddenModel, Rebuilt, World, bit_of, thrown_cards
+from ...jsonrecord import CardText
+from ...view_parts import RamsSection
+from .options import HAND_SIZE
 
 if TYPE_CHECKING:
-    from ..view import View
+    from ...view import View
 
 __all__ = ["RamsHidden"]
 
@@ -47,7 +47,7 @@ def taken_turnup(view: View) -> tuple[CardText, ...]:
 
 
 class RamsHidden(HiddenModel):
-    """The hooks of :class:`~tricktable.rules.rams.RamsFlow` (and so Bierspiel's and Rounce's)."""
+    """The hooks of :class:`~.rams.RamsFlow` (and so Bierspiel's and Rounce's)."""
 
     def pinned(self, view: View) -> Mapping[int, Sequence[CardText]]:
         taker = _section(view).turnup_taken_by

@@ -27,15 +27,14 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from ..actions import Action, Kind, card_action
-from ..cards import card_index, indices_of
-from ..errors import NotationError
-from ..ranking import Ranking
-from ..trick import BlindUnanswered, PlayRules, Policy
-from .options import GameDef, Option
-from .rams import RamsFlow, suit_of
-from .rams_declare import HandState
-from .rams_options import (
+from ...actions import Action, Kind, card_action
+from ...cards import card_index, indices_of
+from ...errors import NotationError
+from ...options import GameDef, Option
+from ...ranking import Ranking
+from ...trick import BlindUnanswered, PlayRules, Policy
+from .declare import HandState
+from .options import (
     DEALER_TURNUP_EXCHANGE,
     HEADING,
     CountdownEnd,
@@ -43,9 +42,10 @@ from .rams_options import (
     family_check,
     family_options,
 )
+from .rams import RamsFlow, suit_of
 
 if TYPE_CHECKING:
-    from .flow_game import FlowGame
+    from ...flow_game import FlowGame
 
 __all__ = ["GAME", "BierspielFlow"]
 

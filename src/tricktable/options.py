@@ -3,7 +3,7 @@
 An :class:`Option` knows its default, its description and how to read a value from Python or
 from text (``deal_packets=3+3``, ``bowers=false``). :class:`Rules` is the frozen, validated
 set of options of one game; ``str(rules)`` lists the game and every option that differs from
-its default, and ``tricktable.rules(str(rules)) == rules``.
+its default, and ``tricktable.games(str(rules)) == rules``.
 
 Options are typed: ``Option[int]``, ``Option[bool]`` …, and a choice's values are a
 :class:`~enum.StrEnum` (its values are the option's words, so ``rules.options`` and the canonical
@@ -19,11 +19,11 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, cast
 
-from ..cards import parse_card
-from ..errors import NotationError, RulesError
+from .cards import parse_card
+from .errors import NotationError, RulesError
 
 if TYPE_CHECKING:
-    from .base import Flow
+    from .flow import Flow
 
 __all__ = ["GameDef", "Option", "OptionValue", "Rules"]
 

@@ -12,15 +12,15 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from ..actions import Kind, parse_action
-from ..cards import CARD_TEXT, indices_of, parse_card
-from ..deal import Deal
-from ..hidden import HiddenModel, Rebuilt, World, bit_of, thrown_cards
-from ..jsonrecord import CardText
-from ..view_parts import DoubleSection
+from ...actions import Kind, parse_action
+from ...cards import CARD_TEXT, indices_of, parse_card
+from ...deal import Deal
+from ...hidden import HiddenModel, Rebuilt, World, bit_of, thrown_cards
+from ...jsonrecord import CardText
+from ...view_parts import DoubleSection
 
 if TYPE_CHECKING:
-    from ..view import View
+    from ...view import View
 
 __all__ = ["DoubleHidden"]
 
@@ -34,7 +34,7 @@ def _section(view: View) -> DoubleSection:
 
 
 class DoubleHidden(HiddenModel):
-    """The hooks of :class:`~tricktable.rules.double.DoubleHasenpfefferFlow`."""
+    """The hooks of :class:`~tricktable.games.hasenpfeffer.double.DoubleHasenpfefferFlow`."""
 
     def pinned(self, view: View) -> Mapping[int, Sequence[CardText]]:
         section = _section(view)
