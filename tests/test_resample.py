@@ -85,7 +85,7 @@ def test_worlds_are_consistent_with_the_view_anywhere(
     if game.is_over:
         return
     observer = seat % game.player_count
-    check_world(game, observer, game.resample(observer, random.Random(draw)))
+    check_world(game, observer, resample(game.view(observer), random.Random(draw)))
 
 
 def test_a_forced_joker_bid_keeps_the_joker_with_the_bidder() -> None:
@@ -120,12 +120,12 @@ def test_worlds_vary_and_are_reproducible() -> None:
     assert resample(view, random.Random(3)).hands == worlds.sample(random.Random(3)).hands
 
 
-def test_game_resample_is_the_resampler_of_the_seats_view() -> None:
+def test_resample_of_a_seats_view_is_the_resampler_of_that_view() -> None:
     game = tt.new_game("bierspiel", seed=2)
     for text in game.legal_actions()[:1]:
         game.apply(text)
     seat = game.to_move or 0
-    world = game.resample(seat, random.Random(5))
+    world = resample(game.view(seat), random.Random(5))
     assert world.hands == Resampler(game.view(seat)).sample(random.Random(5)).hands
     assert world.view(seat) == game.view(seat)
     assert world.seed != game.seed  # later hands are unknown too

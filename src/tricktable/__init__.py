@@ -11,8 +11,6 @@ players' table, bots, a double-dummy solver and research environments.
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
-
 from typing import Any
 
 from .actions import Action, Kind, parse_action
@@ -28,7 +26,9 @@ from .errors import (
     TricktableError,
 )
 from .games import GAME_NAMES, REGISTRY, Rules, find_game, rules
-from .record import hand_text, load_record, replay, save_record
+from .record import hand_text, load_record, save_record
+from .replay import replay
+from .version import __version__
 from .view import View
 
 __all__ = [
@@ -52,6 +52,7 @@ __all__ = [
     "Suit",
     "TricktableError",
     "View",
+    "__version__",
     "find_game",
     "format_cards",
     "hand_text",

@@ -25,13 +25,14 @@ from .explain import explain_illegal
 from .flow import Flow
 from .phase import Phase
 from .ranking import TrumpTable
+from .record import make_record
 from .snapshot import restore_snapshot, take_snapshot
 from .trick import FOLLOW_ONLY, PlayRules, Trick, is_blind_lead, resolve_winner
+from .view import View, build_view
 
 if TYPE_CHECKING:
     from .flow import HandResult, Ledger
     from .options import Rules
-    from .view import View
 
 __all__ = ["Game", "Phase"]
 
@@ -310,25 +311,11 @@ class Game:
         restore_snapshot(other, take_snapshot(self), full=True)
         return other
 
-    def resample(self, seat: int, rng: random.Random) -> Game:
-        """A world: a whole game that shows ``seat`` exactly what this one shows it, with
-        every card hidden from ``seat`` dealt afresh from ``rng`` (uniformly among the deals
-        that fit what it saw; :mod:`tricktable.resample`).
-
-        Built from ``view(seat)`` alone, so it reveals nothing else of this game; later hands
-        come from a new seed. For search: never record or replay it as this game.
-        """
-        from .resample import resample
-
-        return resample(self.view(seat), rng)
-
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see (``None``: a spectator, who sees no hidden card).
 
         Raises :class:`SeatError` for anything but ``None`` or a seat of this game.
         """
-        from .view import build_view
-
         if seat is not None and (not _is_seat_number(seat) or not 0 <= seat < self.player_count):
             raise SeatError(
                 f"{seat!r} is not a seat: give a seat number of 0..{self.player_count - 1}, "
@@ -339,8 +326,6 @@ class Game:
 
     def record(self) -> dict[str, Any]:
         """The game record: JSON-ready, replayable with :func:`tricktable.replay`."""
-        from .record import make_record
-
         return make_record(self)
 
     def __eq__(self, other: object) -> bool:

@@ -8,17 +8,17 @@ PBN: tags, the deal, the calls and the tricks.
 from __future__ import annotations
 
 import json
-import reprlib
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import __version__
 from .cards import CARD_TEXT
-from .engine import Game
-from .errors import RecordError, TricktableError
+from .errors import RecordError
+from .version import __version__
 
-__all__ = ["FORMAT", "hand_text", "load_record", "make_record", "replay", "save_record"]
+if TYPE_CHECKING:
+    from .engine import Game
+
+__all__ = ["FORMAT", "hand_text", "load_record", "make_record", "save_record"]
 
 FORMAT = "tricktable-record"
 VERSION = 1
@@ -50,40 +50,6 @@ def make_record(game: Game) -> dict[str, Any]:
 
 def _jsonable(value: object) -> object:
     return list(value) if isinstance(value, tuple) else value
-
-
-def replay(record: Mapping[str, Any], *, upto: int | None = None) -> Game:
-    """Rebuild the game of a record (``upto``: only the first so many actions)."""
-    from .games import rules
-
-    if not isinstance(record, Mapping):
-        raise RecordError(
-            f"{reprlib.repr(record)} is not a game record: give the dict game.record() returns"
-        )
-    if record.get("format") != FORMAT:
-        raise RecordError(f"not a tricktable record: format is {record.get('format')!r}")
-    try:
-        game = Game(rules(str(record["rules"])), seed=int(record["seed"]),
-                    dealer=int(record["first_dealer"]),
-                    deals=[str(d["deal"]) for d in record["deals"]])  # fmt: skip
-        actions = [
-            (int(a["seat"]), str(a["action"])) for d in record["deals"] for a in d["actions"]
-        ]
-    except (KeyError, TypeError) as exc:
-        raise RecordError(f"the record is missing or mistypes {exc}") from None
-    _apply_all(game, actions[:upto])
-    return game
-
-
-def _apply_all(game: Game, actions: list[tuple[int, str]]) -> None:
-    for number, (seat, text) in enumerate(actions):
-        if game.to_move != seat:
-            raise RecordError(f"action {number} of the record has seat {seat} play {text!r}, "
-                              f"but seat {game.to_move} is to move")  # fmt: skip
-        try:
-            game.apply(text)
-        except TricktableError as exc:
-            raise RecordError(f"action {number} of the record does not replay: {exc}") from None
 
 
 def save_record(game: Game, path: str | Path) -> Path:

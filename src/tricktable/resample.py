@@ -4,9 +4,9 @@ A *world* is a whole :class:`~tricktable.engine.Game` whose view for the observi
 exactly the view it was drawn from: the cards hidden from that seat — the other hands, a widow
 nobody took, the undealt stock, cards thrown away or led face down — are dealt afresh, and the
 hand so far is replayed on the engine from the view's public actions. It is built from the
-view alone, so it reveals nothing the seat could not see (:meth:`Game.resample
-<tricktable.engine.Game.resample>` is this, for a seat of a game); the earlier hands are their
-results only, and later hands come from a new seed.
+view alone, so it reveals nothing the seat could not see (for a seat of a game you hold,
+``resample(game.view(seat), rng)``); the earlier hands are their results only, and later hands
+come from a new seed. The resampler is built on the engine, which knows nothing of it.
 
 Worlds are drawn **uniformly** among the consistent ones:
 
@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Action, parse_action
 from .cards import CARD_TEXT, COPY_STRIDE, parse_card
+from .engine import Game
 from .errors import IllegalActionError, TricktableError
 from .hidden import Place, Rebuilt, World, knowledge
 from .hidden_places import SamplingError, Seen, allowed_places, hidden_places
@@ -40,7 +41,6 @@ from .placements import NoPlacement, Placements
 from .trick import FOLLOW_ONLY, PlayRules, Trick, follow_only
 
 if TYPE_CHECKING:
-    from .engine import Game
     from .view import View
 
 __all__ = ["DEFAULT_ATTEMPTS", "Judge", "Resampler", "SamplingError", "resample"]
@@ -160,8 +160,6 @@ class Resampler:
         return (game, weight) if _same_view(game.view(self.seat), self.view) else None
 
     def _start(self, rebuilt: Rebuilt, rng: random.Random) -> Game:
-        from .engine import Game
-
         view = self.view
         deals = [deal for deal, _ in rebuilt.earlier] + [rebuilt.deal]
         seed = rng.randrange(SEED_BOUND)

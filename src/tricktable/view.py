@@ -12,7 +12,7 @@ generated from those fields, and :func:`view_schema` describes that JSON.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import Action, Kind
@@ -23,7 +23,6 @@ from .options import Rules
 from .phase import Phase
 from .trick import Trick
 from .view_parts import (
-    SECTIONS,
     AuctionSection,
     DoneTrick,
     DoubleSection,
@@ -38,7 +37,7 @@ from .view_parts import (
 if TYPE_CHECKING:
     from .engine import Game
 
-__all__ = ["View", "build_view", "build_views", "view_schema"]
+__all__ = ["View", "build_view", "build_views", "view_schema_of"]
 
 _TRUMP_LETTERS = ("C", "D", "H", "S", "NT")
 
@@ -129,25 +128,23 @@ class View(NamedTuple):
         return (*self.tricks, self.trick) if self.trick is not None else self.tricks
 
 
-def view_schema() -> dict[str, Any]:
-    """The JSON schema of :meth:`View.to_dict`: the common keys with one family's section.
+def view_schema_of(games: Mapping[type[Section], Sequence[str]]) -> dict[str, Any]:
+    """The JSON schema of :meth:`View.to_dict`: the common keys with one section, for each
+    section the games (names) whose views carry it.
 
-    Regenerate ``docs/view-schema.json`` from it when a view's fields change (a test compares).
+    The registry's :func:`tricktable.games.view_schema` gives every registered game's.
     """
-    from .games import GAME_NAMES, rules
-
     defs: dict[str, Any] = {}
     common = json_schema(View, defs, closed=False)
     del common["properties"]["section"]
     common["required"].remove("section")
     variants = []
-    for section in SECTIONS:
+    for section, names in games.items():
         defs[section.__name__] = json_schema(section, defs, closed=False)
-        games = [name for name in GAME_NAMES if rules(name).flow.VIEW_SECTION is section]
         variants.append({
-            "title": f"{section.__name__}: {', '.join(games)}",
+            "title": f"{section.__name__}: {', '.join(names)}",
             "allOf": [{"$ref": "#/$defs/View"}, {"$ref": f"#/$defs/{section.__name__}"}],
-            "properties": {"game": {"enum": games}},
+            "properties": {"game": {"enum": list(names)}},
             "unevaluatedProperties": False,
         })  # fmt: skip
     defs["View"] = common

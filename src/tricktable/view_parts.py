@@ -14,7 +14,6 @@ from typing import Any, NamedTuple
 from .jsonrecord import CardText, json_fields, key, omitted_if_none, record_dict
 
 __all__ = [
-    "SECTIONS",
     "AuctionSection",
     "Call",
     "ChipLedgerView",
@@ -202,5 +201,3 @@ class RamsSection(NamedTuple):
 
 Section = HasenpfefferSection | DoubleSection | RamsSection
 """A game family's part of a view; ``Flow.VIEW_SECTION`` names the flow's."""
-
-SECTIONS: tuple[type[Section], ...] = (HasenpfefferSection, DoubleSection, RamsSection)

@@ -106,7 +106,7 @@ class Batch:
         cfg[L.N_PLAYERS] = self.players
         cfg[L.N_CARDS] = self.tables.cards
         cfg[L.DISTINCT] = int(self.tables.slot.max()) + 1
-        from ..envs.encoding import max_tricks
+        from ..action_codec import max_tricks
 
         cfg[L.TRICKS] = max_tricks(self.rules)
         cfg[L.JOKER] = _joker(self.tables)

@@ -64,7 +64,7 @@ class CodecLayout:
 
 def codec_layout(rules: Rules) -> CodecLayout:
     """The codec's block offsets (bids are numbered ``bid 1`` … then the pepper words)."""
-    from ..envs.encoding import ActionCodec
+    from ..action_codec import ActionCodec
 
     codec = ActionCodec(rules)
     offsets = dict.fromkeys(range(A_SIZE + 1, A_PARTNER + 1), -1)

@@ -99,7 +99,7 @@ def configure(rules: Rules, cfg: np.ndarray) -> None:
 def aux(rules: Rules, tables: L.Tables) -> np.ndarray:
     """The exchange numbers of the action codec: row 0 the one-card exchange of each compact
     card, row ``1 + a`` column ``b`` the two-card exchange of cards ``a`` and ``b``."""
-    from ..envs.encoding import ActionCodec
+    from ..action_codec import ActionCodec
 
     codec = ActionCodec(rules)
     count = tables.cards

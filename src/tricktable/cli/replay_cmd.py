@@ -11,7 +11,8 @@ from rich.console import Console
 
 from ..engine import Game
 from ..errors import TricktableError
-from ..record import hand_text, load_record, replay
+from ..record import hand_text, load_record
+from ..replay import replay
 
 __all__ = ["register"]
 

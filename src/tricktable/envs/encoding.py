@@ -1,13 +1,7 @@
 """A flat action encoding and fixed-shape observation tensors, both computed from the rules.
 
-:class:`ActionCodec` numbers every action the rules can ever make legal (a superset: the flow's
-:meth:`~tricktable.flow.Flow.action_kinds` say which kinds exist) in blocks, cards first::
-
-    play <card> | bid <n> / pepper | trump C D H S NT | pass in widow general alone not-alone
-    decline | discard <card> | give <card> | exchange <card> | exchange <card> <card> …
-
-Cards are the distinct notations of the rules' pack in ascending index order (clubs, diamonds,
-hearts, spades, low to high, then the Joker); identical pinochle cards share one number.
+:class:`ActionCodec` (:mod:`tricktable.action_codec`) numbers every action the rules can ever
+make legal, the same numbering the batched engine uses.
 
 :class:`ObservationEncoder` turns one seat's :class:`~tricktable.view.View` — and nothing else —
 into a float32 vector of named fields (:attr:`ObservationEncoder.fields`; docs/envs.md lists
@@ -26,40 +20,23 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import combinations
 
 import numpy as np
 
-from ..actions import BID_WORDS, Action, Kind, card_action
-from ..cards import COPY_STRIDE, Deck, display_key, parse_card
-from ..errors import IllegalActionError
+from ..action_codec import TRUMP_VALUES, ActionCodec, card_slots, max_tricks
+from ..cards import parse_card
 from ..hidden import knowledge
 from ..options import Rules
 from ..phase import Phase
 from ..view import View
 from ..view_parts import AuctionSection, DoneTrick, DoubleSection, HasenpfefferSection, TrickView
 
-__all__ = ["ActionCodec", "Field", "ObservationEncoder", "max_tricks"]
+__all__ = ["ActionCodec", "Field", "ObservationEncoder", "card_slots", "max_tricks"]
 
-CALL_KINDS = (Kind.PASS, Kind.IN, Kind.WIDOW, Kind.GENERAL, Kind.ALONE, Kind.NOT_ALONE,
-              Kind.DECLINE)  # fmt: skip
-TRUMP_VALUES = ("C", "D", "H", "S", "NT")
-SINGLE_CARD_KINDS = (Kind.DISCARD, Kind.GIVE)
 PHASES = tuple(Phase)
 OBS_LOW, OBS_HIGH = -1.0, 2.0
-
-
-def max_tricks(rules: Rules) -> int:
-    """The most cards any seat is dealt (the tricks of a hand) under these rules."""
-    flow = rules.flow
-    return max(max(flow.hand_sizes(dealer)) for dealer in range(flow.players))
-
-
-def card_slots(deck: Deck) -> tuple[int, ...]:
-    """The distinct copy-0 card indices of ``deck``, ascending (clubs 9 … spades A, Joker)."""
-    return tuple(sorted({index % COPY_STRIDE for index in deck.indices}))
 
 
 def slot_of(slots: tuple[int, ...]) -> dict[int, int]:
@@ -148,97 +125,6 @@ def _read_trick(
             into[rel].append(card)
             row[rel] = card
     return row
-
-
-def _action_key(action: Action) -> tuple[Kind, tuple[int, ...], str]:
-    return action.kind, tuple(sorted(action.cards)), action.value
-
-
-class ActionCodec:
-    """Numbers the actions of one set of rules: ``encode``/``decode`` and legal-action masks."""
-
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        flow = rules.flow
-        kinds = flow.action_kinds()
-        self.cards = card_slots(flow.deck)
-        self.tricks = max_tricks(rules)
-        self.actions: list[Action] = []
-        self.blocks: list[tuple[str, int, int]] = []
-        """(label, first index, size) of each block, in order."""
-        ordered = [card_action(Kind.PLAY, c) for c in self.cards]
-        self._add("play", ordered if Kind.PLAY in kinds else [])
-        if Kind.BID in kinds:
-            numbers = [Action.bid(n) for n in range(1, self.tricks + 1)]
-            self._add("bid", numbers + [Action.bid(word) for word in BID_WORDS])
-        if Kind.TRUMP in kinds:
-            self._add("trump", [Action(Kind.TRUMP, value=v) for v in TRUMP_VALUES])
-        self._add("call", [Action(kind) for kind in CALL_KINDS if kind in kinds])
-        if Kind.PARTNER in kinds:
-            self._add("partner", [Action.partner(seat) for seat in range(flow.players)])
-        for kind in SINGLE_CARD_KINDS:
-            if kind in kinds:
-                self._add(kind.value, [card_action(kind, c) for c in self.cards])
-        if Kind.EXCHANGE in kinds:
-            by_display = sorted(self.cards, key=display_key)
-            for size in range(1, flow.largest_exchange() + 1):
-                combos = combinations(by_display, size)
-                self._add(f"exchange {size}", [card_action(Kind.EXCHANGE, *c) for c in combos])
-        self._index = {_action_key(a): n for n, a in enumerate(self.actions)}
-
-    def _add(self, label: str, actions: list[Action]) -> None:
-        if actions:
-            self.blocks.append((label, len(self.actions), len(actions)))
-            self.actions.extend(actions)
-
-    @property
-    def size(self) -> int:
-        """``num_distinct_actions``: fixed for these rules."""
-        return len(self.actions)
-
-    def encode(self, action: Action | str) -> int:
-        """The number of an action (or its notation)."""
-        if isinstance(action, str):
-            action = _parse(action)
-        index = self._index.get(_action_key(action))
-        if index is None:
-            raise IllegalActionError(
-                f"{str(action)!r} is not in the action encoding of {self.rules}; no rule of "
-                "theirs can make it legal"
-            )
-        return index
-
-    def decode(self, index: int) -> Action:
-        """The action numbered ``index``."""
-        if not 0 <= int(index) < self.size:
-            raise IllegalActionError(
-                f"action number {index!r} is outside 0..{self.size - 1} for {self.rules}"
-            )
-        return self.actions[int(index)]
-
-    def mask(self, legal: Iterable[Action]) -> np.ndarray:
-        """An int8 vector with 1 at the number of every action in ``legal``."""
-        out = np.zeros(self.size, dtype=np.int8)
-        for action in legal:
-            out[self.encode(action)] = 1
-        return out
-
-    def pick(self, index: int, legal: Sequence[Action]) -> Action | None:
-        """The action of ``legal`` numbered ``index`` (as the flow spells it), or ``None``."""
-        for action in legal:
-            if self._index.get(_action_key(action)) == int(index):
-                return action
-        return None
-
-    def labels(self) -> list[str]:
-        """The notation of every action, by number."""
-        return [str(a) for a in self.actions]
-
-
-def _parse(text: str) -> Action:
-    from ..actions import parse_action
-
-    return parse_action(text)
 
 
 @dataclass(frozen=True)

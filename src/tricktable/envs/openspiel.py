@@ -36,7 +36,7 @@ from ..errors import IllegalActionError, RulesError
 from ..games import REGISTRY
 from ..games import rules as make_rules
 from ..options import GameDef, Rules
-from ..record import replay
+from ..replay import replay
 from ..resample import Resampler
 from .encoding import ActionCodec, ObservationEncoder
 from .episodes import EpisodeSpec
@@ -299,7 +299,7 @@ def resample_from_infostate(
     state: Any, player: int, rng: random.Random, worlds: Resampler | None = None
 ) -> Any:
     """A state whose hidden cards are re-dealt consistently with ``player``'s view: the
-    engine's world (:meth:`tricktable.engine.Game.resample`); ``worlds``, a resampler of that
+    engine's world (:func:`tricktable.resample.resample`); ``worlds``, a resampler of that
     view, saves building one again."""
     if state.engine is None:
         return state.clone()

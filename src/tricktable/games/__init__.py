@@ -8,10 +8,12 @@ is derived from :data:`REGISTRY`; adding a family is one line in :data:`FAMILIES
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import Any, Final
 
 from ..errors import RulesError
 from ..options import GameDef, Option, OptionValue, Rules
+from ..view import view_schema_of
+from ..view_parts import Section
 from . import hasenpfeffer, rams
 
 __all__ = [
@@ -24,6 +26,8 @@ __all__ = [
     "Rules",
     "find_game",
     "rules",
+    "view_schema",
+    "view_sections",
 ]
 
 FAMILIES: Final = (hasenpfeffer, rams)
@@ -68,3 +72,20 @@ def rules(name: str | Rules, **options: object) -> Rules:
         given[key.strip()] = value.strip()
     given.update(options)
     return Rules.build(game, given)
+
+
+def view_sections() -> dict[type[Section], tuple[str, ...]]:
+    """Each view section of the registered games, with the games whose views carry it."""
+    sections: dict[type[Section], tuple[str, ...]] = {}
+    for name in REGISTRY:
+        section = rules(name).flow.VIEW_SECTION
+        sections[section] = (*sections.get(section, ()), name)
+    return sections
+
+
+def view_schema() -> dict[str, Any]:
+    """The JSON schema of every registered game's ``View.to_dict``.
+
+    Regenerate ``docs/view-schema.json`` from it when a view's fields change (a test compares).
+    """
+    return view_schema_of(view_sections())

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..actions import Kind
 from ..engine import Game, Phase
-from ..record import replay
+from ..replay import replay
 from . import solve
 
 __all__ = ["CardReview", "review_record", "total_cost"]
