@@ -21,12 +21,13 @@ from ..errors import RulesError
 from .base import Bot
 from .heuristic import STRATEGIES, HeuristicBot
 from .ismcts import IsmctsBot
+from .learned import LearnedBot
 from .pimc import PimcBot
 from .random_bot import RandomBot
 
 __all__ = [
     "BOTS", "LEVELS", "LEVEL_PARAMS", "STRATEGIES", "Bot", "HeuristicBot", "IsmctsBot",
-    "PimcBot", "RandomBot", "make_bot",
+    "LearnedBot", "PimcBot", "RandomBot", "make_bot",
 ]  # fmt: skip
 
 BOTS: Final[dict[str, Callable[..., Bot]]] = {
@@ -34,6 +35,7 @@ BOTS: Final[dict[str, Callable[..., Bot]]] = {
     "heuristic": HeuristicBot,
     "pimc": PimcBot,
     "ismcts": IsmctsBot,
+    "learned": LearnedBot,
 }
 
 LEVELS: Final[dict[str, str]] = {

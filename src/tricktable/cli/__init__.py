@@ -47,6 +47,10 @@ if _MISSING is None:
 
     arena.register(app)
 
+    from . import train_cmd
+
+    train_cmd.register(app)
+
 
 def main() -> None:
     """The console script: run the app, or explain how to install the missing extra."""

@@ -1,0 +1,45 @@
+"""The learned fast level: a game's learned evaluator takes the decisions it was trained for
+(Single Hasenpfeffer's bids so far), the heuristic every other one.
+
+The evaluator (:mod:`tricktable.learn.model`) reads only the seat's view and runs in numpy, a
+fraction of a millisecond a decision; without numpy, or for a game or rule options no
+evaluator was trained on, the bot is the heuristic.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ..view import View
+from .heuristic import HeuristicBot
+
+if TYPE_CHECKING:
+    from ..learn.model import Evaluator
+
+__all__ = ["LearnedBot"]
+
+
+class LearnedBot:
+    """Learned evaluators where they exist, the heuristic elsewhere."""
+
+    name = "learned"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.heuristic = HeuristicBot(seed=seed)
+
+    def choose(self, view: View) -> Action:
+        evaluator = _evaluator(view.game)
+        if evaluator is not None and evaluator.applies(view):
+            action = evaluator.choose(view)
+            if action is not None:
+                return action
+        return self.heuristic.choose(view)
+
+
+def _evaluator(game: str) -> Evaluator | None:
+    try:
+        from ..learn.model import for_game
+    except ImportError:  # numpy is missing: the heuristic alone
+        return None
+    return for_game(game)

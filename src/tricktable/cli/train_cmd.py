@@ -1,0 +1,44 @@
+"""``tricktable train GAME``: rebuild a game's learned evaluator (data, training, weights)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import TricktableError
+from .paths import user_data_dir
+
+__all__ = ["register", "train"]
+
+
+def train(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game whose decision to learn.")],
+    *,
+    deals: Annotated[int, typer.Option(help="Hands dealt for training positions.")] = 400_000,
+    shards: Annotated[int, typer.Option(help="Data files (a stopped run resumes).")] = 40,
+    workers: Annotated[int, typer.Option(help="Local worker processes (or Ray CPUs).")] = 1,
+    backend: Annotated[str, typer.Option(help="'process' or 'ray'.")] = "process",
+    epochs: Annotated[int, typer.Option(help="Passes over the data.")] = 12,
+    seed: Annotated[int, typer.Option(help="Seed of the data and the network.")] = 0,
+    data: Annotated[Path | None, typer.Option(help="The data folder.")] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="The weights file (default: the package).")
+    ] = None,
+) -> None:
+    """Generate valued positions, train the MLP and write its weights."""
+    from ..learn.train import TrainConfig, rebuild
+
+    folder = data or user_data_dir() / "tricktable" / "learn" / f"{game}-{deals}-{shards}-{seed}"
+    try:
+        rebuild(game, folder, deals=deals, shards=shards, workers=workers, backend=backend,
+                config=TrainConfig(epochs=epochs, seed=seed), out=out,
+                say=typer.echo)  # fmt: skip
+    except TricktableError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+
+
+def register(app: typer.Typer) -> None:
+    app.command("train")(train)

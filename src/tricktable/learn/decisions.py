@@ -1,0 +1,35 @@
+"""The decisions learned so far, one per game: what ``tricktable train GAME`` rebuilds.
+
+Kept apart from :mod:`.data` (which needs the batch engine) so that play-time code can read
+it with the core and the games alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..games import rules as make_rules
+
+__all__ = ["DECISIONS", "Decision"]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A decision an evaluator learns: the game, the batch phase it is taken in, and the
+    rule options (as ``rules(game, **options)`` takes them)."""
+
+    game: str
+    phase: str
+    options: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def name(self) -> str:
+        return f"{self.game}-{self.phase}"
+
+    def rules_text(self) -> str:
+        return str(make_rules(self.game, **dict(self.options)))
+
+
+DECISIONS: dict[str, Decision] = {"hasenpfeffer": Decision("hasenpfeffer", "auction")}
+"""The decision learned per game so far (the key is what ``tricktable train`` takes)."""

@@ -1,0 +1,104 @@
+"""Learned evaluators at play time: the shipped weights, run in plain numpy (no torch, no numba).
+
+An :class:`Evaluator` scores every action column its decision allows from a seat's observation
+(:func:`tricktable.learn.features.observation`, computed from the view alone) and picks the
+best legal one. Weights live in ``tricktable/learn/weights/<decision>.npz`` beside the command
+that rebuilt them (in the file's ``meta``); :func:`for_game` loads them once.
+
+>>> import tricktable as tt
+>>> evaluator = for_game("hasenpfeffer")
+>>> game = tt.new_game("hasenpfeffer", seed=4)
+>>> str(evaluator.choose(game.view(game.to_move))) in {str(a) for a in game.legal_actions()}
+True
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..actions import Action
+from ..view import View
+from .decisions import DECISIONS
+from .features import observation
+
+__all__ = ["Evaluator", "for_game", "save", "weights_path"]
+
+
+def weights_path(decision_name: str) -> Path:
+    """Where the package keeps a decision's weights."""
+    return Path(str(resources.files("tricktable.learn") / "weights" / f"{decision_name}.npz"))
+
+
+class Evaluator:
+    """A small MLP: observation -> value of each of ``columns`` (codec action numbers, whose
+    notations ``meta["actions"]`` lists, so that play time needs no codec)."""
+
+    def __init__(self, weights: list[np.ndarray], biases: list[np.ndarray],
+                 columns: np.ndarray, meta: dict[str, Any]) -> None:  # fmt: skip
+        self.weights, self.biases = weights, biases
+        self.columns = np.asarray(columns, dtype=np.int64)
+        self.meta = meta
+        self.phase = str(meta.get("phase", ""))
+        self.labels = [str(label) for label in meta.get("actions", [])]
+
+    @classmethod
+    def load(cls, path: Path) -> Evaluator:
+        with np.load(path, allow_pickle=False) as data:
+            layers = sum(1 for name in data.files if name.startswith("w"))
+            weights = [data[f"w{i}"] for i in range(layers)]
+            biases = [data[f"b{i}"] for i in range(layers)]
+            meta = json.loads(str(data["meta"]))
+            return cls(weights, biases, data["columns"], meta)
+
+    def values(self, obs: np.ndarray) -> np.ndarray:
+        """(n, len(columns)) predicted values of the observations ``obs`` (n, size)."""
+        x = np.asarray(obs, dtype=np.float32)
+        for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
+            x = x @ w + b
+            if i < len(self.weights) - 1:
+                x = np.maximum(x, 0.0)
+        return x
+
+    def applies(self, view: View) -> bool:
+        """Whether ``view`` is at this evaluator's decision."""
+        same_rules = str(view.rules) == self.meta.get("rules", str(view.rules))
+        return view.phase.value == self.phase and bool(view.legal) and same_rules
+
+    def ranked(self, view: View) -> list[tuple[Action, float]]:
+        """The legal actions the evaluator knows, best first, with their predicted values."""
+        scores = self.values(observation(view)[None])[0]
+        value_of = dict(zip(self.labels, scores.tolist(), strict=True))
+        known = [(a, value_of[str(a)]) for a in view.legal if str(a) in value_of]
+        return sorted(known, key=lambda pair: -pair[1])
+
+    def choose(self, view: View) -> Action | None:
+        """The legal action with the best predicted value (None if it knows none of them)."""
+        ranked = self.ranked(view)
+        return ranked[0][0] if ranked else None
+
+
+def save(path: Path, weights: list[np.ndarray], biases: list[np.ndarray], columns: np.ndarray,
+         meta: dict[str, Any]) -> None:  # fmt: skip
+    """Write an evaluator's weights (float32) and its ``meta`` (JSON) to ``path``."""
+    arrays: dict[str, np.ndarray] = {"columns": np.asarray(columns, dtype=np.int64)}
+    for i, (w, b) in enumerate(zip(weights, biases, strict=True)):
+        arrays[f"w{i}"], arrays[f"b{i}"] = w.astype(np.float32), b.astype(np.float32)
+    arrays["meta"] = np.array(json.dumps(meta, sort_keys=True))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
+
+
+@cache
+def for_game(game: str) -> Evaluator | None:
+    """The shipped evaluator of ``game``'s learned decision, or None if it has none."""
+    decision = DECISIONS.get(game)
+    if decision is None:
+        return None
+    path = weights_path(decision.name)
+    return Evaluator.load(path) if path.exists() else None

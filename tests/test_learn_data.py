@@ -1,0 +1,53 @@
+"""Training positions: valued by forced playouts, deterministic, resumable by shard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numba")
+
+from tricktable.errors import RulesError
+from tricktable.learn.data import DECISIONS, Shards, generate, load_shards, positions, side_values
+
+
+def test_side_values_are_own_side_minus_the_other_sides_mean() -> None:
+    deltas = np.array([[3, -3, 3, -3], [0, 4, 0, 4]])
+    sides = ((0, 2), (1, 3))
+    assert list(side_values(deltas, np.array([0, 0]), sides, 1)) == [6.0, -4.0]
+    alone = np.array([[5, -1, -2]])
+    assert side_values(alone, np.array([1]), ((0,), (1,), (2,)), 1)[0] == -1 - 1.5
+
+
+def test_positions_value_each_legal_bid_and_only_those() -> None:
+    data = positions(DECISIONS["hasenpfeffer"], 300, seed=2)
+    n = len(data["obs"])
+    assert 150 < n <= 300  # some deals reach the seat's turn only after the auction ended
+    assert data["legal"].any(axis=1).all()
+    assert (data["values"][~data["legal"]] == 0).all()
+    assert data["values"][data["legal"]].std() > 0.5
+    again = positions(DECISIONS["hasenpfeffer"], 300, seed=2)
+    assert all(np.array_equal(data[k], again[k]) for k in data)
+
+
+def test_generation_resumes_and_keeps_the_shards_it_has(tmp_path: Path) -> None:
+    spec = Shards(tmp_path, shards=3, per_shard=40, seed=1)
+    paths = generate("hasenpfeffer", spec)
+    first = load_shards(paths)
+    kept = paths[0].stat().st_mtime_ns
+    paths[1].unlink()
+    seen: list[tuple[int, int]] = []
+    generate("hasenpfeffer", spec, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(2, 3), (3, 3)]  # only the missing shard was made
+    assert paths[0].stat().st_mtime_ns == kept
+    again = load_shards(paths)
+    assert all(np.array_equal(first[k], again[k]) for k in first)
+
+
+def test_unknown_decisions_and_empty_runs_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(RulesError, match="no learned decision for 'euchre'"):
+        generate("euchre", Shards(tmp_path, 1, 10))
+    with pytest.raises(RulesError, match="at least 1"):
+        generate("hasenpfeffer", Shards(tmp_path, 0, 10))
