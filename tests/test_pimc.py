@@ -165,6 +165,20 @@ def test_a_decision_too_slow_to_play_out_often_enough_is_left_to_the_heuristic()
     assert slow.choose(view) == heuristic.choose(view)
 
 
+def test_a_bid_too_slow_to_value_is_the_learned_evaluators_not_the_heuristics():
+    from tricktable.bots.learned import learned_choice
+
+    for seed in range(40):
+        game = tt.new_game("hasenpfeffer", seed=seed)
+        view = game.view(game.to_move)
+        learned, heuristic = learned_choice(view), make_bot("heuristic", seed=4).choose(view)
+        if learned != heuristic:
+            break
+    slow = PimcBot(seed=4, samples=50, time_limit=1e-6, min_samples=5, solve_contracts=False)
+    assert learned is not None and learned != heuristic
+    assert slow.choose(view) == learned
+
+
 def test_many_choices_are_narrowed_to_the_heuristics_pick_its_neighbours_and_a_pass():
     game = tt.new_game("hasenpfeffer", seed=6)
     view = game.view(game.to_move)
@@ -191,14 +205,16 @@ def _with_analysis(bot: PimcBot, view: View, samples: int, best: Action) -> None
 def test_solved_contracts_decide_from_half_the_samples_playouts_need():
     game = tt.new_game("hasenpfeffer", seed=6)
     view = game.view(game.to_move)
-    pick = make_bot("heuristic", seed=2).choose(view)
+    from tricktable.bots.learned import learned_choice
+
+    pick = learned_choice(view) or make_bot("heuristic", seed=2).choose(view)  # the prior
     other = next(a for a in view.legal if a != pick)
     solved = PimcBot(seed=2, min_samples=10, solve_cards=24)
     played = PimcBot(seed=2, min_samples=10, solve_cards=24, solve_contracts=False)
     for bot in (solved, played):
         _with_analysis(bot, view, 5, other)
     assert solved.choose(view) == other  # five solved worlds are enough
-    assert played.choose(view) == pick  # five playouts are not: the heuristic decides
+    assert played.choose(view) == pick  # five playouts are not: the prior decides
     _with_analysis(solved, view, 4, other)
     assert solved.choose(view) == pick
 

@@ -17,7 +17,7 @@ from .heuristic import HeuristicBot
 if TYPE_CHECKING:
     from ..learn.model import Evaluator
 
-__all__ = ["LearnedBot"]
+__all__ = ["LearnedBot", "learned_choice"]
 
 
 class LearnedBot:
@@ -29,12 +29,15 @@ class LearnedBot:
         self.heuristic = HeuristicBot(seed=seed)
 
     def choose(self, view: View) -> Action:
-        evaluator = _evaluator(view.game)
-        if evaluator is not None and evaluator.applies(view):
-            action = evaluator.choose(view)
-            if action is not None:
-                return action
-        return self.heuristic.choose(view)
+        return learned_choice(view) or self.heuristic.choose(view)
+
+
+def learned_choice(view: View) -> Action | None:
+    """The learned evaluator's action at ``view``, or None where no evaluator applies."""
+    evaluator = _evaluator(view.game)
+    if evaluator is None or not evaluator.applies(view):
+        return None
+    return evaluator.choose(view)
 
 
 def _evaluator(game: str) -> Evaluator | None:

@@ -18,7 +18,9 @@ weights each by how well it explains the other seats' bids, declarations and car
 
 The action with the best weighted mean wins (ties: the first legal). When fewer than
 ``min_samples`` playouts fit in the time (Double Hasenpfeffer's twelve-card hands), a mean over
-so few deals is mostly noise and the heuristic's own choice is taken instead. Budgets are a
+so few deals is mostly noise and a prior choice is taken instead: the learned evaluator's where
+one exists for the decision (Single Hasenpfeffer's bids, :mod:`tricktable.learn`), else the
+heuristic's. Budgets are a
 number of samples with a time cap; under the cap the bot is deterministic for its seed and the
 view.
 """
@@ -42,6 +44,7 @@ from ..view_parts import DoubleSection, HasenpfefferSection
 from .base import decision_random
 from .heuristic import HeuristicBot
 from .inference import MISMATCH, model_judge
+from .learned import learned_choice
 from .outcome import Shortfall, SolveCache, contract_value, game_stake, outcome_values, values_if
 from .playout import playout
 from .race import Race
@@ -132,8 +135,9 @@ class PimcBot:
             return HeuristicBot(self.seed).choose(view)
         analysis = self.analyse(view)
         if analysis.unit == "points" and analysis.samples < self._wanted(view):
-            # Too few playouts fit in the time to beat the heuristic's judgement (long hands).
-            return HeuristicBot(self.seed).choose(view)
+            # Too few playouts fit in the time to beat a prior judgement (long hands, a busy
+            # machine): the learned evaluator's where one applies, else the heuristic's.
+            return learned_choice(view) or HeuristicBot(self.seed).choose(view)
         return analysis.best
 
     def analyse(self, view: View) -> Analysis:
