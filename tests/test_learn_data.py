@@ -51,3 +51,13 @@ def test_unknown_decisions_and_empty_runs_are_refused(tmp_path: Path) -> None:
         generate("euchre", Shards(tmp_path, 1, 10))
     with pytest.raises(RulesError, match="at least 1"):
         generate("hasenpfeffer", Shards(tmp_path, 0, 10))
+
+
+def test_a_random_prefix_reaches_other_auction_histories() -> None:
+    decision = DECISIONS["hasenpfeffer"]
+    usual = positions(decision, 200, seed=5)
+    wild = positions(decision, 200, seed=5, prefix="random")
+    assert wild["legal"].any(axis=1).all()
+    assert not np.array_equal(usual["obs"][:50], wild["obs"][:50])
+    mixed = Shards(Path("."), 4, 10, prefix="mixed")
+    assert [mixed.prefix_of(i) for i in range(4)] == ["heuristic", "random"] * 2

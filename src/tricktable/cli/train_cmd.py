@@ -21,6 +21,9 @@ def train(
     workers: Annotated[int, typer.Option(help="Local worker processes (or Ray CPUs).")] = 1,
     backend: Annotated[str, typer.Option(help="'process' or 'ray'.")] = "process",
     epochs: Annotated[int, typer.Option(help="Passes over the data.")] = 12,
+    prefix: Annotated[
+        str, typer.Option(help="How others reach the decision: heuristic, random or mixed.")
+    ] = "heuristic",
     seed: Annotated[int, typer.Option(help="Seed of the data and the network.")] = 0,
     data: Annotated[Path | None, typer.Option(help="The data folder.")] = None,
     out: Annotated[
@@ -30,10 +33,13 @@ def train(
     """Generate valued positions, train the MLP and write its weights."""
     from ..learn.train import TrainConfig, rebuild
 
-    folder = data or user_data_dir() / "tricktable" / "learn" / f"{game}-{deals}-{shards}-{seed}"
+    folder = (
+        data
+        or user_data_dir() / "tricktable" / "learn" / f"{game}-{deals}-{shards}-{seed}-{prefix}"
+    )
     try:
         rebuild(game, folder, deals=deals, shards=shards, workers=workers, backend=backend,
-                config=TrainConfig(epochs=epochs, seed=seed), out=out,
+                prefix=prefix, config=TrainConfig(epochs=epochs, seed=seed), out=out,
                 say=typer.echo)  # fmt: skip
     except TricktableError as exc:
         typer.echo(f"error: {exc}", err=True)

@@ -50,11 +50,13 @@ def side_values(deltas: np.ndarray, seats: np.ndarray, sides: tuple[tuple[int, .
 
 
 def positions(
-    decision: Decision, count: int, seed: int, playouts: int = 2
+    decision: Decision, count: int, seed: int, playouts: int = 2, prefix: str = "heuristic"
 ) -> dict[str, np.ndarray]:
     """``count`` (about: deals without the decision are dropped) valued positions:
     ``obs`` (n, size) float32, ``legal`` (n, actions) bool, ``values`` (n, actions) float32
-    (0 where illegal), ``seats`` (n,)."""
+    (0 where illegal), ``seats`` (n,). The other seats reach the decision by the compiled
+    ``prefix`` policy (``heuristic`` or ``random``: the latter covers histories a different
+    opponent makes); the continuation is always the heuristic's."""
     from ..batch import Batch
     from ..batch import layout as L
 
@@ -63,7 +65,7 @@ def positions(
     batch = Batch(rules, max(count, 1), seed=seed)
     batch.deal()
     seats = batch.random.integers(0, rules.flow.players, size=batch.games)
-    batch.advance("heuristic", seats)
+    batch.advance(prefix, seats)
     keep = (batch.states[:, L.PHASE] == phase) & (batch.to_move == seats)
     rows = np.flatnonzero(keep)
     obs = batch.observe(seats)[rows]
@@ -105,6 +107,14 @@ class Shards:
     per_shard: int
     seed: int = 0
     playouts: int = 2
+    prefix: str = "heuristic"
+    """How the other seats reach the decision: ``heuristic``, ``random``, or ``mixed`` (odd
+    shards random, even ones heuristic)."""
+
+    def prefix_of(self, index: int) -> str:
+        if self.prefix == "mixed":
+            return "random" if index % 2 else "heuristic"
+        return self.prefix
 
     def path(self, index: int) -> Path:
         return self.folder / f"shard-{index:05d}.npz"
@@ -117,7 +127,7 @@ def make_shard(decision_key: str, spec: Shards, index: int) -> str:
     """Generate and write one shard (atomically: a finished file is always whole)."""
     decision = DECISIONS[decision_key]
     data = positions(decision, spec.per_shard, seed=spec.seed * 1_000_003 + index,
-                     playouts=spec.playouts)  # fmt: skip
+                     playouts=spec.playouts, prefix=spec.prefix_of(index))  # fmt: skip
     target = spec.path(index)
     partial = target.with_suffix(f".part-{os.getpid()}.npz")
     np.savez_compressed(partial, **data)  # type: ignore[arg-type]

@@ -148,6 +148,7 @@ def rebuild(
     shards: int = 40,
     workers: int = 1,
     backend: str = "process",
+    prefix: str = "heuristic",
     config: TrainConfig = TrainConfig(),
     out: Any = None,
     say: Callable[[str], None] = print,
@@ -168,7 +169,8 @@ def rebuild(
         from ..errors import RulesError
 
         raise RulesError(f"no learned decision for {game!r}; there are: {known}")
-    spec = learn_data.Shards(Path(folder), shards, max(1, deals // shards), seed=config.seed)
+    spec = learn_data.Shards(Path(folder), shards, max(1, deals // shards), seed=config.seed,
+                             prefix=prefix)  # fmt: skip
     start = time.perf_counter()
     paths = learn_data.generate(game, spec, workers=workers, backend=backend,  # type: ignore[arg-type]
                                 progress=lambda d, n: say(f"data: {d}/{n} shards"))  # fmt: skip
@@ -185,8 +187,9 @@ def rebuild(
             "seed": config.seed, "hidden": list(config.hidden), "epochs": config.epochs,
             "figures": describe(fit), "seconds_data": round(generated, 1),
             "seconds_total": round(time.perf_counter() - start, 1),
-            "command": f"tricktable train {game} --deals {deals} --shards {shards} "
-                       f"--epochs {config.epochs} --seed {config.seed}"}  # fmt: skip
+            "prefix": prefix,
+            "command": f"tricktable train {game} --deals {deals} --shards {shards} --epochs "
+                       f"{config.epochs} --seed {config.seed} --prefix {prefix}"}  # fmt: skip
     target = Path(out) if out is not None else weights_path(decision.name)
     save(target, fit.weights, fit.biases, fit.columns, meta)
     say(f"weights: {target} ({target.stat().st_size:,} bytes)")
