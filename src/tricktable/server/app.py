@@ -70,17 +70,16 @@ def create_app(
         hub = Hub(services, rng or secrets.SystemRandom())
         app.state.hub = hub
         await services.listen(hub.on_message)
-        background = [asyncio.create_task(hub.settle_loop())]
+        services.tasks.spawn("settle loop", hub.settle_loop())
         if services.role == "single":
             restored = await hub.restore_all()
             log.info("restored %d unfinished tables", restored)
         else:
-            background.append(asyncio.create_task(hub.peers.heartbeat()))
+            services.tasks.spawn("heartbeat", hub.peers.heartbeat())
         try:
             yield
         finally:
-            for task in background:
-                task.cancel()
+            # each step is bounded: a task that will not end is logged and left behind
             await hub.close()
             await services.close()
             await services.database.close()

@@ -20,13 +20,17 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import orjson
 import sqlalchemy as sa
 
 from .db import Statement, async_url
 from .fastpath import plain_url
+from .supervisor import STOP_SECONDS, check_cancelled
+
+if TYPE_CHECKING:
+    from .supervisor import Supervisor
 
 log = logging.getLogger(__name__)
 
@@ -44,8 +48,9 @@ class Broker(Protocol):
     in_transaction: bool
     """True when :meth:`statement` must go into the storing transaction (LISTEN/NOTIFY)."""
 
-    async def start(self, handler: Handler, own: str = "") -> None:
-        """Deliver every message heard to ``handler``, but those of process ``own``."""
+    async def start(self, handler: Handler, tasks: Supervisor, own: str = "") -> None:
+        """Deliver every message heard to ``handler``, but those of process ``own``; the
+        reading task belongs to ``tasks`` (which ends it)."""
 
     def statement(self, message: Message) -> Statement: ...
 
@@ -67,7 +72,7 @@ class NoBroker:
     in_transaction = False
     connected = True
 
-    async def start(self, handler: Handler, own: str = "") -> None:
+    async def start(self, handler: Handler, tasks: Supervisor, own: str = "") -> None:
         return None
 
     def statement(self, message: Message) -> Statement:
@@ -97,15 +102,17 @@ class RedisBroker:
     def connected(self) -> bool:
         return self._subscribed.is_set() and self._reader is not None and not self._reader.done()
 
-    async def start(self, handler: Handler, own: str = "") -> None:
-        self._reader = asyncio.create_task(self._read(handler, _prefix(own)))
-        await asyncio.wait_for(self._subscribed.wait(), timeout=30)
+    async def start(self, handler: Handler, tasks: Supervisor, own: str = "") -> None:
+        self._reader = tasks.spawn("broker reader (Redis)", self._read(handler, _prefix(own)))
+        async with asyncio.timeout(30):
+            await self._subscribed.wait()
 
     async def _read(self, handler: Handler, own: str) -> None:
         while True:
             try:
                 async with self.client.pubsub() as pubsub:
                     await pubsub.subscribe(self.channel)
+                    check_cancelled()  # redis-py's asyncio.wait_for may have lost it
                     self._subscribed.set()
                     async for item in pubsub.listen():
                         if item.get("type") == "message":
@@ -122,10 +129,9 @@ class RedisBroker:
         await self.client.publish(self.channel, encode(message))
 
     async def close(self) -> None:
-        if self._reader is not None:
-            self._reader.cancel()
-            await asyncio.gather(self._reader, return_exceptions=True)
-        await self.client.aclose()
+        """Close the client (the reader was ended by the services' supervisor)."""
+        async with asyncio.timeout(STOP_SECONDS):
+            await self.client.aclose()
 
 
 async def listen(
@@ -153,6 +159,7 @@ async def listen(
         try:
             conn.add_termination_listener(lambda _conn, lost=lost: lost.set())
             await conn.add_listener(channel, heard)
+            check_cancelled()  # asyncpg awaits under timeouts that may have lost it
             listening.set()
             if connected is not None:
                 connected()
@@ -187,9 +194,10 @@ class PostgresBroker:
     def connected(self) -> bool:
         return self._listening.is_set() and self._reader is not None and not self._reader.done()
 
-    async def start(self, handler: Handler, own: str = "") -> None:
-        self._reader = asyncio.create_task(self._read(handler, _prefix(own)))
-        await asyncio.wait_for(self._listening.wait(), timeout=30)
+    async def start(self, handler: Handler, tasks: Supervisor, own: str = "") -> None:
+        self._reader = tasks.spawn("broker reader (LISTEN)", self._read(handler, _prefix(own)))
+        async with asyncio.timeout(30):
+            await self._listening.wait()
 
     async def _read(self, handler: Handler, own: str) -> None:
         def heard(_conn: Any, backend: int, _channel: str, payload: str) -> None:
@@ -209,9 +217,7 @@ class PostgresBroker:
         await self._sender.execute("SELECT pg_notify($1, $2)", self.channel, _fitting(message))
 
     async def close(self) -> None:
-        if self._reader is not None:
-            self._reader.cancel()
-            await asyncio.gather(self._reader, return_exceptions=True)
+        """Drop the sending connection (the reader was ended by the services' supervisor)."""
         if self._sender is not None:
             # at once: a publish cancelled halfway may leave it busy, and a polite close waits
             self._sender.terminate()

@@ -38,7 +38,6 @@ class Peers:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self.seen: dict[str, float] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
 
     def take(self, message: Message) -> None:
         process = message.get("p")
@@ -78,14 +77,8 @@ class Peers:
             self._spawn(tell_here(self.hub, runtime, str(message["n"])))
 
     def _spawn(self, work: Any) -> None:
-        task = asyncio.create_task(work)
-        self._tasks.add(task)
-        task.add_done_callback(self._done)
-
-    def _done(self, task: asyncio.Task[None]) -> None:
-        self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("broker: a message was not taken up", exc_info=task.exception())
+        # owned by the process's supervisor: ended at shutdown, a failure logged by name
+        self.hub.services.tasks.spawn("taking up a broker message", work)
 
     async def heartbeat(self) -> None:
         """Say this process is alive and forget the processes that went quiet (runs forever)."""

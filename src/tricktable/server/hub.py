@@ -18,6 +18,7 @@ from .broker import Message
 from .config import BotFactory, Settings
 from .schemas import ChatOut, CreateTable, SeatSpec
 from .services import Services
+from .supervisor import check_cancelled
 from .table import SeatState, TableError, TableInfo, TableRuntime
 
 __all__ = ["Hub", "NewTable", "record_with_seats", "rules_from"]
@@ -205,6 +206,7 @@ class Hub:
                 await ratings.settle(self.database, table_id)
             except Exception:
                 log.exception("table %s: statistics and ratings not settled", table_id)
+            check_cancelled()
 
     def _forget(self, runtime: TableRuntime) -> None:
         # a finished table is reloaded from the database if anyone asks for it again
@@ -275,8 +277,8 @@ class Hub:
         return len(ids)
 
     async def close(self) -> None:
-        for runtime in list(self.tables.values()):
-            await runtime.close()
+        """Close every live table at once (each ends its tasks within a bound)."""
+        await asyncio.gather(*(runtime.close() for runtime in list(self.tables.values())))
 
 
 def _options_json(rules: tt.Rules) -> dict[str, Any]:

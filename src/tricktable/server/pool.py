@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import copyreg
 import functools
+import logging
 import multiprocessing
 import os
 import threading
@@ -25,6 +26,8 @@ from tricktable.cards import CardSet
 from tricktable.options import Rules
 
 from .config import BotFactory
+
+log = logging.getLogger(__name__)
 
 __all__ = ["Compute", "bot_seed", "choose_action", "rules_of"]
 
@@ -113,9 +116,21 @@ class Compute:
         finally:
             self.pending -= 1
 
-    def close(self) -> None:
-        if self._executor is not None:
-            # waits for the pool's processes to end (a move in hand takes at most seconds):
-            # a server that exits right after (uvicorn re-raises SIGTERM) must not orphan them
-            self._executor.shutdown(wait=True, cancel_futures=True)
-            self._executor = None
+    def close(self, bound: float = 10.0) -> None:
+        """Stop the pool: queued work is dropped, work in hand may finish within ``bound``
+        seconds (a move takes at most seconds); pool processes still running then are ended."""
+        executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        executor.shutdown(wait=False, cancel_futures=True)
+        # waits for the pool's processes to end: a server that exits right after (uvicorn
+        # re-raises SIGTERM) must not orphan them, nor wait for ever for a stuck one
+        joining = threading.Thread(target=executor.shutdown, name="tricktable-pool-join")
+        joining.daemon = True
+        joining.start()
+        joining.join(bound)
+        if joining.is_alive():
+            log.error("bot pool: still busy %.1f s after it was stopped; its processes end", bound)
+            processes = getattr(executor, "_processes", None) or {}
+            for process in list(processes.values()):
+                process.terminate()

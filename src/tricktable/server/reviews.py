@@ -165,5 +165,6 @@ async def review(table_id: str, request: Request) -> dict[str, Any] | JSONRespon
         await _ask_workers(hub.database, table_id)
     elif table_id not in running:
         record = record_with_seats(runtime)
-        running[table_id] = asyncio.create_task(_compute(state, table_id, record))
+        work = _compute(state, table_id, record)
+        running[table_id] = hub.services.tasks.spawn(f"review of table {table_id}", work)
     return JSONResponse({"status": "computing", "table_id": table_id}, status_code=202)

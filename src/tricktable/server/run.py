@@ -121,4 +121,8 @@ def serve(
         timeout_graceful_shutdown=int(settings.drain_seconds),
     )
     configure_logging()
-    _draining_server()(config).run()
+    from .supervisor import run
+
+    # not uvicorn's own run: a task that will not end after the lifespan must not keep the
+    # process from exiting (it is logged by name)
+    run(_draining_server()(config).serve(), loop_factory=config.get_loop_factory())

@@ -21,6 +21,7 @@ from .config import BotFactory, Settings
 from .db import Database
 from .ops import Metrics
 from .pool import Compute
+from .supervisor import STOP_SECONDS, Supervisor, check_cancelled
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +45,10 @@ class Services:
     role: Role = "single"
     process_id: str = field(default_factory=lambda: secrets.token_hex(6))
     metrics: Metrics = field(default_factory=Metrics)
-    _outbox: asyncio.Queue[Message] | None = None
+    tasks: Supervisor = field(default_factory=lambda: Supervisor("services"))
+    """Every background task of the process (broker sender and reader, LISTEN loops, settle
+    loop, heartbeat, the worker's jobs): ended together, within a bound, by :meth:`close`."""
+    _outbox: asyncio.Queue[Message | None] | None = None
     _sender: asyncio.Task[None] | None = None
 
     def __post_init__(self) -> None:
@@ -65,7 +69,7 @@ class Services:
         moves = self.database.moves
         if isinstance(self.broker, PostgresBroker) and moves is not None:
             self.broker.own_backends = moves.backends
-        await self.broker.start(handler, own=self.process_id)
+        await self.broker.start(handler, self.tasks, own=self.process_id)
 
     def announce(self, message: Message) -> None:
         """Publish ``message`` soon, after those announced before it (no storing goes with it)."""
@@ -73,21 +77,26 @@ class Services:
             return
         if self._outbox is None:
             self._outbox = asyncio.Queue()
-            self._sender = asyncio.create_task(self._send())
+            self._sender = self.tasks.spawn("broker sender", self._send(self._outbox))
         self._outbox.put_nowait(message)
 
-    async def _send(self) -> None:
-        assert self._outbox is not None
-        while True:
-            message = await self._outbox.get()
+    async def _send(self, outbox: asyncio.Queue[Message | None]) -> None:
+        """Publish the announcements in order until the sentinel ``None``."""
+        while (message := await outbox.get()) is not None:
             try:
                 await self.broker.publish(message)
             except Exception as exc:  # a lost broker must not stop the table
                 log.warning("broker: a %s message was not sent: %s", message.get("k"), exc)
+            # redis-py's publish goes through asyncio.wait_for, which in Python 3.11 can return
+            # normally in a cancelled task: without this check the sender waits for ever
+            check_cancelled()
 
-    async def close(self) -> None:
-        if self._sender is not None:
-            self._sender.cancel()
-            await asyncio.gather(self._sender, return_exceptions=True)
+    async def close(self, bound: float = STOP_SECONDS) -> None:
+        """Send what was announced (at most ``bound`` seconds), end every background task
+        (at most ``bound`` seconds more), then close the broker and the pool."""
+        if self._outbox is not None and self._sender is not None:
+            self._outbox.put_nowait(None)
+            await asyncio.wait({self._sender}, timeout=bound)
+        await self.tasks.close(bound)
         await self.broker.close()
         self.compute.close()

@@ -28,6 +28,7 @@ from . import db as store
 from .config import BOT_SPEEDS, BotFactory, Settings
 from .schemas import ChatOut, TableOut
 from .services import Services
+from .supervisor import STOP_SECONDS, end_tasks
 
 log = logging.getLogger(__name__)
 
@@ -590,7 +591,4 @@ class TableRuntime:
     async def close(self) -> None:
         self.closed = True
         self._generation += 1
-        tasks = list(self._tasks)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await end_tasks(list(self._tasks), STOP_SECONDS, f"table {self.table_id}")

@@ -27,6 +27,7 @@ from .migrate import upgrade
 from .pool import Compute
 from .reviews import build_review, store_review
 from .services import Services
+from .supervisor import STOP_SECONDS, check_cancelled, end_tasks, run
 from .table import TableError, TableRuntime
 
 log = logging.getLogger(__name__)
@@ -59,30 +60,34 @@ class Worker:
         self.stopping.set()
 
     async def run(self) -> None:
-        settling = asyncio.create_task(self.hub.settle_loop())
+        """Claim and carry out jobs until stopped; then the jobs in hand are finished (at most
+        the drain time: those still running are left to their leases)."""
+        tasks = self.services.tasks
+        tasks.spawn("settle loop", self.hub.settle_loop())
         channel = self.services.database.wake_channel
         wakeups = Wakeups(self.services.database.url, channel) if channel else None
-        listening = asyncio.create_task(wakeups.run()) if wakeups else None
-        pause = POLL_SECONDS[0]
+        if wakeups is not None:
+            tasks.spawn("job wake-ups (LISTEN)", wakeups.run())
         try:
-            while not self.stopping.is_set():
-                if await self.claim():
-                    pause = POLL_SECONDS[0]
-                elif wakeups is not None and wakeups.listening.is_set():
-                    await self._pause(await self._until_next_job(), wakeups.heard)
-                else:
-                    await self._pause(pause)
-                    pause = min(POLL_SECONDS[1], pause * 2)
-        except asyncio.CancelledError:
-            for task in self.running:  # killed: the jobs in hand are left to their leases
-                task.cancel()
-            raise
+            await self._claim_until_stopped(wakeups)
+            if self.running:
+                await asyncio.wait(self.running, timeout=self.services.settings.drain_seconds)
         finally:
-            settling.cancel()
-            if listening is not None:
-                listening.cancel()
-            await asyncio.gather(*self.running, return_exceptions=True)
+            # killed, or the drain time is over: the jobs still in hand are left to their leases
+            await end_tasks(list(self.running), STOP_SECONDS, self.owner)
             await self.hub.close()
+
+    async def _claim_until_stopped(self, wakeups: Wakeups | None) -> None:
+        pause = POLL_SECONDS[0]
+        while not self.stopping.is_set():
+            if await self.claim():
+                pause = POLL_SECONDS[0]
+            elif wakeups is not None and wakeups.listening.is_set():
+                await self._pause(await self._until_next_job(), wakeups.heard)
+            else:
+                await self._pause(pause)
+                pause = min(POLL_SECONDS[1], pause * 2)
+            check_cancelled()  # claim() and the pauses catch Exception around their awaits
 
     async def _pause(self, seconds: float, heard: asyncio.Event | None = None) -> None:
         """Wait ``seconds``, less if the worker is stopped or ``heard`` is set (then cleared)."""
@@ -121,7 +126,9 @@ class Worker:
             log.warning("worker: could not claim jobs: %s", exc)
             return 0
         for job in found:
-            task = asyncio.create_task(self.carry_out(job))
+            task = self.services.tasks.spawn(
+                f"job {job.kind} of table {job.table_id}", self.carry_out(job)
+            )
             self.running.add(task)
             task.add_done_callback(self.running.discard)
         return len(found)
@@ -135,6 +142,7 @@ class Worker:
             self.done += 1
         except Exception:
             log.exception("worker: job %s of table %s failed", job.kind, job.table_id)
+            check_cancelled()
             await self._finish(job, release=True)
 
     async def _finish(self, job: jobs.Job, release: bool = False) -> None:
@@ -270,7 +278,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     configure_logging()
     settings = tuned(base_settings(), bot_delay=args.bot_delay, lease_seconds=args.lease)
-    asyncio.run(run_worker(args.db, args.broker, settings=settings, concurrency=args.concurrency))
+    run(run_worker(args.db, args.broker, settings=settings, concurrency=args.concurrency))
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from .edge import Bucket, Rate, clip, origin_allowed, refused
 from .fanout import reload_seats
 from .hub import Hub
 from .schemas import CLIENT_MESSAGE, ActionIn, ChatIn, ErrorOut, HelloOut
+from .supervisor import end_tasks
 from .table import TableError, TableRuntime
 
 log = logging.getLogger(__name__)
@@ -29,6 +30,7 @@ router = APIRouter()
 CLOSE_POLICY = 4403
 CLOSE_NOT_FOUND = 4404
 CLOSE_TOO_SLOW = 4408
+WRITER_STOP_SECONDS = 2.0
 
 
 class SocketClient:
@@ -111,8 +113,9 @@ async def table_socket(socket: WebSocket, table_id: str, token: str | None = Non
     finally:
         runtime.detach(client)
         client.finish()
-        writer.cancel()
-        await asyncio.gather(writer, return_exceptions=True)
+        # the socket is gone or closing: the writer has nothing to wait for (a cancellation
+        # the send loses is delivered again, and a writer that still will not end is left)
+        await end_tasks([writer], WRITER_STOP_SECONDS, "websocket")
 
 
 def _check_origin(socket: WebSocket, hub: Hub) -> None:
