@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import os
 import random
+import tempfile
 from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, ExitStack
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from throwaway_support import Unavailable, throwaway_postgres, throwaway_redis
+
 DATABASE_ENV = "TRICKTABLE_TEST_DATABASE_URL"
+REDIS_ENV = "TRICKTABLE_TEST_REDIS_URL"
 
 
 class FirstLegalBot:
@@ -24,26 +29,42 @@ def first_legal_factory(level: str, seed: int) -> FirstLegalBot:
     return FirstLegalBot()
 
 
-def _database_urls() -> list[Any]:
-    urls: list[Any] = ["sqlite"]
-    urls.append(
-        pytest.param(
-            "postgresql",
-            marks=pytest.mark.skipif(
-                not os.environ.get(DATABASE_ENV), reason=f"{DATABASE_ENV} is not set"
-            ),
-        )
-    )
-    return urls
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """The PostgreSQL test database: ``TRICKTABLE_TEST_DATABASE_URL`` if set, else a throwaway
+    cluster started for this run (when PostgreSQL is installed), else the test is skipped."""
+    yield from _server(DATABASE_ENV, throwaway_postgres)
 
 
-@pytest.fixture(params=_database_urls())
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[str]:
+    """The Redis test server: ``TRICKTABLE_TEST_REDIS_URL`` if set, else a throwaway one
+    started for this run (when redis-server is installed), else the test is skipped."""
+    yield from _server(REDIS_ENV, throwaway_redis)
+
+
+def _server(variable: str, start: Callable[[Path], AbstractContextManager[str]]) -> Iterator[str]:
+    given = os.environ.get(variable)
+    if given:
+        yield given
+        return
+    # not under pytest's own temporary folder: as root, PostgreSQL runs as another user, who
+    # could not reach a folder inside it
+    with tempfile.TemporaryDirectory(prefix="tricktable-test-") as folder, ExitStack() as stack:
+        try:
+            url = stack.enter_context(start(Path(folder)))
+        except Unavailable as exc:
+            pytest.skip(f"{variable} is not set and no throwaway server could start: {exc}")
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A fresh, empty database: a SQLite file, or (when configured) the PostgreSQL test one."""
+    """A fresh, empty database: a SQLite file, or the PostgreSQL test one."""
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'tables.db'}"
         return
-    url = os.environ[DATABASE_ENV]
+    url = request.getfixturevalue("postgres_server")
     _drop_all(url)
     yield url
     _drop_all(url)
@@ -82,18 +103,12 @@ def app_factory(db_url: str) -> Callable[..., Any]:
     return build
 
 
-REDIS_ENV = "TRICKTABLE_TEST_REDIS_URL"
-
-
 @pytest.fixture
-def pg_url() -> Iterator[str]:
+def pg_url(postgres_server: str) -> Iterator[str]:
     """The PostgreSQL test database, emptied (several processes need PostgreSQL)."""
-    url = os.environ.get(DATABASE_ENV)
-    if not url:
-        pytest.skip(f"{DATABASE_ENV} is not set")
-    _drop_all(url)
-    yield url
-    _drop_all(url)
+    _drop_all(postgres_server)
+    yield postgres_server
+    _drop_all(postgres_server)
 
 
 @pytest.fixture(params=["redis", "postgresql"])
@@ -101,9 +116,7 @@ def broker_url(request: pytest.FixtureRequest, pg_url: str) -> str:
     """A broker for several processes: Redis pub/sub, or the database's LISTEN/NOTIFY."""
     if request.param == "postgresql":
         return pg_url
-    url = os.environ.get(REDIS_ENV)
-    if not url:
-        pytest.skip(f"{REDIS_ENV} is not set")
+    url: str = request.getfixturevalue("redis_server")
     return url
 
 

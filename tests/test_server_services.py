@@ -12,8 +12,10 @@ import pytest
 
 pytest.importorskip("fastapi", reason='needs the server extra: pip install "tricktable[server]"')
 
+import contextlib
+
 from conftest import first_legal_factory
-from tricktable.server.broker import Message, NoBroker
+from tricktable.server.broker import Message, NoBroker, make_broker
 from tricktable.server.config import Settings
 from tricktable.server.db import Database
 from tricktable.server.pool import Compute
@@ -43,10 +45,8 @@ class StuckBroker(NoBroker):
     """A broker gone silent: a publish never returns, and loses the first cancellation."""
 
     async def publish(self, message: Message) -> None:
-        try:
+        with contextlib.suppress(asyncio.CancelledError):
             await asyncio.Event().wait()
-        except asyncio.CancelledError:
-            pass
         await asyncio.Event().wait()
 
 
@@ -122,3 +122,58 @@ def test_a_single_process_announces_nothing_and_starts_no_sender(tmp_path: Path)
         return broker.published, running
 
     assert asyncio.run(main()) == ([], [])
+
+
+async def start_stop_cycles(broker_url: str | None, db_url: str, channel: str) -> dict[str, int]:
+    """The short form of ``bench/lifecycle.py``: services started and stopped with messages in
+    flight, stopped at a different loop turn each time, every other time with a bound so short
+    that the sender is cancelled mid-publish."""
+    heard: set[tuple[int, int]] = set()
+    peer = services_on(broker_url, db_url, channel)
+    await peer.listen(lambda message: heard.add((message["cycle"], message["n"])))
+    expected: set[tuple[int, int]] = set()
+    left_behind = 0
+    for cycle in range(CYCLES):
+        services = services_on(broker_url, db_url, channel)
+        await services.listen(lambda message: None)
+        for n in range(20):
+            services.announce(services.message(None, "soak", cycle=cycle, n=n))
+        for _ in range(cycle % 8):
+            await asyncio.sleep(0)
+        full = cycle % 2 == 0
+        async with asyncio.timeout(CLOSE_BOUND):
+            await services.close(2.0 if full else 0.002)
+        left_behind += len(services.tasks.running)
+        if full:
+            expected |= {(cycle, n) for n in range(20)}
+    for _ in range(500):  # the last messages' way to the peer (at most 5 s)
+        if expected <= heard or broker_url is None:
+            break
+        await asyncio.sleep(0.01)
+    await peer.close()
+    lost = len(expected - heard) if broker_url else 0
+    return {"left behind": left_behind, "lost": lost}
+
+
+CYCLES = 24
+
+
+def services_on(broker_url: str | None, db_url: str, channel: str) -> Services:
+    settings = Settings(bot_processes=0, broker_channel=channel)
+    broker = make_broker(broker_url, channel)
+    return Services(
+        settings, Database(db_url), first_legal_factory, Compute(0), broker, role="server"
+    )
+
+
+def test_services_start_and_stop_with_messages_in_flight_on_each_broker(
+    pg_url: str, broker_url: str, channel: str
+) -> None:
+    outcome = asyncio.run(start_stop_cycles(broker_url, pg_url, channel))
+    assert outcome == {"left behind": 0, "lost": 0}
+
+
+def test_services_start_and_stop_with_messages_in_flight_without_a_broker(tmp_path: Path) -> None:
+    db_url = f"sqlite:///{tmp_path / 'tables.db'}"
+    outcome = asyncio.run(start_stop_cycles(None, db_url, "unused"))
+    assert outcome == {"left behind": 0, "lost": 0}
