@@ -56,7 +56,7 @@ async def end_tasks(tasks: Iterable[asyncio.Task[Any]], bound: float, who: str) 
         _, pending = await asyncio.wait(pending, timeout=share)
     names = sorted(task.get_name() for task in pending)
     for name in names:
-        log.error("%s: task %r still running %.1f s after it was cancelled; left", who, name, bound)
+        log.error("%s: task %r still running %g s after it was cancelled; left", who, name, bound)
     return names
 
 
