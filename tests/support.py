@@ -27,6 +27,8 @@ import tricktable as tt
 CardCount = Counter[str]
 OutOfPlay = Callable[[tt.Game], CardCount]
 Known = Callable[[tt.Game, int], CardCount]
+Public = Callable[[tt.Game], CardCount]
+"""Cards every seat and a spectator may see besides the played ones (a face-up turn-up)."""
 
 # Keys of a view that describe finished hands (earlier deals reuse the same cards).
 PAST_HAND_KEYS = frozenset({"history", "last_result", "last_trick"})
@@ -129,6 +131,7 @@ def checked_playout(
     *,
     out_of_play: OutOfPlay | None = None,
     known: Known | None = None,
+    public: Public | None = None,
     push_pop_every: int = 1,
     record_every: int = 0,
 ) -> int:
@@ -139,7 +142,7 @@ def checked_playout(
     round trip (0: only at the end). Returns the number of actions applied.
     """
     count = 0
-    obs = check_invariants(game, out_of_play=out_of_play, known=known)
+    obs = check_invariants(game, out_of_play=out_of_play, known=known, public=public)
     while not game.is_over and count < max_actions:
         legal = game.legal_actions()
         assert legal, f"no legal action at a non-terminal position: {game!r}"
@@ -150,7 +153,7 @@ def checked_playout(
             check_record_round_trip(game, seen=obs)
         game.apply(rng.choice(legal))
         count += 1
-        obs = check_invariants(game, out_of_play=out_of_play, known=known)
+        obs = check_invariants(game, out_of_play=out_of_play, known=known, public=public)
     check_record_round_trip(game, seen=obs)
     return count
 
@@ -198,6 +201,7 @@ def check_invariants(
     out_of_play: OutOfPlay | None = None,
     known: Known | None = None,
     seen: dict[str, Any] | None = None,
+    public: Public | None = None,
 ) -> dict[str, Any]:
     """Every invariant that can be checked at one position (no actions are tried).
 
@@ -208,7 +212,7 @@ def check_invariants(
     check_cards(game, obs, out_of_play)
     check_tricks(obs)
     check_scores(game, obs)
-    check_views(game, obs, known)
+    check_views(game, obs, known, public)
     return obs
 
 
@@ -280,10 +284,13 @@ def check_scores(game: tt.Game, obs: dict[str, Any]) -> None:
     assert bool(obs["winners"]) == obs["is_over"]
 
 
-def check_views(game: tt.Game, obs: dict[str, Any], known: Known | None = None) -> None:
+def check_views(
+    game: tt.Game, obs: dict[str, Any], known: Known | None = None, public: Public | None = None
+) -> None:
     """Views show a seat's own hand, legal actions only to the seat to move, and no card the
-    seat may not know: only its dealt hand, the cards played this hand and ``known`` extras."""
-    played = set(_played(obs))
+    seat may not know: only its dealt hand, the cards played this hand, ``public`` cards and
+    ``known`` extras."""
+    played = set(_played(obs)) | (set(public(game)) if public is not None else set())
     hands, _ = deal_parts(_deal_of(obs)["deal"])
     skip = PAST_HAND_KEYS | {"legal_actions"}
     for seat, view in [*enumerate(obs["views"]), (None, obs["spectator"])]:

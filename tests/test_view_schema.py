@@ -27,6 +27,7 @@ GAMES: list[tuple[str, dict[str, object]]] = [
     ("rams", {"scoring": "countdown"}),
     ("bierspiel", {}),
     ("rounce", {}),
+    ("euchre", {"railroad": True, "lone_defender": True}),
 ]
 
 

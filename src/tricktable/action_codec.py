@@ -32,7 +32,7 @@ from .options import Rules
 __all__ = ["ActionCodec", "card_slots", "max_tricks"]
 
 CALL_KINDS = (Kind.PASS, Kind.IN, Kind.WIDOW, Kind.GENERAL, Kind.ALONE, Kind.NOT_ALONE,
-              Kind.DECLINE)  # fmt: skip
+              Kind.DECLINE, Kind.ORDER_UP)  # fmt: skip
 TRUMP_VALUES = ("C", "D", "H", "S", "NT")
 SINGLE_CARD_KINDS = (Kind.DISCARD, Kind.GIVE)
 

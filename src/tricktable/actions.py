@@ -33,6 +33,8 @@ class Kind(StrEnum):
     """What an action does; the value is its first word in notation."""
 
     PASS = "pass"
+    ORDER_UP = "order-up"
+    """Euchre's first round: the turn-up's suit is trump and the dealer takes the card."""
     BID = "bid"
     TRUMP = "trump"
     DISCARD = "discard"
@@ -51,7 +53,16 @@ class Kind(StrEnum):
 
 _CARD_KINDS: Final = {Kind.DISCARD: 1, Kind.GIVE: 1, Kind.PLAY: 1, Kind.EXCHANGE: 2}
 _BARE_KINDS: Final = frozenset(
-    {Kind.PASS, Kind.ALONE, Kind.NOT_ALONE, Kind.IN, Kind.WIDOW, Kind.GENERAL, Kind.DECLINE}
+    {
+        Kind.PASS,
+        Kind.ORDER_UP,
+        Kind.ALONE,
+        Kind.NOT_ALONE,
+        Kind.IN,
+        Kind.WIDOW,
+        Kind.GENERAL,
+        Kind.DECLINE,
+    }
 )
 BID_WORDS: Final = ("little-pepper", "big-pepper")
 NO_TRUMP_WORD: Final = "NT"
@@ -127,6 +138,7 @@ def _interned_card_action(kind: Kind, cards: tuple[int, ...]) -> Action:
 
 
 PASS: Final = Action(Kind.PASS)
+ORDER_UP: Final = Action(Kind.ORDER_UP)
 ALONE: Final = Action(Kind.ALONE)
 NOT_ALONE: Final = Action(Kind.NOT_ALONE)
 IN: Final = Action(Kind.IN)

@@ -26,6 +26,9 @@ from .trick import Trick
 from .view_parts import Section
 
 if TYPE_CHECKING:
+    import random
+
+    from ..view import View
     from .flow_game import FlowGame
 
 __all__ = ["Flow", "HandResult", "Ledger", "signed"]
@@ -242,6 +245,14 @@ class Flow(ABC):
         a function of its own tricks (partnership contracts: the bots weigh those by the
         contract). Search bots value card play with it, so that, say, a safe first trick
         against a loo counts for what the loo would cost."""
+        return None
+
+    def heuristic(self, view: View, rng: random.Random) -> Action | None:
+        """The family's heuristic decision for ``view`` (``None``: the bots' generic choice).
+
+        A family whose knowledge lives with it (Euchre's) answers here what the heuristic bot
+        would otherwise decide at random: its calls, discards and lone hands.
+        """
         return None
 
     def score_sign(self) -> int:

@@ -91,3 +91,8 @@ class FlowGame(Protocol):
 
     def redeal(self) -> None:
         """Throw the hand in and deal again with the same dealer (a misdeal)."""
+
+    def finish_hand(self) -> None:
+        """End the hand now (its :meth:`~tricktable.rules.base.Flow.score_hand` is asked for
+        the result), then end the game or deal the next hand: a hand thrown in without play
+        that still passes the deal on."""

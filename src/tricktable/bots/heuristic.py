@@ -53,4 +53,11 @@ class HeuristicBot:
 
     def choose(self, view: View) -> Action:
         require_legal(view)
-        return strategy_for(view.rules.name)(view, decision_random(self.seed, view))
+        rng = decision_random(self.seed, view)
+        strategy = STRATEGIES.get(view.rules.name)
+        if strategy is None:  # a family that carries its own knowledge, else the fallback
+            strategy = fallback_strategy
+            chosen = view.rules.flow.heuristic(view, rng)
+            if chosen is not None:
+                return chosen
+        return strategy(view, rng)

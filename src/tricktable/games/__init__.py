@@ -14,7 +14,7 @@ from ..errors import RulesError
 from ..options import GameDef, Option, OptionValue, Rules
 from ..view import view_schema_of
 from ..view_parts import Section
-from . import hasenpfeffer, rams
+from . import euchre, hasenpfeffer, rams
 
 __all__ = [
     "FAMILIES",
@@ -30,7 +30,7 @@ __all__ = [
     "view_sections",
 ]
 
-FAMILIES: Final = (hasenpfeffer, rams)
+FAMILIES: Final = (hasenpfeffer, rams, euchre)
 
 REGISTRY: Final[dict[str, GameDef]] = {
     game.name: game for family in FAMILIES for game in family.GAMES

@@ -53,6 +53,12 @@ PRESETS: dict[str, list[tuple[str, dict[str, Any]]]] = {
     ],
     "bierspiel": [("Four players", {}), ("Five players", {"players": 5})],
     "rounce": [("Four players", {}), ("Six players", {"players": 6})],
+    "euchre": [
+        ("Euchre", {}),
+        ("Stick the dealer", {"stick_the_dealer": True}),
+        ("Three-handed cutthroat", {"cutthroat": True}),
+        ("Railroad", {"railroad": True, "lone_defender": True}),
+    ],
 }
 """Common starting points per game: a label and the options that differ from the defaults."""
 
