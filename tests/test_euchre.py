@@ -301,3 +301,92 @@ def test_side_scores_partners_share_and_only_one_side_scores_a_hand(
         if game.player_count == 4:
             assert result.deltas[0] == result.deltas[2] and result.deltas[1] == result.deltas[3]
             assert result.deltas[0] == 0 or result.deltas[1] == 0
+
+
+# -- the solver and the bots -------------------------------------------------------------------
+
+
+def best_tricks(game: tt.Game, side: tuple[int, ...]) -> int:
+    """The tricks ``side`` takes from here with best play on both sides (brute force)."""
+    if game.phase != "play":
+        return 0
+    before = len(game.tricks)
+    outcomes = []
+    for action in game.legal_actions():
+        mover = game.to_move
+        game.push(action)
+        gained = 0
+        if len(game.tricks) > before or game.phase != "play":
+            last = game.tricks[-1] if game.phase == "play" else game.last_tricks[-1]
+            gained = int(last.winner in side)
+        outcomes.append((mover in side, gained + best_tricks(game, side)))
+        game.pop()
+    ours = outcomes[0][0]
+    values = [value for _, value in outcomes]
+    return max(values) if ours else min(values)
+
+
+@pytest.mark.parametrize("options", [{}, {"railroad": True}], ids=str)
+def test_the_solver_solves_euchre_card_play(options: dict[str, object]) -> None:
+    from tricktable.solver import solve
+
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(30):
+        game = tt.new_game("euchre", seed=seed, target_score=1000, **options)
+        while game.phase != "play" or len(game.tricks) < 2:
+            game.apply(rng.choice(game.legal_actions()))
+        if game.hand_number != 1:
+            continue
+        table = solve(game)
+        side = next(s for s in game.view(None).sides if game.to_move in s)
+        for action in game.legal_actions():
+            child = game.copy()
+            child.apply(action)
+            won = int(child.tricks[-1].winner in side) if len(child.tricks) > 2 else 0
+            assert table[str(action)] == won + best_tricks(child, side), (seed, str(action))
+        checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert", "ismcts"])
+def test_every_bot_level_plays_a_hand_of_euchre(level: str) -> None:
+    from support import bot_plays_one_hand
+    from tricktable.bots import make_bot
+
+    game = tt.new_game("euchre", seed=8, lone_defender=True)
+    budgets = {"hard": {"samples": 4}, "expert": {"samples": 4}, "ismcts": {"iterations": 40}}
+    bot = make_bot(level, seed=1, **budgets.get(level, {}))
+    moves = bot_plays_one_hand(game, bot)
+    (result,) = game.results
+    assert moves >= (8 if result.details.get("thrown_in") else 10)
+
+
+def test_the_heuristic_orders_up_a_strong_hand_and_passes_a_weak_one() -> None:
+    from tricktable.bots import make_bot
+
+    bot = make_bot("heuristic", seed=1)
+    # seat 1 holds both black jacks and three spades with the 9S turned up (dealer 0)
+    strong = "9H 10H AH KH QH / JS JC AS KS QS / AD KD QD JD 10D / AC KC QC 10C 9C | 9S JH 10S 9D"
+    assert str(bot.choose(game_of(strong).view(1))) == "order-up"
+    weak = play(game_of(), "pass")  # seat 2: 10H 9H QD 10C QC against a 9D
+    assert str(bot.choose(weak.view(2))) == "pass"
+    alone = play(game_of(strong), "order-up", "discard 9H")
+    assert str(bot.choose(alone.view(1))) == "alone"
+
+
+def test_the_heuristic_beats_random_play() -> None:
+    from tricktable.bots import make_bot
+
+    heuristic, rand = make_bot("heuristic", seed=2), make_bot("random", seed=2)
+    points = [0, 0]
+    for seed in range(30):
+        game = tt.new_game("euchre", seed=seed, target_score=1000)
+        while len(game.results) < 2:
+            seat = game.to_move
+            bot = heuristic if seat in (0, 2) else rand
+            game.apply(bot.choose(game.view(seat)))
+        for result in game.results:
+            points[0] += result.deltas[0]
+            points[1] += result.deltas[1]
+    assert points[0] > points[1]

@@ -160,6 +160,9 @@ def render_status(view: View, names: SeatNames) -> list[str]:
         lines.extend(_rams_lines(view, view.rams, names))
     if isinstance(auction, DoubleSection):
         lines.extend(_lone_lines(auction, names))
+    family_lines = getattr(view.section, "status_lines", None)  # a family that says its own
+    if family_lines is not None:
+        lines.extend(family_lines(names.__getitem__, card_markup))
     if view.trick is not None:
         lines.append(f"Trick: {render_trick(view.trick, names)}")
         lines.append("Tricks won: " + _tricks_won(view, names))

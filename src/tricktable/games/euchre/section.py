@@ -6,6 +6,7 @@ view of the seat that handled them only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ...jsonrecord import CardText, json_fields, omitted_if_none, record_dict
@@ -45,3 +46,18 @@ class EuchreSection(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         return record_dict(self)
+
+    def status_lines(self, name: Callable[[int], str], card: Callable[[str], str]) -> list[str]:
+        """The section in words for a table's status (seat names and card texts as given)."""
+        taken = " (taken by the dealer)" if self.turnup_taken else ""
+        lines = [f"Turn-up: {card(self.turnup)}{taken}"]
+        if self.calls:
+            lines.append("Calls: " + ", ".join(f"{name(c.seat)} {c.call}" for c in self.calls))
+        if self.maker is not None:
+            lines.append(f"Maker: {name(self.maker)}")
+        for seat, what in ((self.alone, "plays"), (self.lone_defender, "defends")):
+            if seat is not None:
+                lines.append(f"{name(seat)} {what} alone")
+        if self.discards:
+            lines.append("Your discard: " + " ".join(card(c) for c in self.discards))
+        return lines
