@@ -9,16 +9,16 @@ from typing import TYPE_CHECKING
 from ...actions import ALONE, NOT_ALONE, ORDER_UP, PASS, Action, Kind, card_actions
 from ...cards import DECKS, JOKER_INDEX, Deck
 from ...deal import owners_of
-from ...jsonrecord import CARD_TEXTS, card_texts
-from ...phase import Phase
-from ...ranking import Ranking
-from .ledger import SideLedger
 from ...flow import Flow, HandResult
 from ...flow_game import FlowGame
+from ...jsonrecord import CARD_TEXTS, card_texts
 from ...options import Rules
+from ...phase import Phase
+from ...ranking import Ranking
 from ...view_parts import Call
 from . import heuristic
 from .hidden import EuchreHidden
+from .ledger import SideLedger
 from .options import (
     CUTTHROAT,
     CUTTHROAT_MARCH,
