@@ -28,8 +28,8 @@ from .view_parts import Section
 if TYPE_CHECKING:
     import random
 
-    from ..view import View
     from .flow_game import FlowGame
+    from .view import View
 
 __all__ = ["Flow", "HandResult", "Ledger", "signed"]
 

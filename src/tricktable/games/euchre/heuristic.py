@@ -2,7 +2,9 @@
 
 A hand is valued for a trump suit by its trumps (the bowers most), its off-suit aces and its
 short suits; the thresholds read "about three tricks with a partner's help" for making trump
-and "about five tricks alone" for a lone hand. Card play is left to the bots' generic play.
+and "about five tricks alone" for a lone hand. In play: lead an off-suit ace, or trumps from
+the making side; second hand and later win as cheaply as possible unless the partner already
+wins the trick, and otherwise throw the least card.
 """
 
 from __future__ import annotations
@@ -48,12 +50,11 @@ def hand_value(hand: int, table: TrumpTable) -> float:
     return value
 
 
-def choose(view: View, rng: random.Random) -> Action | None:
-    """The heuristic's decision before play (``None`` in the play phase); ``rng`` is unused:
-    every decision here is a function of the hand."""
-    kind = view.legal[0].kind if view.legal else None
-    if kind is Kind.PLAY or view.seat is None:
-        return None
+def choose(view: View, rng: random.Random) -> Action:
+    """The heuristic's action in ``view`` (to move); ``rng`` is unused: every decision here
+    is a function of what the seat sees."""
+    if view.legal[0].kind is Kind.PLAY:
+        return _play(view)
     phase = str(view.phase)
     if phase == "auction":
         return _first_round(view)
@@ -97,6 +98,36 @@ def _alone(view: View) -> Action:
     table = view.rules.flow.trump_table(view.trump)
     needed = LONE if view.seat == section_of(view).maker else LONE + 1.5
     return ALONE if hand_value(view.hand.mask, table) >= needed else NOT_ALONE
+
+
+def _play(view: View) -> Action:
+    table = view.rules.flow.trump_table(view.trump)
+    legal = view.legal
+    trick = view.trick
+    plays = trick.plays if trick is not None else ()
+    if not plays:
+        return _lead(view, table)
+    led = table.suit_of[parse_card(plays[0].card or "").index]
+    best = max(plays, key=lambda p: table.key(parse_card(p.card or "").index, led))
+    best_key = table.key(parse_card(best.card or "").index, led)
+    lowest = min(legal, key=lambda a: _keep_value(a.cards[0], table))
+    if best.seat in view.side_of(view.seat or 0):
+        return lowest
+    winners = [a for a in legal if table.key(a.cards[0], led) > best_key]
+    return min(winners, key=lambda a: table.key(a.cards[0], led)) if winners else lowest
+
+
+def _lead(view: View, table: TrumpTable) -> Action:
+    legal = view.legal
+    aces = [a for a in legal if table.suit_of[a.cards[0]] != table.trump
+            and table.strength[a.cards[0]] == 28]  # fmt: skip
+    if aces:
+        return aces[0]
+    trumps = [a for a in legal if table.suit_of[a.cards[0]] == table.trump]
+    maker = section_of(view).maker
+    if trumps and maker is not None and maker in view.side_of(view.seat or 0):
+        return max(trumps, key=lambda a: table.strength[a.cards[0]])
+    return min(legal, key=lambda a: _keep_value(a.cards[0], table))
 
 
 def _keep_value(card: int, table: TrumpTable, hand: int = 0) -> float:
