@@ -49,6 +49,7 @@ _AUCTION, _TRUMP, _DISCARD, _ALONE, _GIVE = (
 )  # fmt: skip
 _ALONE_KIND, _GIVE_KIND, _DISCARD_KIND = Kind.ALONE, Kind.GIVE, Kind.DISCARD
 _FIRST_ROUND = (PASS, ORDER_UP)
+_new = tuple.__new__
 _ALONE_OR_NOT = (ALONE, NOT_ALONE)
 
 
@@ -217,6 +218,9 @@ class EuchreFlow(Flow):
         state.calls.append((seat, action.text))
         if seat == state.maker:
             state.lone = seat if wants else None
+            if not self.lone_defenders and not self.railroad:  # the usual case, in short
+                self._start_play(game)
+                return
             state.to_ask = self._defenders_to_ask(game, state)
         elif wants:
             state.lone_defender, state.to_ask = seat, []
@@ -254,9 +258,11 @@ class EuchreFlow(Flow):
 
     def _start_play(self, game: FlowGame) -> None:
         state: HandState = game.state
+        if state.lone is None and state.lone_defender is None:
+            game.start_play((game.dealer + 1) % self.players, TRICKS)
+            return
         out = {self.partner(s) for s in (state.lone, state.lone_defender) if s is not None}
-        if out:
-            game.set_active(s for s in range(self.players) if s not in out)
+        game.set_active(s for s in range(self.players) if s not in out)
         game.start_play(game.next_active(game.dealer), TRICKS)
 
     # -- scoring -------------------------------------------------------------------------------
@@ -285,9 +291,10 @@ class EuchreFlow(Flow):
         details = {"maker": maker, "trump": trump, "ordered_up": state.ordered_up,
                    "alone": state.lone, "lone_defender": state.lone_defender, "taken": taken,
                    "euchred": not made}  # fmt: skip
-        deltas = tuple(makers if side == maker_side else defenders for side in self.seat_sides)
-        return HandResult(game.deal_number, game.hand_number, game.dealer, won, deltas,
-                          ledger.scores(), summary, details)  # fmt: skip
+        deltas = tuple([makers if side == maker_side else defenders for side in self.seat_sides])
+        # tuple.__new__ skips the named tuple's Python-level __new__: one result a hand
+        return _new(HandResult, (game.deal_number, game.hand_number, game.dealer, won, deltas,
+                                 ledger.scores(), summary, details))  # fmt: skip
 
     def makers_points(self, state: HandState, taken: int) -> int:
         """What the makers score for ``taken`` (three or more) tricks."""
