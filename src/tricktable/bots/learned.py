@@ -27,9 +27,18 @@ class LearnedBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.heuristic = HeuristicBot(seed=seed)
+        warm_evaluators()  # load the weights now, not inside the first decision's time
 
     def choose(self, view: View) -> Action:
         return learned_choice(view) or self.heuristic.choose(view)
+
+
+def warm_evaluators() -> None:
+    """Load every shipped evaluator (a few hundred kB of weights, once per process)."""
+    from ..learn.decisions import DECISIONS
+
+    for game in DECISIONS:
+        _evaluator(game)
 
 
 def learned_choice(view: View) -> Action | None:
