@@ -60,7 +60,7 @@ def test_bad_input_is_answered_with_the_reason_and_changes_nothing(tmp_path: Pat
     run([*args, str(quiet)], "")
     noisy = tmp_path / "noisy"
     output = run([*args, str(noisy)], "zz\n99\nplay 2C\nKH\n\n")
-    assert "Not accepted: 'zz' is not an action" in output
+    assert "Not accepted: 'zz' is not a move or a command" in output
     assert "Not accepted: '99' is not a bid you can make; you can bid" in output
     assert "Not accepted: 'play 2C' is not legal for you" in output
     assert "Not accepted: 'KH' is not one of the legal moves" in output
@@ -155,7 +155,7 @@ def test_parse_choice_reads_numbers_notation_and_lone_cards() -> None:
     assert str(parse_choice("j♥", tuple(game.legal_actions()))) == "discard JH"
     with pytest.raises(tt.IllegalActionError, match="'0' is not a move number"):
         parse_choice("0", tuple(game.legal_actions()))
-    with pytest.raises(tt.NotationError, match="'xyz' is not an action"):
+    with pytest.raises(tt.IllegalActionError, match="'xyz' is not a move or a command"):
         parse_choice("xyz", legal)
 
 
@@ -211,7 +211,7 @@ def test_replay_prints_every_hand_and_one_hand_on_request(tmp_path: Path) -> Non
     deals = len(tt.load_record(path)["deals"])
     output = run(["replay", str(path)])
     assert output.count("— Hand ") == deals
-    assert "Trick 1:" in output and "[Result " in output and "winners: seats" in output
+    assert "Trick 1:" in output and "[Result " in output and "won by seat" in output
     one = run(["replay", str(path), "--hand", "1"])
     assert one.count("— Hand ") == 1 and '[DealNumber "0"]' in one
     stepped = run(["replay", str(path), "--step"], "\n")

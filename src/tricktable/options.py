@@ -101,12 +101,24 @@ def _read_bool(option: Option[Any], value: object) -> bool:
 def _read_int(option: Option[Any], value: object) -> int:
     if isinstance(value, bool):
         raise ValueError("expected a whole number")
-    number = value if isinstance(value, int) else int(str(value).strip())
+    if isinstance(value, int):
+        number = value
+    else:
+        try:
+            number = int(str(value).strip())
+        except ValueError:
+            raise ValueError(f"write a whole number{_between(option)}") from None
     if (option.low is not None and number < option.low) or (
         option.high is not None and number > option.high
     ):
         raise ValueError(f"it must be between {option.low} and {option.high}")
     return number
+
+
+def _between(option: Option[Any]) -> str:
+    if option.low is None or option.high is None:
+        return ""
+    return f" from {option.low} to {option.high}"
 
 
 def _read_choice(option: Option[Any], value: object) -> str:

@@ -8,6 +8,7 @@ PBN: tags, the deal, the calls and the tricks.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -69,8 +70,12 @@ def load_record(path: str | Path) -> dict[str, Any]:
     return data
 
 
-def hand_text(game: Game, deal_number: int) -> str:
-    """One deal of a game as readable text: tags, the deal, the calls and the tricks."""
+def hand_text(game: Game, deal_number: int, *, first_seat: int = 0) -> str:
+    """One deal of a game as readable text: tags, the deal, the calls and the tricks.
+
+    Seats are numbered from ``first_seat``: 0 as in the engine, 1 for people to read (the
+    text then says so in a ``Seats`` tag, and the result's "seat N" follow).
+    """
     if not 0 <= deal_number < len(game.deals):
         raise RecordError(f"there is no deal {deal_number}; the game has {len(game.deals)}")
     lines = [
@@ -78,24 +83,32 @@ def hand_text(game: Game, deal_number: int) -> str:
         f'[Rules "{game.rules}"]',
         f'[Seed "{game.seed}"]',
         f'[DealNumber "{deal_number}"]',
-        f'[Dealer "{game.dealers[deal_number]}"]',
+        f'[Dealer "{game.dealers[deal_number] + first_seat}"]',
         f'[Deal "{game.deals[deal_number]}"]',
     ]
+    if first_seat:
+        lines.insert(4, f'[Seats "numbered from {first_seat}"]')
     calls = [(s, a) for d, s, a in game.log if d == deal_number and a.kind.value != "play"]
     plays = [(s, a) for d, s, a in game.log if d == deal_number and a.kind.value == "play"]
-    lines.append("Calls: " + "; ".join(f"{s}: {a}" for s, a in calls))
+    lines.append("Calls: " + "; ".join(f"{s + first_seat}: {a}" for s, a in calls))
     per_trick = max(1, _trick_size(game, deal_number))
     for start in range(0, len(plays), per_trick):
         chunk = plays[start : start + per_trick]
         lines.append(
             f"Trick {start // per_trick + 1}: "
-            + "  ".join(f"{s}:{CARD_TEXT[a.cards[0]]}" for s, a in chunk)
+            + "  ".join(f"{s + first_seat}:{CARD_TEXT[a.cards[0]]}" for s, a in chunk)
         )
     for result in game.results:
         if result.deal_number == deal_number:
-            lines.append(f'[Result "{result.summary}"]')
+            summary = _SEAT_NUMBER.sub(
+                lambda m: f"seat {int(m.group(1)) + first_seat}", result.summary
+            )
+            lines.append(f'[Result "{summary}"]')
             lines.append(f'[Scores "{" ".join(str(s) for s in result.scores)}"]')
     return "\n".join(lines) + "\n"
+
+
+_SEAT_NUMBER = re.compile(r"\bseat (\d+)")
 
 
 def _trick_size(game: Game, deal_number: int) -> int:

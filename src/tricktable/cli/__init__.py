@@ -22,6 +22,21 @@ else:
     _MISSING = None
 
 if _MISSING is None:
+    from typing import Any
+
+    from typer.core import TyperCommand, TyperOption
+
+    class _FlagsShownAsFlags(TyperCommand):
+        """A command whose help shows an on/off option as a flag (``--hints``), never with a
+        value's type after it (``--hints <bool>``): a flag takes no value."""
+
+        def get_params(self, ctx: Any) -> Any:
+            params = super().get_params(ctx)
+            for param in params:
+                if isinstance(param, TyperOption) and param.is_flag:
+                    param.metavar = ""
+            return params
+
     app = typer.Typer(
         name="tricktable",
         help="Single and Double Hasenpfeffer, Rams, Bierspiel and Rounce.",
@@ -50,6 +65,10 @@ if _MISSING is None:
     from . import train_cmd
 
     train_cmd.register(app)
+
+    for _command in app.registered_commands:
+        if _command.cls in (None, TyperCommand):
+            _command.cls = _FlagsShownAsFlags
 
 
 def main() -> None:

@@ -42,7 +42,7 @@ def arena(
         str, typer.Option(help="'hand': one hand per deal; 'game': a whole game per deal.")
     ] = "hand",
     backend: Annotated[
-        str, typer.Option(help="'process' (local processes) or 'ray' (the [ray] extra).")
+        str, typer.Option(help="'process' (local processes) or 'ray' (the \\[ray] extra).")
     ] = "process",
     json_out: Annotated[
         Path | None, typer.Option("--json", help="Write the full results as JSON here.")

@@ -21,6 +21,10 @@ __all__ = ["COMPUTER_NAMES", "SeatNames", "action_sentence", "card_words", "resu
 COMPUTER_NAMES = ("Ada", "Bruno", "Cleo", "Dmitri", "Esme", "Farid", "Greta", "Hugo", "Ines")
 SUIT_WORDS = {"C": "clubs ♣", "D": "diamonds ♦", "H": "hearts ♥", "S": "spades ♠"}
 _IRREGULAR = {"pass": "passes", "go": "goes", "are": "is", "take": "takes", "have": "has"}
+# the engine's messages name seats in the third person: these verbs change for "you"
+_YOU_VERBS = {"does": "do", "is": "are", "has": "have", "was": "were", "holds": "hold",
+              "leaves": "leave", "shows": "show", "fits": "fit", "plays": "play"}  # fmt: skip
+_SEAT_IN_TEXT = re.compile(r"\bseat (\d+)(?: (" + "|".join(_YOU_VERBS) + r")\b)?")
 
 
 class SeatNames:
@@ -60,8 +64,16 @@ class SeatNames:
         return f"{', '.join(words[:-1])} and {words[-1]}"
 
     def in_text(self, text: str) -> str:
-        """Engine text with every "seat N" replaced by that seat's name."""
-        return re.sub(r"\bseat (\d+)", lambda m: self.names[int(m.group(1))], text)
+        """Engine text with every "seat N" replaced by that seat's name, and a verb after it
+        agreeing with "you" ("seat 0 does not hold AH" is "you do not hold AH")."""
+        return _SEAT_IN_TEXT.sub(self._seat_words, text)
+
+    def _seat_words(self, found: re.Match[str]) -> str:
+        seat, verb = int(found.group(1)), found.group(2)
+        name = self.names[seat]
+        if verb is None:
+            return name
+        return f"{name} {_YOU_VERBS.get(verb, verb) if seat == self.me else verb}"
 
 
 def card_words(text: str | None) -> str:

@@ -17,7 +17,6 @@ from ..ranking import NO_TRUMP
 from ..view import View
 from ..view_parts import (
     AuctionSection,
-    ChipLedgerView,
     DoneTrick,
     DoubleSection,
     HasenpfefferSection,
@@ -30,12 +29,14 @@ __all__ = [
     "SeatNames",
     "card_markup",
     "grouped_hand",
+    "hand_ante",
     "ordered_moves",
     "print_lines",
     "render_hand",
     "render_legal",
     "render_status",
     "render_trick",
+    "standing_scores",
 ]
 
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -137,8 +138,28 @@ def render_trick(trick: TrickView | DoneTrick | None, names: SeatNames) -> str:
     return plays
 
 
-def render_scores(view: View, names: SeatNames) -> str:
-    scores, sides = view.scores, view.sides
+def hand_ante(view: View) -> int:
+    """The chips this hand's dealer put in the pot when it was dealt (0: no ante, or the hand
+    is over). A hand's change counts its ante, so the scores shown beside it come before it."""
+    rams = view.rams
+    if rams is None or rams.scoring != "chips" or view.is_over:
+        return 0
+    ante = view.rules.options.get("ante", 0)
+    return ante if isinstance(ante, int) else 0
+
+
+def standing_scores(view: View) -> tuple[int, ...]:
+    """The scores as the last hand left them (before this hand's ante): the totals the hand
+    summaries and the score sheet show, so "Change:" added to them gives the next totals."""
+    scores = list(view.scores)
+    scores[view.dealer] += hand_ante(view)
+    return tuple(scores)
+
+
+def render_scores(view: View, names: SeatNames, scores: Sequence[int] | None = None) -> str:
+    """Each player's (or side's) score: ``scores``, else the standing scores."""
+    scores = standing_scores(view) if scores is None else scores
+    sides = view.sides
     if all(len(side) == 1 for side in sides):
         return ", ".join(f"{names.label(s)} {scores[s]}" for s in range(len(scores)))
     return ", ".join(f"{names.listed(side)} {scores[side[0]]}" for side in sides)
@@ -204,13 +225,20 @@ def _rams_lines(view: View, rams: RamsSection, names: SeatNames) -> list[str]:
     if rams.general is not None:
         lines.append(f"{names.does(rams.general, 'play')} general rams: every trick or pay.")
     if rams.pot is not None:
-        carry = rams.ledger.carry if isinstance(rams.ledger, ChipLedgerView) else 0
-        lines.append(f"Pot: {rams.pot} chips" + (f" (carried over: {carry})" if carry else ""))
+        lines.append(f"Pot: {rams.pot} chips ({_pot_words(view, rams, names)})")
     if rams.out:
         lines.append(f"Out of the game: {names.listed(rams.out)}.")
     if rams.blind_lead and view.trick is not None and view.trick.plays:
         lines.append("The lead of this trick is face down until the trick is complete.")
     return lines
+
+
+def _pot_words(view: View, rams: RamsSection, names: SeatNames) -> str:
+    """Where the pot's chips came from: the dealer's ante and what the last hand left."""
+    ante = hand_ante(view)
+    carried = (rams.pot or 0) - ante
+    words = f"{names[view.dealer]} put in {ante}" if ante else "no ante"
+    return words + (f", {carried} carried over" if carried else "")
 
 
 def _lone_lines(double: DoubleSection, names: SeatNames) -> list[str]:

@@ -44,18 +44,27 @@ def replay_command(
     console = Console(highlight=False)
     game = _load(file)
     numbers = _deal_numbers(game, hand)
-    console.print(f"{game.rules} · seed {game.seed} · {len(game.deals)} deals", markup=False)
+    console.print(f"{game.rules} · seed {game.seed} · {len(game.deals)} deals · "
+                  "seats numbered from 1", markup=False)  # fmt: skip
     for position, number in enumerate(numbers):
         console.print(f"\n— Hand {number + 1} —", markup=False)
-        console.print(hand_text(game, number), markup=False, end="")
+        console.print(hand_text(game, number, first_seat=1), markup=False, end="")
         is_last = position == len(numbers) - 1
         if step and not is_last:
             console.print("Press Enter for the next hand: ", end="", markup=False)
             if not sys.stdin.readline():
                 return
-    status = f"winners: seats {list(game.winners)}" if game.is_over else "not finished"
+    status = f"won by {_seats(game.winners)}" if game.is_over else "not finished"
     scores = " ".join(str(s) for s in game.scores)
     console.print(f"\nScores: {scores} · {status}", markup=False)
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    """Seats for people, counted from 1: "seat 2", "seats 1 and 3"."""
+    numbers = [str(s + 1) for s in seats]
+    if len(numbers) == 1:
+        return f"seat {numbers[0]}"
+    return f"seats {', '.join(numbers[:-1])} and {numbers[-1]}"
 
 
 def register(app: typer.Typer) -> None:

@@ -9,7 +9,7 @@ saved and the session ends cleanly.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -25,6 +25,7 @@ from ..record import save_record
 from ..view import View
 from .narrate import SeatNames, action_sentence, play_sentence, result_sentences
 from .render import (
+    hand_ante,
     ordered_moves,
     print_lines,
     render_hand,
@@ -54,11 +55,14 @@ def _numeric_bids(legal: tuple[Action, ...]) -> dict[str, Action]:
     return {a.value: a for a in legal if a.kind is Kind.BID and a.value.isdigit()}
 
 
-def parse_choice(text: str, legal: tuple[Action, ...]) -> Action:
+def parse_choice(
+    text: str, legal: tuple[Action, ...], kinds: Collection[Kind] | None = None
+) -> Action:
     """The action meant by a typed bid, a move number, a notation, or a card only one move uses.
 
     While bids are open a number is that bid ("4" bids 4), never a menu item; a bid's word
-    alone ("little-pepper") is that bid too.
+    alone ("little-pepper") is that bid too. A word that is no move is refused with the moves
+    of this game (``kinds``; else the kinds of the legal moves), not every game's.
     """
     bids = _numeric_bids(legal)
     if bids and text.isdigit():
@@ -77,12 +81,28 @@ def parse_choice(text: str, legal: tuple[Action, ...]) -> Action:
         try:
             card = parse_card(text)
         except NotationError:
-            raise not_action from None
+            ours = {k.value for k in kinds} if kinds else _KIND_WORDS
+            if text.split(maxsplit=1)[0].lower() in ours:
+                raise not_action from None  # a move's word with a bad rest: say what is wrong
+            raise _not_a_move(text, legal, kinds) from None
     matches = [a for a in legal if a.cards == (card.index,)]
     if len(matches) != 1:
         moves = ", ".join(str(a) for a in legal)
         raise IllegalActionError(f"{text!r} is not one of the legal moves: {moves}")
     return matches[0]
+
+
+_KIND_WORDS = frozenset(k.value for k in Kind)
+
+
+def _not_a_move(text: str, legal: tuple[Action, ...], kinds: Collection[Kind] | None) -> Exception:
+    known = set(kinds) if kinds else {a.kind for a in legal}
+    words = ", ".join(k.value for k in Kind if k in known)
+    moves = ", ".join(str(a) for a in legal)
+    return IllegalActionError(
+        f"{text!r} is not a move or a command; this game's moves start with {words} "
+        f"(or type 'help'); legal now: {moves}"
+    )
 
 
 def _typed_bid(text: str, bids: dict[str, Action], legal: tuple[Action, ...]) -> Action:
@@ -175,7 +195,9 @@ class TerminalTable:
         if not text:
             return None
         try:
-            action = self.game.apply(parse_choice(text, ordered_moves(self.view())))
+            view = self.view()
+            choice = parse_choice(text, ordered_moves(view), view.rules.flow.action_kinds())
+            action = self.game.apply(choice)
         except TricktableError as exc:
             reason = escape(self.names.in_text(str(exc)))
             self.console.print(f"[red]Not accepted:[/red] {reason}")
@@ -206,11 +228,18 @@ class TerminalTable:
         return None
 
     def scores(self) -> bool | None:
-        for result in self.view().history:
-            scores = " ".join(str(s) for s in result.scores)
+        """The score sheet: each hand's result and the totals it left, then the totals now
+        (before this hand's ante, which counts in this hand's change)."""
+        view = self.view()
+        for result in view.history:
+            scores = render_scores(view, self.names, result.scores)
             summary = escape(self.names.in_text(result.summary))
             self.console.print(f"Hand {result.hand_number}: {summary} → {scores}")
-        self.console.print(f"Now: {render_scores(self.view(), self.names)}")
+        self.console.print(f"Now: {render_scores(view, self.names)}")
+        if hand_ante(view):
+            ante = self.names.does(view.dealer, "ante")
+            self.console.print(f"Hand {view.hand_number} so far: {ante} {hand_ante(view)} "
+                               "chips (counted in this hand's change).")  # fmt: skip
         return None
 
     def help(self) -> bool | None:
@@ -262,15 +291,17 @@ class TerminalTable:
             self.console.print(f"[bold]End of hand {result.hand_number}.[/bold]")
             for line in result_sentences(self.names, result, view.sides):
                 self.console.print(escape(line))
-        if len(history) > self.results_seen:
-            self.console.print(f"Scores: {render_scores(view, self.names)}")
+        if len(history) > self.results_seen:  # the totals that hand left, as the sheet shows
+            self.console.print(f"Scores: {render_scores(view, self.names, history[-1].scores)}")
         self.results_seen = len(history)
 
     def _announce_new_hand(self, view: View) -> None:
         if view.hand_number != self.hand_seen:
             self.hand_seen = view.hand_number
             dealer = self.names.does(view.dealer, "deal")
-            self.console.print(f"\n[bold]— Hand {self.hand_seen} —[/bold] {dealer}.")
+            verb = "put" if view.dealer == self.seat else "puts"
+            ante = f" and {verb} {hand_ante(view)} chips in the pot" if hand_ante(view) else ""
+            self.console.print(f"\n[bold]— Hand {self.hand_seen} —[/bold] {dealer}{ante}.")
 
     def _game_over(self) -> None:
         view = self.view()

@@ -440,7 +440,7 @@ class RamsFlow(Flow):
             word = "made" if out.general_made else "failed"
             head = f"general rams by seat {out.general} {word}; "
         looed = self._penalised(out)
-        tail = f"; looed: {', '.join(map(str, looed))}" if looed else ""
+        tail = f"; looed: {', '.join(f'seat {s}' for s in looed)}" if looed else ""
         return head + ", ".join(parts) + tail
 
     def _penalised(self, out: Outcome) -> list[int]:
