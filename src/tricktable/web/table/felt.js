@@ -49,7 +49,7 @@ function Seat({ view, seat, viewer, players }) {
   const timer = toMove && state.table.turn_seconds && info.kind === "human";
   return html`<div class=${classes} style=${seatPct(where)} data-testid=${`seat-${seat}`}
       data-seat=${seat} data-to-move=${String(toMove)} data-dealer=${String(dealer)}
-      data-partner=${String(Boolean(partner))} data-state=${status}
+      data-partner=${String(Boolean(partner))} data-state=${status} role="group"
       aria-label=${`${seatName(seat)}${me ? " (you)" : ""}${partner ? ", your partner" : ""}${toMove ? ", to move" : ""}`}>
     <div class="seat-plate">
       <div class="seat-name">
@@ -69,7 +69,7 @@ function Seat({ view, seat, viewer, players }) {
       ${status !== "playing" ? html`<div class="seat-state">${STATE_WORDS[status]}</div>` : null}
       ${timer ? html`<div class="turn-timer" key=${state.seq} style=${`--seconds:${state.table.turn_seconds}s`}><span></span></div>` : null}
     </div>
-    ${!me && status === "playing" && cards ? html`<div class="backs" aria-label=${`${cards} cards`}>
+    ${!me && status === "playing" && cards ? html`<div class="backs" role="img" aria-label=${`${cards} cards`}>
       ${Array.from({ length: Math.min(cards, 12) }, (_, i) => html`<span class="mini-back" key=${i}></span>`)}
       <span class="count">${cards}</span></div>` : null}
     ${calls ? html`<div class="bubble" key=${`${view.hand_number}-${calls.index}`}>${calls.text}${botMove ? html` <small>(bot)</small>` : null}</div>` : null}
@@ -200,7 +200,7 @@ export function Felt() {
     <div class="oval"></div>
     <${LastTrick} view=${view} viewer=${viewer} players=${players} />
     <${CentreText} view=${view} />
-    <div class="trick" data-testid="trick" data-complete=${String(held)} aria-label="The trick">
+    <div class="trick" data-testid="trick" data-complete=${String(held)} role="group" aria-label="The trick">
       <${TrickCards} view=${view} trick=${trick} viewer=${viewer} players=${players} held=${held} />
     </div>
     <${BlindNote} trick=${trick} />

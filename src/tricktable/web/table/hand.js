@@ -85,7 +85,7 @@ export function Hand() {
   });
   const mine = view.discard || view.discards || view.gave;
   return html`<section class="hand-area" aria-label="Your hand">
-    <div class=${`hand${c.playable.size || c.choice ? " choosing" : ""}`} data-testid="hand" role="group" aria-label="Your cards" style=${`--n:${Math.max(cards.length, 1)}`}>${nodes}</div>
+    <div class=${`hand${c.playable.size || c.choice ? " choosing" : ""}`} data-testid="hand" role="group" aria-label="Your cards" tabindex="-1" style=${`--n:${Math.max(cards.length, 1)}`}>${nodes}</div>
     ${mine && mine.length ? html`<p class="note">${view.gave ? "You gave" : "Face down from your hand"}: ${mine.map(cardShort).join(" ")}</p>` : null}
   </section>`;
 }
@@ -199,13 +199,21 @@ export function onKey(event) {
   }
 }
 
-/** After a play the focus goes back to the hand (the played card is gone). */
+/** After a play the focus stays in the hand: on the hand itself while the others play (the
+ * played card is gone, the others are disabled), then on the first card or choice of our turn.
+ * Only a focus that was in the hand or the choices (or nowhere) is moved. */
 export function restoreFocus() {
-  if (state.focusAfter === null || state.seq <= state.focusAfter || !canAct()) return;
+  if (state.focusAfter === null) return;
   const active = document.activeElement;
   if (active && active !== document.body && !active.closest('[data-testid="hand"], .choices')) return;
+  const hand = document.querySelector('[data-testid="hand"]');
+  if (state.seq <= state.focusAfter || !canAct()) {
+    if (hand && (!active || active === document.body)) hand.focus({ preventScroll: true });
+    return;
+  }
   const first = document.querySelector('[data-testid="hand"] button:not(:disabled)')
     || document.querySelector(".choices [data-testid='action']:not(:disabled)");
   state.focusAfter = null;
   if (first) first.focus({ preventScroll: true });
+  else if (hand) hand.focus({ preventScroll: true });
 }

@@ -5,7 +5,8 @@ import { ChoiceBar, Hand, onKey, restoreFocus } from "./hand.js";
 import { ConnectionBanner, GameOver, HandSummary, JoinPage, Review } from "./overlays.js";
 import { Chat, RulesPanel, ScoreSheet, Settings, TableInfo } from "./panels.js";
 import { SoloSlot } from "./solo.js";
-import { state, subscribe, update } from "./store.js";
+import { setPref, state, subscribe, update } from "./store.js";
+import { keepTextFocus, TextTable } from "./textmode.js";
 import { html, render } from "./ui.js";
 
 function Header() {
@@ -16,6 +17,8 @@ function Header() {
     <a class="home" href="/" aria-label="tricktable lobby">♠♥</a>
     <h1>${table ? table.title : "Table"}</h1>
     <span class="status">${status}${state.seat === null && state.joined ? " · watching" : ""}</span>
+    <button type="button" class="small" data-testid="text-mode-toggle" aria-pressed=${String(Boolean(state.prefs.textMode))}
+      onClick=${() => setPref("textMode", !state.prefs.textMode)}>Text mode</button>
     <button type="button" class="small" aria-expanded=${String(state.settingsOpen)}
       onClick=${() => update({ settingsOpen: !state.settingsOpen })}>Settings</button>
     ${state.settingsOpen ? html`<${Settings} />` : null}
@@ -33,7 +36,8 @@ function App() {
     <p class="visually-hidden" aria-live="polite" aria-atomic="true" id="announce">${state.announce}</p>
     ${!state.joined && state.table ? html`<${JoinPage} />` : null}
     ${state.joined && !view ? html`<p class="loading">Sitting down…</p>` : null}
-    ${live ? html`<main class=${`table-layout${state.seat === null ? " spectator" : ""}`}>
+    ${live && state.prefs.textMode ? html`<${TextTable} />` : null}
+    ${live && !state.prefs.textMode ? html`<main class=${`table-layout${state.seat === null ? " spectator" : ""}`}>
       <div class="play-column">
         <${Felt} />
         <${ChoiceBar} />
@@ -75,6 +79,7 @@ function draw() {
   document.body.classList.toggle("no-motion", state.prefs.lessMotion);
   render(html`<${App} />`, document.getElementById("app"));
   restoreFocus();
+  keepTextFocus();
   focusDialog();
   if (state.prefs.hints && state.seq !== hintSeq && state.view && state.view.view.legal_actions.length) {
     hintSeq = state.seq;
@@ -84,6 +89,8 @@ function draw() {
 
 async function start() {
   subscribe(draw);
+  const asked = new URLSearchParams(window.location.search).get("text"); // ?text=1: text mode
+  if (asked !== null) setPref("textMode", asked !== "0");
   document.addEventListener("keydown", onKey);
   const tableId = decodeURIComponent(window.location.pathname.split("/").pop());
   update({ tableId, token: savedToken(tableId) });

@@ -92,6 +92,7 @@ export function Settings() {
   return html`<div class="settings-panel" role="dialog" aria-label="Settings">
     <${Toggle} name="fourColour" label="Four-colour deck" />
     <${Toggle} name="lessMotion" label="Less motion" />
+    <${Toggle} name="textMode" label="Text mode (for screen readers)" />
     ${seated ? html`<${Toggle} name="hints" label="Hints" /><${Toggle} name="keyHelp" label="Show number keys" />` : null}
     <label>Finished trick stays
       <select value=${String(state.prefs.trickPause)} onChange=${(e) => setPref("trickPause", Number(e.target.value))}>

@@ -7,7 +7,7 @@ import { handSummary } from "./games.js";
 
 const PREFS = {
   fourColour: false, lessMotion: false, hints: false, keyHelp: true,
-  trickPause: 1000, summaryWait: 5, sound: false,
+  trickPause: 1000, summaryWait: 5, sound: false, textMode: false,
 };
 
 function loadPrefs() {

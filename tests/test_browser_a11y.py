@@ -1,0 +1,228 @@
+"""Accessibility of every page, measured by an outside tool: axe-core (through the
+axe-playwright-python package, which carries axe's script) in a real Chromium finds no critical
+and no serious violation on the lobby, a table of each game in its auction and in its card
+play, the hand summary, the game-over banner, the review, the player page and the
+leaderboard. Targets are at least 24 x 24 px (WCAG 2.2, 2.5.8) and the focus stays on the
+hand while the others play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("axe_playwright_python", reason="needs axe-playwright-python (dev extra)")
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page
+
+from table_support import (
+    PHONE,
+    base_url,
+    browser,
+    create_table,
+    new_context,
+    sit_down,
+    take_turn,
+    turns,
+    watch_errors,
+)
+
+__all__ = ["base_url", "browser"]  # the fixtures, used by name
+
+AXE = Axe()
+BLOCKING = ("critical", "serious")
+
+GAMES: list[tuple[str, dict[str, Any]]] = [
+    ("hasenpfeffer", {"target_score": 30}),
+    ("double-hasenpfeffer", {"target_score": 60}),
+    ("rams", {}),
+    ("bierspiel", {}),
+    ("rounce", {}),
+]
+
+
+def blocking_violations(page: Page) -> list[str]:
+    """axe-core's critical and serious findings on the page as it is now, one line each."""
+    found = AXE.run(page).response["violations"]
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
+        for v in found
+        if v["impact"] in BLOCKING
+    ]
+
+
+# Every control a pointer can hit, with the size of the part that shows: a hand card is
+# covered by the next one, so its target is the strip up to the next card. A link inside a
+# sentence is exempt (2.5.8's inline exception); a checkbox counts with its label.
+SMALL_TARGETS = """() => {
+  const controls = 'button, a[href], input:not([type=hidden]), select, textarea, summary, '
+    + '[role=button]';
+  const small = [];
+  for (const el of document.querySelectorAll(controls)) {
+    const target = el.closest('label') || el;
+    const box = target.getBoundingClientRect();
+    if (!box.width || !box.height || getComputedStyle(el).visibility === 'hidden') continue;
+    const parentText = (el.parentElement.textContent || '').trim();
+    const inline = el.tagName === 'A' && getComputedStyle(el).display === 'inline'
+      && parentText.length > (el.textContent || '').trim().length + 3;
+    if (inline) continue;
+    let width = box.width;
+    const next = el.nextElementSibling;
+    if (el.classList.contains('hand-card') && next && next.classList.contains('hand-card')) {
+      width = Math.min(width, next.getBoundingClientRect().left - box.left);
+    }
+    if (width < 24 || box.height < 24) {
+      const name = el.dataset.testid || el.dataset.card || el.id
+        || el.textContent.trim().slice(0, 30);
+      const size = `${width.toFixed(1)}x${box.height.toFixed(1)}`;
+      small.push(`${el.tagName.toLowerCase()} ${name}: ${size}`);
+    }
+  }
+  return small;
+}"""
+
+
+def small_targets(page: Page) -> list[str]:
+    found: list[str] = page.evaluate(SMALL_TARGETS)
+    return found
+
+
+def _summary_open(page: Page) -> bool:
+    return bool(page.locator("[data-testid=hand-summary]").count())
+
+
+def test_the_lobby_has_no_serious_violation(browser: Browser, base_url: str) -> None:
+    for viewport in (None, PHONE):
+        context = new_context(browser, viewport)
+        page = context.new_page()
+        page.goto(base_url + "/")
+        page.wait_for_selector("#create-button")
+        page.click("#more-options summary")  # the full options too
+        assert blocking_violations(page) == []
+        assert small_targets(page) == []
+        context.close()
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES, ids=[g for g, _ in GAMES])
+def test_a_table_in_its_auction_and_its_play_has_no_serious_violation(
+    browser: Browser, base_url: str, game: str, options: dict[str, Any]
+) -> None:
+    """Play on (hand after hand if need be) until this seat has had a call to make and a card
+    to play; axe and the target sizes at each, and at the hand summary."""
+    context = new_context(browser)
+    page = context.new_page()
+    errors = watch_errors(page)
+    sit_down(page, create_table(base_url, game, options)["invite_url"], "Ana")
+    found: dict[str, list[str]] = {}
+    for _ in turns(240):
+        if "call" not in found and page.locator(".choices [data-testid=action]").count():
+            found["call"] = blocking_violations(page) + small_targets(page)
+        if (
+            "play" not in found
+            and page.locator("[data-testid=hand] button:not([disabled])").count()
+        ):
+            found["play"] = blocking_violations(page) + small_targets(page)
+        if "summary" not in found and _summary_open(page):
+            found["summary"] = blocking_violations(page) + small_targets(page)
+        if len(found) == 3:
+            break
+        take_turn(page)
+        page.wait_for_timeout(60)
+    assert sorted(found) == ["call", "play", "summary"], f"not seen: {found}"
+    assert found == {"call": [], "play": [], "summary": []}
+    assert errors == []
+    context.close()
+
+
+def test_the_hand_fits_24_px_targets_on_the_phone(browser: Browser, base_url: str) -> None:
+    """The longest hand of a four-seat game (Double Hasenpfeffer's 12) on a 390 px phone."""
+    context = new_context(browser, PHONE)
+    page = context.new_page()
+    sit_down(
+        page,
+        create_table(base_url, "double-hasenpfeffer", {"target_score": 60})["invite_url"],
+        "Ana",
+    )
+    page.wait_for_selector("[data-testid=hand] [data-card]")
+    assert page.locator("[data-testid=hand] [data-card]").count() == 12
+    assert small_targets(page) == []
+    context.close()
+
+
+PLAYABLE = "[data-testid=hand] button:not([disabled])"
+IN_HAND = "document.activeElement.closest('[data-testid=hand]')"
+
+
+def test_the_focus_stays_on_the_hand_while_the_others_play(browser: Browser, base_url: str) -> None:
+    """Cards played by key: while the others play (and the trick is held) the focus is on the
+    hand, not the page; at our next turn it is on a card we may play."""
+    context = new_context(browser, trickPause=1600)
+    page = context.new_page()
+    sit_down(
+        page, create_table(base_url, "hasenpfeffer", {"target_score": 30})["invite_url"], "Ana"
+    )
+    played = returned = 0
+    for _ in turns(240):
+        if played >= 4 and returned >= 2:
+            break
+        if page.locator(".choices [data-testid=action]").count() or _summary_open(page):
+            take_turn(page)
+            page.wait_for_timeout(60)
+            continue
+        if not page.locator(PLAYABLE).count():
+            page.wait_for_timeout(40)
+            continue
+        if played:
+            returned += 1  # our turn again: the focus came back to a card we may play
+            page.wait_for_function(
+                f"() => document.activeElement.matches('{PLAYABLE}')"
+                " || document.querySelector('[data-testid=hand-summary]')"
+            )
+        card = page.locator(PLAYABLE).first.get_attribute("data-card")
+        page.keyboard.press("1")
+        played += 1
+        page.wait_for_function(
+            f"() => !document.querySelector('[data-testid=hand] [data-card=\"{card}\"]')"
+        )
+        if page.locator("[data-testid=hand] [data-card]").count():  # not the hand's last card
+            assert page.evaluate(f"() => Boolean({IN_HAND})"), page.evaluate(
+                "document.activeElement.outerHTML.slice(0, 200)"
+            )
+    assert played >= 4 and returned >= 2, (played, returned)
+    context.close()
+
+
+def test_the_review_player_page_and_leaderboard_have_no_serious_violation(
+    browser: Browser, base_url: str
+) -> None:
+    context = new_context(browser)
+    page = context.new_page()
+    page.goto(base_url + "/")
+    response = page.request.post(
+        base_url + "/api/accounts", data={"name": "Axel", "password": "a good long password"}
+    )
+    assert response.ok, response.text()
+    created = create_table(base_url, "hasenpfeffer", {"target_score": 1})
+    sit_down(page, created["invite_url"], "Axel")
+    for _ in turns(300):
+        if page.locator("[data-testid=game-over]").count():
+            break
+        take_turn(page)
+        page.wait_for_timeout(60)
+    assert blocking_violations(page) == [], "the game-over banner"
+    assert small_targets(page) == []
+    table_id = created["table_id"]
+    page.goto(f"{base_url}/review/{table_id}")
+    page.wait_for_selector("[data-testid=review-trick] .review-card", timeout=120_000)
+    assert blocking_violations(page) == [], "the review"
+    assert small_targets(page) == []
+    page.goto(f"{base_url}/players/Axel")
+    page.wait_for_selector("[data-stat='Games played']")
+    assert blocking_violations(page) == [], "the player page"
+    assert small_targets(page) == []
+    page.goto(f"{base_url}/leaderboard?game=hasenpfeffer")
+    page.wait_for_selector("[data-testid=leaderboard] >> text=Axel")
+    assert blocking_violations(page) == [], "the leaderboard"
+    assert small_targets(page) == []
+    context.close()
