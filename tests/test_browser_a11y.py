@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
 
 pytest.importorskip("axe_playwright_python", reason="needs axe-playwright-python (dev extra)")
@@ -226,3 +227,49 @@ def test_the_review_player_page_and_leaderboard_have_no_serious_violation(
     assert blocking_violations(page) == [], "the leaderboard"
     assert small_targets(page) == []
     context.close()
+
+
+def test_a_player_takes_more_time_and_switches_the_timer_off(
+    browser: Browser, base_url: str
+) -> None:
+    """WCAG 2.2.1 at a friends' table with a 60 s turn timer: the player to move restarts her
+    countdown with *More time* (both pages redraw the bar), the other switches it off."""
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "easy"}] * 2
+    body = {"game": "hasenpfeffer", "options": {"target_score": 30}, "seats": seats,
+            "turn_seconds": 60}  # fmt: skip
+    created = httpx.post(f"{base_url}/api/tables", json=body).json()
+    pages = []
+    for name in ("Ana", "Bo"):
+        context = new_context(browser)
+        page = context.new_page()
+        page.goto(created["invite_url"])
+        page.fill("[data-testid=join-name]", name)
+        page.click("[data-testid=join]")
+        page.wait_for_selector("[data-testid=hand]")
+        pages.append(page)
+    mover = other = None
+    for _ in turns(120):
+        movers = [p for p in pages if p.locator("[data-testid=timer-extend]").count()]
+        if movers:
+            mover, other = movers[0], next(p for p in pages if p is not movers[0])
+            break
+        pages[0].wait_for_timeout(50)
+    assert mover is not None and other is not None, "nobody's turn came"
+    assert other.locator("[data-testid=timer-extend]").count() == 0  # only for the one to move
+    assert blocking_violations(mover) == [] and small_targets(mover) == []
+    bar = "[data-seat] .turn-timer"
+    for page in pages:
+        page.wait_for_selector(bar)
+        page.evaluate(f"document.querySelector('{bar}').dataset.old = 'yes'")
+    mover.click("[data-testid=timer-extend]")
+    for page in pages:  # the countdown starts again on every page
+        page.wait_for_selector(f"{bar}:not([data-old])")
+    assert "More time" in mover.inner_text("#announce")
+    other.click("[data-testid=timer-off]")
+    for page in pages:
+        page.wait_for_selector("[data-testid=timer-controls]", state="detached")
+        assert page.locator(bar).count() == 0
+    table = httpx.get(f"{base_url}/api/tables/{created['table_id']}").json()
+    assert table["turn_seconds"] == 0
+    for page in pages:
+        page.context.close()

@@ -16,7 +16,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from . import accounts, api, edge, listing, ops, players, rematch, reviews, solo, ws
+from . import accounts, api, edge, listing, ops, players, rematch, reviews, solo, turn_timer, ws
 from .broker import make_broker
 from .config import BotFactory, Settings, default_bot_factory, default_db_url
 from .db import Database
@@ -88,6 +88,7 @@ def create_app(
     app.include_router(api.router)
     app.include_router(listing.router)
     app.include_router(solo.router)
+    app.include_router(turn_timer.router)
     app.include_router(players.router)
     app.include_router(players.pages)
     app.include_router(reviews.router)

@@ -118,6 +118,8 @@ class TableInfo:
     """Rows in the action log (actions and undos): the next row's number."""
     rematch_id: str | None = None
     """The table this one's rematch started (once the game is over)."""
+    turn_extended: int = 0
+    """How often the player to move took more time on this turn (0 again at the next move)."""
 
 
 @dataclass
@@ -189,6 +191,7 @@ class TableRuntime:
             "allow_spectators": self.info.allow_spectators,
             "private": self.info.private,
             "turn_seconds": self.info.turn_seconds,
+            "turn_extended": self.info.turn_extended,
             "bot_speed": self.bot_speed,
             "rematch_id": self.info.rematch_id,
             "seq": self.seq,
@@ -243,6 +246,10 @@ class TableRuntime:
     def _presence_changed(self) -> None:
         self._broadcast_table()
         self.schedule()
+
+    def settings_changed(self) -> None:
+        """A setting of the table changed (its timer): tell every client, plan again."""
+        self._presence_changed()
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.create_task(work)
@@ -417,6 +424,7 @@ class TableRuntime:
                 "not_stored", "the action could not be saved; try again", 503
             ) from None
         self.info.stored_actions += len(rows)
+        self.info.turn_extended = 0
         # after an undo the game may hold fewer deals than are stored; they deal again alike
         self.info.stored_deals = max(self.info.stored_deals, len(game.deals))
         self.services.metrics.moves.labels(actor=rows[0]["actor"]).inc(len(rows))

@@ -67,7 +67,7 @@ function Seat({ view, seat, viewer, players }) {
         ${view.phase === "play" || view.tricks_won[seat] ? html`<span class="tricks" title="Tricks this hand">${view.tricks_won[seat]} ${view.tricks_won[seat] === 1 ? "trick" : "tricks"}</span>` : null}
       </div>
       ${status !== "playing" ? html`<div class="seat-state">${STATE_WORDS[status]}</div>` : null}
-      ${timer ? html`<div class="turn-timer" key=${state.seq} style=${`--seconds:${state.table.turn_seconds}s`}><span></span></div>` : null}
+      ${timer ? html`<div class="turn-timer" key=${`${state.seq}-${state.table.turn_extended || 0}`} style=${`--seconds:${state.table.turn_seconds}s`}><span></span></div>` : null}
     </div>
     ${!me && status === "playing" && cards ? html`<div class="backs" role="img" aria-label=${`${cards} cards`}>
       ${Array.from({ length: Math.min(cards, 12) }, (_, i) => html`<span class="mini-back" key=${i}></span>`)}

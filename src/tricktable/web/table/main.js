@@ -7,6 +7,7 @@ import { Chat, RulesPanel, ScoreSheet, Settings, TableInfo } from "./panels.js";
 import { SoloSlot } from "./solo.js";
 import { setPref, state, subscribe, update } from "./store.js";
 import { keepTextFocus, TextTable } from "./textmode.js";
+import { TimerControls } from "./timer.js";
 import { html, render } from "./ui.js";
 
 function Header() {
@@ -41,6 +42,7 @@ function App() {
       <div class="play-column">
         <${Felt} />
         <${ChoiceBar} />
+        <${TimerControls} />
         <${Hand} />
       </div>
       <aside class="side-column">

@@ -8,6 +8,7 @@ import { act } from "./connection.js";
 import { cardName, effectiveSuit, SUIT_NAME, sortHand, trumpContext } from "./cards.js";
 import { columns, contractFacts, explain, handSummary } from "./games.js";
 import { canAct, closeSummary, seatName, state, update, who } from "./store.js";
+import { TimerControls } from "./timer.js";
 import { html } from "./ui.js";
 
 const local = { log: [], typed: "" };
@@ -152,6 +153,7 @@ export function TextTable() {
       <p data-testid="text-hand">${handText(view)}</p></section>` : null}
     <section aria-labelledby="text-turn"><h3 id="text-turn">Your choices</h3>
       <${ChoiceList} view=${view} />
+      <${TimerControls} />
       <form class="text-command" onSubmit=${submit}>
         <label for="text-command">Command or move</label>
         <input id="text-command" name="command" data-testid="text-command" autocomplete="off"
