@@ -61,7 +61,16 @@ export function lastTrickText(view) {
 
 export function contractText(view) {
   const facts = contractFacts(view, state.table.options, seatName);
-  return facts.map(([label, value]) => `${label}: ${value}.`).join(" ");
+  const objects = [`Dealer: ${who(view.dealer)}.`];
+  if (view.turnup && view.turnup.length) {
+    const taken = view.turnup_taken_by;
+    objects.push(`Turn-up: ${view.turnup.map(cardName).join(" and ")}${taken === null || taken === undefined
+      ? "" : `, taken by ${who(taken)}`}.`);
+  }
+  if (view.widow_size && view.phase !== "play" && view.phase !== "over") {
+    objects.push(`Widow: ${view.widow_size} cards face down.`);
+  }
+  return [...facts.map(([label, value]) => `${label}: ${value}.`), ...objects].join(" ");
 }
 
 export function scoresText(view) {
