@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 
 from server_helpers import create, join
 from tricktable.server import db as store
+from tricktable.server.table import TableError
 
 SOLO = [{"kind": "human"}] + [{"kind": "bot"}] * 3
 
@@ -112,3 +113,80 @@ def test_a_commit_whose_answer_is_lost_is_found_stored_on_the_retry(
         wait_until(lambda: bool(lost), "a bot move's commit answer was lost")
         wait_until(lambda: back_at_the_human(runtime), "the bots played on to Ana's turn")
         check_the_log_is_stored_once(client, runtime)
+
+
+FRIENDS = [{"kind": "human"}, {"kind": "bot"}, {"kind": "human"}, {"kind": "bot"}]
+
+
+def first_state(client: Any, table_id: str, token: str) -> dict[str, Any]:
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+        while True:
+            message: dict[str, Any] = ws.receive_json()
+            if message["type"] == "state":
+                return message
+
+
+def test_a_table_with_an_empty_persons_seat_waits(app_factory: Callable[..., Any]) -> None:
+    """design.md "Tables that wait": nothing dealt, no choices, no bot move, no timer."""
+    with TestClient(app_factory()) as client:
+        table_id = create(client, seats=FRIENDS, turn_seconds=5)
+        token = join(client, table_id, "Ana")
+        runtime = client.app.state.hub.tables[table_id]
+        described = client.get(f"/api/tables/{table_id}").json()
+        assert described["waiting"] is True and described["host_seat"] == 0
+        view = first_state(client, table_id, token)["view"]
+        assert view["hand"] == [] and view["legal_actions"] == [] and view["to_move"] is None
+        assert view["hand_sizes"] == [0, 0, 0, 0]
+        assert runtime._automatic_plan() is None and runtime._timer is None  # no timer
+        with pytest.raises(TableError) as refused:
+            client.portal.call(runtime.submit, runtime.game.to_move, "pass", 0)
+        assert refused.value.code == "waiting" and runtime.seq == 0
+        join(client, table_id, "Bea")
+        assert client.get(f"/api/tables/{table_id}").json()["waiting"] is False
+        assert len(first_state(client, table_id, token)["view"]["hand"]) == 6
+
+
+def test_the_creator_gives_the_empty_seat_to_a_bot(app_factory: Callable[..., Any]) -> None:
+    with TestClient(app_factory()) as client:
+        table_id = create(client, seats=FRIENDS)
+        ana = join(client, table_id, "Ana")
+        url = f"/api/tables/{table_id}/seats/2/bot"
+        answer = client.post(url, json={"token": ana, "level": "easy"})
+        assert answer.status_code == 200, answer.text
+        table = answer.json()["table"]
+        assert table["waiting"] is False
+        assert table["seats"][2]["kind"] == "bot" and table["seats"][2]["level"] == "easy"
+        assert len(first_state(client, table_id, ana)["view"]["hand"]) == 6
+        stored = client.portal.call(client.app.state.hub.database.load_seats, table_id)
+        assert (stored[2].kind, stored[2].level) == ("bot", "easy")
+
+
+@pytest.mark.parametrize(
+    ("who", "seat", "body", "status", "code"),
+    [
+        ("nobody", 2, {"token": "not-a-token"}, 403, "bad_token"),
+        ("friend", 3, {}, 403, "not_host"),
+        ("host", 1, {}, 409, "seat_taken"),
+        ("host", 2, {}, 409, "seat_taken"),
+        ("host", 9, {}, 400, "no_such_seat"),
+        ("host", 3, {"level": "godlike"}, 422, None),
+    ],
+)
+def test_a_refused_bot_seat_changes_nothing(
+    app_factory: Callable[..., Any], who: str, seat: int, body: dict[str, Any], status: int,
+    code: str | None,
+) -> None:  # fmt: skip
+    people = [{"kind": "human"}, {"kind": "bot"}, {"kind": "human"}, {"kind": "human"}]
+    with TestClient(app_factory()) as client:
+        table_id = create(client, seats=people)
+        tokens = {"host": join(client, table_id, "Ana"), "friend": join(client, table_id, "Bea")}
+        before = client.get(f"/api/tables/{table_id}").json()
+        token = tokens.get(who, "not-a-token")
+        answer = client.post(
+            f"/api/tables/{table_id}/seats/{seat}/bot", json={"token": token, **body}
+        )
+        assert answer.status_code == status, answer.text
+        if code is not None:
+            assert answer.json()["code"] == code
+        after = client.get(f"/api/tables/{table_id}").json()
+        assert after["seats"] == before["seats"] and after["waiting"] is True

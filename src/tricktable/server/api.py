@@ -13,7 +13,7 @@ from .config import CHAT_PRESETS, LEVELS
 from .hub import Hub, record_with_seats, rules_from
 from .listing import rules_in_words
 from .pool import choose_action
-from .schemas import CreateTable, HintQuery, JoinTable, RulesQuery
+from .schemas import CreateTable, HintQuery, JoinTable, RulesQuery, SeatBot
 from .table import TableError
 
 router = APIRouter(prefix="/api")
@@ -98,6 +98,16 @@ async def join_table(table_id: str, body: JoinTable, request: Request) -> dict[s
     return {"seat": seat, "token": token, "table_id": table_id}
 
 
+@router.post("/tables/{table_id}/seats/{seat}/bot")
+async def seat_bot(table_id: str, seat: int, body: SeatBot, request: Request) -> dict[str, Any]:
+    """The creator (by the token of the table's first person's seat) gives an empty seat to a
+    bot, so a table waiting for a friend can start."""
+    await edge.limit(request, "join")
+    runtime = await hub_of(request).get(table_id)
+    await runtime.seat_bot(body.token, seat, body.level)
+    return {"table": runtime.public()}
+
+
 @router.get("/tables/{table_id}/record")
 async def table_record(table_id: str, request: Request) -> dict[str, Any]:
     runtime = await hub_of(request).get(table_id)
@@ -115,7 +125,7 @@ async def hint(table_id: str, body: HintQuery, request: Request) -> dict[str, An
     seat = runtime.seat_for_token(body.token)
     if seat is None:
         raise TableError("bad_token", "that token holds no seat at this table", 403)
-    if runtime.game.to_move != seat:
+    if runtime.game.to_move != seat or runtime.waiting:
         raise TableError("not_your_turn", "a hint is given when it is your turn")
     seq, view = runtime.seq, runtime.game.view(seat)
     seed = runtime.game.seed + seq

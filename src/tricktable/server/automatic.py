@@ -62,7 +62,7 @@ def stored_plan(
 def _automatic(runtime: TableRuntime, game: Game) -> bool:
     """Whether a job may stand for ``game``'s next move (a bot, a substitute or a timer)."""
     seat = game.to_move
-    if seat is None:
+    if seat is None or runtime.waiting:
         return False
     spec = runtime.seats[seat]
     return spec.kind == "bot" or spec.substituted or bool(runtime.info.turn_seconds)

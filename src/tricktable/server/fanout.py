@@ -162,11 +162,16 @@ async def _reload(runtime: TableRuntime) -> None:
 
 
 async def reload_seats(runtime: TableRuntime) -> None:
-    """Take up the stored seats (names and tokens) and tell the clients."""
+    """Take up the stored seats (names, tokens, and bots given an empty seat) and tell the
+    clients."""
     stored = await runtime.database.load_seats(runtime.table_id)
+    was_waiting = runtime.waiting
     for row in stored:
         seat = runtime.seats[row.seat]
         seat.name, seat.token_hash = row.name, row.token_hash
+        seat.kind, seat.level = row.kind, row.level
+    if was_waiting and not runtime.waiting:
+        runtime.broadcast_state()
     take_presence(runtime, "", None)  # settle presence and tell the clients
 
 

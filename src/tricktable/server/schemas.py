@@ -44,6 +44,13 @@ class HintQuery(Strict):
     token: str = Field(min_length=1, max_length=100)
 
 
+class SeatBot(Strict):
+    """The creator's request to give an empty person's seat to a bot."""
+
+    token: str = Field(min_length=1, max_length=100)
+    level: Level = "medium"
+
+
 # -- WebSocket: client to server ---------------------------------------------------------------
 
 

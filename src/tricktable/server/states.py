@@ -23,10 +23,11 @@ from typing import Any
 import orjson
 
 from tricktable import Game
+from tricktable.cards import CardSet
 from tricktable.jsonrecord import field_encoders, record_dict
 from tricktable.view import View, build_views
 
-__all__ = ["state_text", "state_texts"]
+__all__ = ["state_text", "state_texts", "undealt"]
 
 _AS_IS = frozenset(
     {
@@ -48,21 +49,45 @@ _REMEMBERED = 1 << 15
 _known: dict[tuple[int, type, Any], Any] = {}
 
 
-def state_text(game: Game, seat: int | None, seq: int, moved_by: dict[str, Any] | None) -> str:
+def state_text(
+    game: Game,
+    seat: int | None,
+    seq: int,
+    moved_by: dict[str, Any] | None,
+    waiting: bool = False,
+) -> str:
     """The state message for ``seat`` (None: a spectator)."""
-    return state_texts(game, (seat,), seq, moved_by)[seat]
+    return state_texts(game, (seat,), seq, moved_by, waiting)[seat]
 
 
 def state_texts(
-    game: Game, seats: Iterable[int | None], seq: int, moved_by: dict[str, Any] | None
+    game: Game,
+    seats: Iterable[int | None],
+    seq: int,
+    moved_by: dict[str, Any] | None,
+    waiting: bool = False,
 ) -> dict[int | None, str]:
-    """The state message of each of ``seats``."""
+    """The state message of each of ``seats``; while the table ``waiting`` for a player, each
+    view as before the deal: no cards in anyone's hand and no choice for anyone."""
+    views = build_views(game, seats)
     return {
         seat: orjson.dumps(
-            {"type": "state", "seq": seq, "view": _view_json(view), "moved_by": moved_by}
+            {
+                "type": "state",
+                "seq": seq,
+                "view": _view_json(undealt(view) if waiting else view),
+                "moved_by": moved_by,
+            }
         ).decode()
-        for seat, view in build_views(game, seats).items()
+        for seat, view in views.items()
     }
+
+
+def undealt(view: View) -> View:
+    """``view`` with nothing dealt yet: empty hands, no legal actions, nobody to move."""
+    return view._replace(
+        hand=CardSet(), legal=(), hand_sizes=(0,) * len(view.hand_sizes), to_move=None
+    )
 
 
 def _view_json(view: View) -> dict[str, Any]:

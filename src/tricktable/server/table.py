@@ -173,6 +173,21 @@ class TableRuntime:
     def seq(self) -> int:
         return len(self.game.log)
 
+    @property
+    def waiting(self) -> bool:
+        """Whether a person's seat is still empty: until it is taken (or given to a bot) the
+        table waits — its views show nothing dealt, and nobody moves, bot or timer."""
+        if self.game.is_over:
+            return False
+        return any(s.kind == "human" and s.name is None for s in self.seats)
+
+    @property
+    def host_seat(self) -> int | None:
+        """The creator's seat: the table's first person's seat (the lobby sits the creator
+        there, and a join without a seat number takes the lowest free one); its token is how
+        the creator is recognised."""
+        return next((s.seat for s in self.seats if s.kind == "human"), None)
+
     # -- descriptions ------------------------------------------------------------------------
 
     def public(self) -> dict[str, Any]:
@@ -188,6 +203,8 @@ class TableRuntime:
             "players": self.game.player_count,
             "seats": [s.public() for s in self.seats],
             "status": "over" if self.game.is_over else "playing",
+            "waiting": self.waiting,
+            "host_seat": self.host_seat,
             "allow_spectators": self.info.allow_spectators,
             "private": self.info.private,
             "turn_seconds": self.info.turn_seconds,
@@ -199,7 +216,7 @@ class TableRuntime:
         }
 
     def state_text(self, seat: int | None) -> str:
-        return states.state_text(self.game, seat, self.seq, self.moved_by)
+        return states.state_text(self.game, seat, self.seq, self.moved_by, self.waiting)
 
     # -- connections -------------------------------------------------------------------------
 
@@ -264,7 +281,7 @@ class TableRuntime:
     def broadcast_state(self) -> None:
         clients = list(self.clients)
         seats = {client.seat for client in clients}
-        texts = states.state_texts(self.game, seats, self.seq, self.moved_by)
+        texts = states.state_texts(self.game, seats, self.seq, self.moved_by, self.waiting)
         for client in clients:
             client.push(texts[client.seat])
 
@@ -274,19 +291,65 @@ class TableRuntime:
         async with self.lock:
             seat = self._free_seat(name, wanted)
             token = secrets.token_urlsafe(24)
-            digest = hash_token(token)
-            claim = (
-                sa.update(store.seats)
-                .where(store.seats.c.table_id == self.table_id)
-                .where(store.seats.c.seat == seat.seat)
-                .values(name=name, token_hash=digest)
-            )
-            await self.database.execute_all([(claim, None)])
-            seat.name, seat.token_hash = name, digest
+            was_waiting = self.waiting
+            await self._store_seat(seat, {"name": name, "token_hash": hash_token(token)})
             seat.left_at = asyncio.get_running_loop().time()
         self.services.announce(self.services.message(self.table_id, "seats"))
-        self._presence_changed()
+        self.seats_changed(was_waiting)
         return seat.seat, token
+
+    async def seat_bot(self, token: str, seat_number: int, level: str) -> None:
+        """Give the empty person's seat ``seat_number`` to a bot of ``level``: the creator's
+        choice alone (recognised by the token of :attr:`host_seat`). Refusals change nothing."""
+        async with self.lock:
+            asking = self.seat_for_token(token)
+            if asking is None:
+                raise TableError("bad_token", "that token holds no seat at this table", 403)
+            if asking != self.host_seat:
+                raise TableError("not_host", "only the table's creator may seat a bot", 403)
+            if self.game.is_over:
+                raise TableError("game_over", "the game at this table is over")
+            if not 0 <= seat_number < len(self.seats):
+                raise TableError(
+                    "no_such_seat", f"seat {seat_number} is not a seat of this table", 400
+                )
+            seat = self.seats[seat_number]
+            if seat.kind != "human" or seat.name is not None:
+                raise TableError("seat_taken", f"seat {seat_number} is a bot's or already taken")
+            was_waiting = self.waiting
+            await self._store_seat(seat, {"kind": "bot", "level": level})
+        self.services.announce(self.services.message(self.table_id, "seats"))
+        self.seats_changed(was_waiting)
+
+    def seats_changed(self, was_waiting: bool) -> None:
+        """Tell the clients of new seats; the first deal's views too if the wait is over."""
+        if was_waiting and not self.waiting:
+            self.broadcast_state()
+        self._presence_changed()
+
+    async def _store_seat(self, seat: SeatState, values: dict[str, Any]) -> None:
+        """Store new ``values`` of ``seat``'s row (its attributes of the same names) and take
+        them up; if the table stops waiting with them, the job of its first automatic move
+        goes in the same transaction. Should the database refuse, the seat is as it was."""
+        was_waiting = self.waiting
+        before = {key: getattr(seat, key) for key in values}
+        for key, value in values.items():
+            setattr(seat, key, value)
+        claim = (
+            sa.update(store.seats)
+            .where(store.seats.c.table_id == self.table_id)
+            .where(store.seats.c.seat == seat.seat)
+            .values(**values)
+        )
+        statements: list[store.Statement] = [(claim, None)]
+        if was_waiting and not self.waiting and self.services.uses_jobs:
+            statements += automatic.stored_plan(self, None, self.game, self.info.stored_actions)
+        try:
+            await self.database.execute_all(statements)
+        except BaseException:
+            for key, value in before.items():
+                setattr(seat, key, value)
+            raise
 
     async def reissue(self, seat_number: int) -> str:
         """A new token for an occupied seat (its player signed in elsewhere); the old one ends."""
@@ -382,6 +445,8 @@ class TableRuntime:
             raise TableError("stale_seq", f"seq {seq} is not the current state {self.seq}")
         if self.game.is_over:
             raise TableError("game_over", "the game is over")
+        if self.waiting:
+            raise TableError("waiting", "the table waits for a player to take the empty seat")
         if self.game.to_move != seat:
             raise TableError("not_your_turn", f"seat {self.game.to_move} is to move, not {seat}")
         if actor == "substitute" and self._has_player_back(seat):
@@ -520,7 +585,7 @@ class TableRuntime:
 
     def _automatic_plan(self) -> tuple[float, str] | None:
         seat_number = self.game.to_move
-        if seat_number is None:
+        if seat_number is None or self.waiting:
             return None
         seat = self.seats[seat_number]
         if seat.kind == "bot":
