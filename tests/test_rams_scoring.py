@@ -153,3 +153,61 @@ def test_gain_if_is_what_the_settlement_pays_a_seat_for_its_tricks(scoring: str)
     for seat in result.details["active"]:
         change = game.flow.score_sign() * (result.scores[seat] - at_play[seat])
         assert change == gains[seat][result.tricks[seat]], seat
+
+
+def _moved(payments: list[dict[str, object]], players: int) -> list[int]:
+    """Each seat's change as the itemised payments of a hand add it up."""
+    totals = [0] * players
+    for payment in payments:
+        if "chips" in payment:
+            chips = int(str(payment["chips"]))
+            if isinstance(payment["from"], int):
+                totals[payment["from"]] -= chips
+            if isinstance(payment["to"], int):
+                totals[payment["to"]] += chips
+        else:
+            totals[int(str(payment["seat"]))] += int(str(payment["change"]))
+    return totals
+
+
+@pytest.mark.parametrize(
+    ("game", "scoring"),
+    [(g, s) for g in ("rams", "bierspiel", "rounce") for s in ("chips", "countdown")],
+)
+def test_a_hands_payments_are_itemised_and_add_up_to_its_deltas(game: str, scoring: str) -> None:
+    """Every chip (or point) a hand moves is a line with its reason: the ante, the carry, the
+    tricks' shares, the loo; they add up to the hand's deltas."""
+    import random
+
+    for seed in range(6):
+        played = tt.new_game(game, seed=seed, scoring=scoring)
+        rng = random.Random(seed)
+        while not played.is_over and len(played.view(0).history) < 4:
+            played.apply(rng.choice(played.legal_actions()))
+        for result in played.view(0).history:
+            payments = result.details["payments"]
+            assert _moved(payments, played.player_count) == list(result.deltas)
+            if scoring == "chips":
+                ante = next(p for p in payments if p["for"] == "ante")
+                assert ante == {"for": "ante", "from": result.dealer, "to": "pot", "chips": 5}
+            looed = [p["from"] if "from" in p else p["seat"] for p in payments if p["for"] == "looed"]
+            assert looed == [s for s in result.details["looed"]] or result.details["general"] is not None
+
+
+def test_a_loo_is_paid_to_the_next_pot_and_carried_in() -> None:
+    """LOO: seat 1 takes every trick, the others are looed and pay 5 each into the next pot,
+    which the next hand's payments show carried in."""
+    game = tt.new_game("rams", dealer=0, deal=LOO)
+    all_in(game)
+    play_first_legal(game)
+    result = game.view(0).last_result
+    assert result is not None
+    payments = result.details["payments"]
+    assert {"for": "tricks", "from": "pot", "to": 1, "chips": 5} in payments
+    loos = [p for p in payments if p["for"] == "looed"]
+    assert loos == [{"for": "looed", "from": s, "to": "carry", "chips": 5} for s in (2, 3, 0)]
+    play_first_legal(game)
+    later = game.view(0).last_result
+    assert later is not None and later.details["payments"][0] == {
+        "for": "carried", "from": "carry", "to": "pot", "chips": 15,
+    }  # fmt: skip

@@ -53,12 +53,14 @@ class HandState:
     """The seat that took the turn-up."""
     reached: list[int] = field(default_factory=list)
     """Seats whose counter reached 0 this hand, in trick order."""
+    carried: int = 0
+    """Chips carried into this hand's pot from the last (chips scoring)."""
 
     def copy(self) -> HandState:
         return HandState(
             self.seated, self.simple_pot, self.turnup, self.before, self.running[:],
             self.dead[:], self.calls[:], self.turn, self.active[:], self.widow_taker,
-            self.general, self.offer, self.exchanger, self.reached[:],
+            self.general, self.offer, self.exchanger, self.reached[:], self.carried,
         )  # fmt: skip
 
     def players_in(self) -> tuple[int, ...]:

@@ -50,7 +50,7 @@ from ...trick import PlayRules, Policy, Trick
 from ...view_parts import Call, ChipLedgerView, CounterLedgerView, RamsSection
 from .declare import HandState, declaration_actions, next_to_declare
 from .hidden import RamsHidden
-from .ledgers import ChipLedger, CounterLedger
+from .ledgers import ChipLedger, CounterLedger, Payment, merged
 from .options import (
     ACE_RANK,
     ANTE,
@@ -229,11 +229,13 @@ class RamsFlow(Flow):
         seated = self.seating(ledger, game.dealer)
         before = ledger.scores()
         simple = isinstance(ledger, ChipLedger) and ledger.is_simple_pot
+        carried = ledger.carry if isinstance(ledger, ChipLedger) else 0
         if isinstance(ledger, ChipLedger):
             ledger.open_pot(game.dealer, self.rules.value(ANTE))
         turned, trump = self.turn_up(game.stock)
         game.set_trump(trump)
         state = HandState(seated, simple, turned, before, list(before), [0] * self.players)
+        state.carried = carried
         game.begin_hand(state, Phase.DECLARE, seated[0])
 
     # -- decisions -----------------------------------------------------------------------------
@@ -337,7 +339,9 @@ class RamsFlow(Flow):
         out = Outcome(state.seated, state.players_in(), tuple(t.winner for t in game.tricks),
                       state.general)  # fmt: skip
         ledger = ledger_of(game)
+        ledger.journal = self._opening(game, state)
         self._settle(ledger, out)
+        payments, ledger.journal = merged(ledger.journal), None
         dropped: list[int] = []
         if isinstance(ledger, CounterLedger):
             dropped = self._after_counters(ledger, state, out)
@@ -345,6 +349,7 @@ class RamsFlow(Flow):
         deltas = tuple(a - b for a, b in zip(scores, state.before, strict=True))
         final = self._final_winners(game, ledger, state, out)
         details = self._details(game, out, dropped, final)
+        details["payments"] = payments
         return HandResult(
             deal_number=game.deal_number, hand_number=game.hand_number, dealer=game.dealer,
             tricks=tuple(game.tricks_won), deltas=deltas, scores=scores,
@@ -363,6 +368,15 @@ class RamsFlow(Flow):
         before = ledger.scores()[seat]
         self._settle(ledger, Outcome(state.seated, state.players_in(), winners, state.general))
         return float(self.score_sign() * (ledger.scores()[seat] - before))
+
+    def _opening(self, game: FlowGame, state: HandState) -> list[Payment]:
+        """The hand's first movements, made when it was dealt: the carry goes into the pot,
+        and the dealer antes (chips scoring; counters have none)."""
+        if not self.chips:
+            return []
+        carried = {"for": "carried", "from": "carry", "to": "pot", "chips": state.carried}
+        ante = {"for": "ante", "from": game.dealer, "to": "pot", "chips": self.rules.value(ANTE)}
+        return [carried, ante] if state.carried else [ante]
 
     def _settle(self, ledger: FamilyLedger, out: Outcome) -> None:
         if isinstance(ledger, ChipLedger):

@@ -73,7 +73,7 @@ def _divide(ledger: ChipLedger, rules: Rules, out: Outcome) -> None:
     if fifths and ledger.pot and remainder is not RemainderRule.CARRY:
         taker = _remainder_taker(remainder, out)
         if taker is not None:
-            ledger.pay_from_pot(taker, ledger.pot)
+            ledger.pay_from_pot(taker, ledger.pot, "remainder")
 
 
 def _remainder_taker(rule: RemainderRule, out: Outcome) -> int | None:
@@ -94,7 +94,7 @@ def _collect_loo(ledger: ChipLedger, rules: Rules, out: Outcome) -> None:
 
 
 def _general_made_chips(ledger: ChipLedger, out: Outcome, declarer: int) -> None:
-    ledger.pay_from_pot(declarer, ledger.pot)
+    ledger.pay_from_pot(declarer, ledger.pot, "general_pot")
     for seat in out.seated:
         if seat != declarer:
             ledger.transfer(seat, declarer, GENERAL_STAKE)
@@ -107,7 +107,7 @@ def _general_failed_chips(ledger: ChipLedger, rules: Rules, out: Outcome, declar
     for seat in out.seated:
         if seat != declarer:
             ledger.transfer(declarer, seat, GENERAL_STAKE)
-    ledger.pay_to_carry(declarer, pot_before)
+    ledger.pay_to_carry(declarer, pot_before, "general_failed")
     if rules.value(GENERAL_LOO_PENALTY):
         _collect_loo(ledger, rules, out)
 
@@ -119,15 +119,16 @@ def settle_counters(ledger: CounterLedger, rules: Rules, out: Outcome) -> None:
     penalty = rules.value(LOO_PENALTY)
     if out.general is None:
         for seat in out.active:
-            ledger.add(seat, -out.tricks(seat) or penalty)
+            tricks = out.tricks(seat)
+            ledger.add(seat, -tricks or penalty, "tricks" if tricks else "looed")
         return
     made = out.general_made
     for seat in out.seated:
         if seat == out.general:
-            ledger.add(seat, -TRICKS if made else GENERAL_STAKE)
+            ledger.add(seat, -TRICKS if made else GENERAL_STAKE, "general")
         elif made:
-            ledger.add(seat, GENERAL_STAKE)
+            ledger.add(seat, GENERAL_STAKE, "general")
         elif out.tricks(seat):
             ledger.add(seat, -out.tricks(seat))
         elif rules.value(GENERAL_LOO_PENALTY):
-            ledger.add(seat, penalty)
+            ledger.add(seat, penalty, "looed")

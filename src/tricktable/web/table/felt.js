@@ -164,7 +164,8 @@ function Contract({ view }) {
 function CentreText({ view }) {
   if (state.held || (view.trick && view.trick.plays.length)) return null;
   let text = "";
-  if (view.is_over) text = "Game over";
+  if (state.table.waiting) text = "Waiting for a player";
+  else if (view.is_over) text = "Game over";
   else if (view.to_move === state.seat) text = "Your turn";
   else if (view.to_move !== null) text = `${seatName(view.to_move)} to ${view.phase === "play" ? "play" : "choose"}`;
   return html`<div class="centre-text" aria-hidden="true">${text}</div>`;

@@ -8,6 +8,7 @@ import { SoloSlot } from "./solo.js";
 import { setPref, state, subscribe, update } from "./store.js";
 import { keepTextFocus, TextTable } from "./textmode.js";
 import { TimerControls } from "./timer.js";
+import { WaitingPanel, waiting } from "./waiting.js";
 import { html, render } from "./ui.js";
 
 function Header() {
@@ -41,8 +42,7 @@ function App() {
     ${live && !state.prefs.textMode ? html`<main class=${`table-layout${state.seat === null ? " spectator" : ""}`}>
       <div class="play-column">
         <${Felt} />
-        <${ChoiceBar} />
-        <${TimerControls} />
+        ${waiting() ? html`<${WaitingPanel} />` : html`<${ChoiceBar} /><${TimerControls} />`}
         <${Hand} />
       </div>
       <aside class="side-column">

@@ -25,7 +25,7 @@ export function HandSummary() {
       </table>
       ${summary.lines.map((line) => html`<p key=${line}>${line}</p>`)}
       ${view.is_over ? html`<p><strong>That was the last hand.</strong></p>`
-        : html`<p>Next dealer: <strong>${seatName(view.dealer)}</strong></p>`}
+        : html`<p>Next dealer: <strong>${seatName((state.next ? state.next.view : view).dealer)}</strong></p>`}
       <button type="button" class="primary" data-testid="continue" autofocus onClick=${closeSummary}>
         ${view.is_over ? "See the result" : "Continue"}</button>
       ${auto ? html`<p class="muted">Continues by itself in a few seconds.</p>` : null}

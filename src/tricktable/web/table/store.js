@@ -24,6 +24,7 @@ export const state = {
   view: null, seq: -1, movedBy: null,
   held: null, // {trick, gathering}: a complete trick on the felt
   summary: null, // {result, view, until}: the hand summary between hands
+  next: null, // the state that deals the next hand, shown once the finished hand's summary closes
   queue: [],
   selection: [], pending: [],
   chat: [], presets: [], connection: "connecting", watching: false, joined: false,
@@ -104,13 +105,50 @@ function completedTrick(before, after) {
   return null;
 }
 
+/** Whether ``after`` is the state that ends the hand ``before`` was a state of. */
+function endsHand(before, after) {
+  const result = after.last_result;
+  return after.history.length > before.history.length && result
+    && result.hand_number === before.hand_number;
+}
+
+/** The finished hand as it ended, shown through its last trick and its summary: the state
+ * before the last move with its contract, trump and seats, the hand's tricks and the scores
+ * after it. The next deal (already in ``after``) waits until the summary is closed. */
+function finishedView(before, after) {
+  const result = after.last_result;
+  const last = completedTrick(before, after);
+  return {
+    ...before, trick: null, hand: [], legal_actions: [], to_move: null,
+    hand_sizes: before.hand_sizes.map(() => 0),
+    tricks: last ? [...before.tricks, last] : before.tricks,
+    last_trick: last || before.last_trick,
+    tricks_won: result.tricks, scores: result.scores, history: after.history,
+    last_result: result, is_over: after.is_over, winners: after.winners,
+  };
+}
+
+/** How long a complete trick stays: longer when its last card was a bot's (you had no time
+ * to see it come), as players expect (table-anchors.md). */
+function trickPause(trick, mover) {
+  const plays = trick.plays || [];
+  const last = plays.length ? plays[plays.length - 1].seat : null;
+  const info = state.table && last !== null ? state.table.seats[last] : null;
+  const standIn = mover && mover.seat === last && mover.actor !== "human";
+  const byBot = last !== state.seat && Boolean(info && (info.kind === "bot" || standIn));
+  return Math.round(state.prefs.trickPause * (byBot ? 1.75 : 1));
+}
+
 function pump() {
   while (!state.held && !state.summary && state.queue.length) {
     const skipping = state.queue.length > CATCH_UP;
     if (skipping) state.queue.splice(0, state.queue.length - 1);
     const message = state.queue.shift();
     const before = state.view;
-    show(message, before);
+    const ending = Boolean(before && !skipping && message.seq > before.seq
+      && endsHand(before.view, message.view));
+    show(ending ? { ...message, view: finishedView(before.view, message.view) } : message,
+      before, message.view);
     if (!before || message.seq < before.seq) continue;
     if (skipping) {
       if (message.view.history.length > before.view.history.length) {
@@ -122,9 +160,11 @@ function pump() {
     const trick = completedTrick(before.view, message.view);
     const result = message.view.history.length > before.view.history.length
       ? message.view.last_result : null;
+    if (ending) state.next = message;
     if (trick) {
-      update({ held: { trick, gathering: false, result } });
-      setTimeout(gather, state.prefs.trickPause);
+      const pause = trickPause(trick, message.moved_by);
+      update({ held: { trick, gathering: false, result, pause } });
+      setTimeout(gather, pause);
       return;
     }
     if (result) {
@@ -165,11 +205,15 @@ function openSummary(result) {
 export function closeSummary() {
   clearTimeout(summaryTimer);
   if (!state.summary) return;
-  update({ summary: null, focusAfter: -1 });
+  const next = state.next;
+  update({ summary: null, next: null, focusAfter: -1 });
+  if (next) show(next, null); // the next deal, at last (its news was told with the hand's end)
   pump();
 }
 
-function show(message, before) {
+/** Show ``message``'s view (which may be the finished hand standing for ``real``); the
+ * change from ``before`` to ``real`` is announced. */
+function show(message, before, real = message.view) {
   const view = message.view;
   const shown = { seq: message.seq, view };
   const patch = { view: shown, seq: message.seq, movedBy: message.moved_by || null, hint: null };
@@ -184,7 +228,7 @@ function show(message, before) {
     }
   }
   update(patch);
-  if (before) announce(describeChange(before.view, view, mover));
+  if (before) announce(describeChange(before.view, real, mover));
 }
 
 // -- announcements ----------------------------------------------------------------------------
