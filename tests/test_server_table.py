@@ -162,20 +162,24 @@ def test_the_creator_gives_the_empty_seat_to_a_bot(app_factory: Callable[..., An
 
 
 @pytest.mark.parametrize(
-    ("who", "seat", "body", "status", "code"),
+    ("who", "seat", "body", "refusal"),
     [
-        ("nobody", 2, {"token": "not-a-token"}, 403, "bad_token"),
-        ("friend", 3, {}, 403, "not_host"),
-        ("host", 1, {}, 409, "seat_taken"),
-        ("host", 2, {}, 409, "seat_taken"),
-        ("host", 9, {}, 400, "no_such_seat"),
-        ("host", 3, {"level": "godlike"}, 422, None),
+        ("nobody", 2, {}, (403, "bad_token")),
+        ("friend", 3, {}, (403, "not_host")),
+        ("host", 1, {}, (409, "seat_taken")),
+        ("host", 2, {}, (409, "seat_taken")),
+        ("host", 9, {}, (400, "no_such_seat")),
+        ("host", 3, {"level": "godlike"}, (422, None)),
     ],
 )
 def test_a_refused_bot_seat_changes_nothing(
-    app_factory: Callable[..., Any], who: str, seat: int, body: dict[str, Any], status: int,
-    code: str | None,
-) -> None:  # fmt: skip
+    app_factory: Callable[..., Any],
+    who: str,
+    seat: int,
+    body: dict[str, Any],
+    refusal: tuple[int, str | None],
+) -> None:
+    status, code = refusal
     people = [{"kind": "human"}, {"kind": "bot"}, {"kind": "human"}, {"kind": "human"}]
     with TestClient(app_factory()) as client:
         table_id = create(client, seats=people)

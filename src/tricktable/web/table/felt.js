@@ -146,9 +146,13 @@ function TableObjects({ view }) {
   }
   if (view.scoring === "chips" && view.pot !== null && view.pot !== undefined) {
     const carry = view.ledger && view.ledger.carry;
+    const ante = options.ante ?? 5;
+    const carried = Math.max(0, view.pot - ante); // the pot holds the carry and the ante till it is paid out
+    const parts = view.phase === "over" || view.pot < ante ? "" : carried ? `${carried} carried in + ${ante} ante (${seatName(view.dealer)})`
+      : `${ante} ante (${seatName(view.dealer)})`;
     items.push(html`<figure class="object pot" data-testid="pot">
       <div class="chips" aria-hidden="true">${Array.from({ length: Math.min(6, Math.ceil(view.pot / 3) || 1) }, (_, i) => html`<span key=${i}></span>`)}</div>
-      <figcaption><strong>Pot ${view.pot}</strong>${carry ? html`<br />carry ${carry}` : null}</figcaption>
+      <figcaption><strong>Pot ${view.pot}</strong>${parts ? html`<br /><small data-testid="pot-parts">${parts}</small>` : null}${carry ? html`<br />next pot ${carry}` : null}</figcaption>
     </figure>`);
   }
   return items.length ? html`<div class="objects">${items}</div>` : null;
@@ -201,7 +205,7 @@ export function Felt() {
     <div class="oval"></div>
     <${LastTrick} view=${view} viewer=${viewer} players=${players} />
     <${CentreText} view=${view} />
-    <div class="trick" data-testid="trick" data-complete=${String(held)} role="group" aria-label="The trick">
+    <div class="trick" data-testid="trick" data-complete=${String(held)} data-pause=${held ? state.held.pause : null} role="group" aria-label="The trick">
       <${TrickCards} view=${view} trick=${trick} viewer=${viewer} players=${players} held=${held} />
     </div>
     <${BlindNote} trick=${trick} />

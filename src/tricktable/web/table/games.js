@@ -197,7 +197,9 @@ export function contractFacts(view, options, name) {
     facts.push(["Trump", view.trump ? trumpText(view.trump) : "—"]);
     if (view.general !== null && view.general !== undefined) facts.push(["General", name(view.general)]);
     if (view.scoring === "chips") {
-      facts.push(["Pot", `${view.pot} chips${view.simple_pot ? " (simple: all must play)" : ""}`]);
+      const simple = !view.simple_pot ? "" : options.simple_pot_all_play === false
+        ? " (simple: the ante only)" : " (simple: all must play)";
+      facts.push(["Pot", `${view.pot} chips${simple}`]);
     } else {
       facts.push(["Goal", options.countdown_end === "first_out_wins" ? "first to 0 wins" : "last one left loses"]);
     }
@@ -252,16 +254,19 @@ export function handSummary(result, view, name) {
       const top = result.tricks.map((t, s) => (t === best ? name(s) : null)).filter(Boolean);
       headline = `Trump ${trumpText(details.trump)}: most tricks ${top.join(" and ")}`;
     }
-    for (const s of details.looed || []) lines.push(`${name(s)} played and took no trick: looed.`);
+    lines.push(...paymentLines(details.payments || [], result, name));
     for (const s of details.reached_zero || []) lines.push(`${name(s)} reached 0.`);
     for (const s of details.dropped || []) lines.push(`${name(s)} dropped out.`);
     if (details.ledger && details.ledger.carry) lines.push(`${details.ledger.carry} chips carry to the next pot.`);
   } else if (result.summary) {
     headline = "Thrown in";
   }
+  const passed = new Set((details.calls || []).filter(([s, call]) => call === "pass"
+    && !(details.active || []).includes(s)).map(([s]) => s));
   const rows = cols.map((col) => ({
     label: col.label,
     side: col.side,
+    passed: col.seats.every((s) => passed.has(s)),
     tricks: col.seats.reduce((sum, s) => sum + (result.tricks[s] || 0), 0),
     delta: result.deltas[col.seats[0]],
     total: result.scores[col.seats[0]],
@@ -270,6 +275,28 @@ export function handSummary(result, view, name) {
 }
 
 export { plural, signed };
+
+/** A Rams-family hand's payments (the engine's ``details.payments``) as sentences: why each
+ * chip or point moved, "Ana antes 5", "Bruno was looed: pays 5 to the pot". */
+export function paymentLines(payments, result, name) {
+  const chips = (n) => plural(n, "chip", "chips");
+  const tricks = (s) => plural(result.tricks[s] || 0, "trick", "tricks");
+  const words = {
+    carried: (p) => `${chips(p.chips)} carried into the pot from the last hand`,
+    ante: (p) => `${name(p.from)} antes ${p.chips}`,
+    tricks: (p) => ("chips" in p ? `${name(p.to)} wins ${p.chips} from the pot for ${tricks(p.to)}`
+      : `${name(p.seat)}: ${p.change} for ${tricks(p.seat)}`),
+    remainder: (p) => `${name(p.to)} takes the ${chips(p.chips)} left over in the pot`,
+    looed: (p) => ("chips" in p ? `${name(p.from)} was looed: pays ${p.chips} to the pot for the next hand`
+      : `${name(p.seat)} was looed: ${signed(p.change)}`),
+    general_pot: (p) => `${name(p.to)} made the general: takes the pot, ${chips(p.chips)}`,
+    general: (p) => ("chips" in p ? `${name(p.from)} pays ${name(p.to)} ${p.chips} for the general`
+      : `${name(p.seat)}: ${signed(p.change)} for the general`),
+    general_failed: (p) => `${name(p.from)}'s general failed: pays ${p.chips} to the pot for the next hand`,
+    left: (p) => `${chips(p.chips)} stay in the pot for the next hand`,
+  };
+  return payments.map((p) => `${(words[p.for] || ((q) => `${q.for}: ${q.chips ?? q.change}`))(p)}.`);
+}
 
 /** How the game goes, in a few plain sentences for someone who has never played it. */
 export function howToPlay(game, options) {

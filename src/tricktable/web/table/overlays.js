@@ -20,7 +20,7 @@ export function HandSummary() {
         <thead><tr><th></th><th>Tricks</th><th>${summary.deltaWord}</th><th>Total</th></tr></thead>
         <tbody>${summary.rows.map((r) => html`<tr key=${r.label} class=${r.side === null ? "" : `side-${r.side}`}>
           <th scope="row">${r.side === null ? null : html`<span class="side-dot"></span>`}${r.label}</th>
-          <td>${r.tricks}</td><td class=${(view.scoring === "countdown" ? r.delta <= 0 : r.delta >= 0) ? "up" : "down"}>${summary.signed(r.delta)}</td>
+          <td>${r.passed ? html`<span class="passed">passed</span>` : r.tricks}</td><td class=${(view.scoring === "countdown" ? r.delta <= 0 : r.delta >= 0) ? "up" : "down"}>${summary.signed(r.delta)}</td>
           <td><strong>${r.total}</strong></td></tr>`)}</tbody>
       </table>
       ${summary.lines.map((line) => html`<p key=${line}>${line}</p>`)}
