@@ -21,14 +21,21 @@ ARGS = [
 ]
 
 
-@contextmanager
-def served(app: Any) -> Iterator[str]:
-    """Run ``app`` under uvicorn on a free loopback port; yields its base URL."""
-    import uvicorn
-
+def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+        port: int = probe.getsockname()[1]
+    return port
+
+
+@contextmanager
+def served(app: Any, port: int | None = None) -> Iterator[str]:
+    """Run ``app`` under uvicorn on loopback (on ``port``, else a free one); yields its base
+    URL."""
+    import uvicorn
+
+    if port is None:
+        port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -44,7 +51,9 @@ def served(app: Any) -> Iterator[str]:
 
 
 @contextmanager
-def served_quick_bots(folder: Path, seed: int, bot_factory: Any = None) -> Iterator[str]:
+def served_quick_bots(
+    folder: Path, seed: int, bot_factory: Any = None, port: int | None = None
+) -> Iterator[str]:
     """A real server on a fresh SQLite file in ``folder``: bots (``bot_factory``'s, else the
     real ones) move at once, absent players keep their seats (a long grace), table seeds from
     ``random.Random(seed)``; yields its base URL."""
@@ -57,7 +66,7 @@ def served_quick_bots(folder: Path, seed: int, bot_factory: Any = None) -> Itera
     settings = dataclasses.replace(Settings(), bot_delay=0.0, grace_seconds=600.0)
     url = f"sqlite:///{folder / 'tables.db'}"
     app = create_app(url, settings=settings, rng=random.Random(seed), bot_factory=bot_factory)
-    with served(app) as base:
+    with served(app, port) as base:
         yield base
 
 

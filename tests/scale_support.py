@@ -31,10 +31,14 @@ class Recorder:
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
+        self.token: str | None = None
         self.messages: list[dict[str, Any]] = []
 
     def push(self, text: str) -> None:
         self.messages.append(json.loads(text))
+
+    def retire(self, code: str, message: str) -> None:
+        self.messages.append({"type": "error", "code": code, "message": message})
 
     def seqs(self) -> list[int]:
         return [m["seq"] for m in self.messages if m["type"] == "state"]

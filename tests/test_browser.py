@@ -100,8 +100,11 @@ def test_a_whole_game_from_the_lobby_with_the_keyboard(browser: Browser, base_ur
     record = httpx.get(f"{base_url}/api/tables/{table_id}/record").json()
     assert record["seats"][0]["name"] == "Ana" and record["is_over"]
     assert record["seats"][1]["level"] == "easy"
-    page.click("[data-testid=review]")
-    page.wait_for_selector("[data-testid=review-panel] details")
+    page.click("[data-testid=review]")  # the solver's review, in words (not raw notation)
+    page.wait_for_url(f"**/review/{table_id}")
+    costs = page.locator("[data-testid=review-costs]")
+    costs.wait_for(timeout=120_000)
+    assert "Tricks lost to the solver: Ana " in costs.inner_text() and "−" not in costs.inner_text()
     assert errors == []
     context.close()
 

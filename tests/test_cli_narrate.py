@@ -66,3 +66,26 @@ def test_a_hand_result_is_told_with_the_contract_or_the_tricks_and_who_gained() 
         assert (" bid " in first and ("made it" in first or "was set" in first)) or (
             first.startswith("Tricks taken: ")
         )
+
+
+def test_a_rams_hand_tells_each_payment_as_the_browser_does() -> None:
+    """The ante and each loo told at the end of a hand, so the change adds up in words."""
+    deal = (
+        "AS KS QS JS 10S / AH KH QH JH 10H / AD KD QD JD 10D / 7C 8C 9C 7S 8S"
+        " | AC KC QC JC 10C | 9H 8H 7H 9S 9D 8D 7D"
+    )  # seat 1 holds five trumps
+    game = tt.new_game("rams", dealer=0, deal=deal)
+    while game.phase == "declare":
+        game.apply("in")
+    while game.hand_number == 1:
+        game.apply(game.legal_actions()[0])
+    result = game.view(0).last_result
+    assert result is not None
+    told = result_sentences(
+        names(players=4, sides=[[0], [1], [2], [3]]), result, [[0], [1], [2], [3]]
+    )
+    assert "You ante 5." in told
+    assert "Bruno wins 5 from the pot for 5 tricks." in told
+    assert "You were looed: you pay 5 to the pot for the next hand." in told
+    assert "Cleo was looed: pays 5 to the pot for the next hand." in told
+    assert told[-1] == "Change: you -10, Bruno +5, Cleo -5, Dmitri -5."

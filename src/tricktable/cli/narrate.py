@@ -14,6 +14,7 @@ from ..cards import parse_card
 from ..flow import HandResult
 from ..jsonrecord import JsonObject
 from ..view_parts import DoneTrick, TrickView
+from .payments import payment_sentences
 
 __all__ = ["COMPUTER_NAMES", "SeatNames", "action_sentence", "card_words", "result_sentences"]
 
@@ -157,6 +158,7 @@ def result_sentences(
         lines.append(_contract_sentence(names, details))
     else:
         lines.extend(_tricks_sentences(names, result, details))
+        lines.extend(payment_sentences(names, result))
     lines.append(_gains_sentence(names, result.deltas, sides))
     return lines
 
@@ -177,7 +179,7 @@ def _tricks_sentences(names: SeatNames, result: HandResult, details: JsonObject)
     counts = ", ".join(f"{names[s]} {result.tricks[s]}" for s in active)
     lines = [f"Tricks taken: {counts}."]
     looed = details.get("looed") or []
-    if looed:
+    if looed and not details.get("payments"):  # else each loo is a payment's sentence
         verb = "were" if len(looed) > 1 or names.me in looed else "was"
         who = names.listed(looed)
         lines.append(f"{who[0].upper()}{who[1:]} {verb} looed.")

@@ -12,7 +12,6 @@ from . import accounts, edge
 from .config import CHAT_PRESETS, LEVELS
 from .hub import Hub, record_with_seats, rules_from
 from .listing import rules_in_words
-from .pool import choose_action
 from .schemas import CreateTable, HintQuery, JoinTable, RulesQuery, SeatBot
 from .table import TableError
 
@@ -118,7 +117,8 @@ async def table_record(table_id: str, request: Request) -> dict[str, Any]:
 
 @router.post("/tables/{table_id}/hint")
 async def hint(table_id: str, body: HintQuery, request: Request) -> dict[str, Any]:
-    """The hint bot's suggestion, computed from the asking seat's own view only."""
+    """The suggestion of the bot the learning mode asks too (the same seed for the same move,
+    so a hint and the lesson on the move agree), from the asking seat's own view only."""
     await edge.limit(request, "hint")
     hub = hub_of(request)
     runtime = await hub.get(table_id)
@@ -129,7 +129,14 @@ async def hint(table_id: str, body: HintQuery, request: Request) -> dict[str, An
         raise TableError("not_your_turn", "a hint is given when it is your turn")
     seq, view = runtime.seq, runtime.game.view(seat)
     seed = runtime.game.seed + seq
-    choice = await hub.services.compute.run(
-        choose_action, hub.bot_factory, hub.settings.hint_bot, seed, view
-    )
-    return {"seq": seq, "action": choice}
+    choice, reason = await hub.services.compute.run(suggestion, view, seed)
+    return {"seq": seq, "action": choice, "reason": reason}
+
+
+def suggestion(view: Any, seed: int) -> tuple[str, str]:
+    """The strongest bot's choice at ``view`` and why (run in the pool), as the learning mode's
+    lesson computes it."""
+    from tricktable.bots.hints import hint
+
+    action, reason = hint(view, seed=seed)
+    return str(action), reason

@@ -62,8 +62,6 @@ class Settings:
     """The largest client message, in characters, that the server reads."""
     substitute_level: str = "medium"
     """The bot level that plays for an absent player or when a turn timer runs out."""
-    hint_bot: str = "heuristic"
-    """The bot whose suggestion the hint endpoint shows."""
     chat_history: int = 50
     chat_burst: int = 5
     """Chat messages one seat may send within ``chat_window`` seconds."""

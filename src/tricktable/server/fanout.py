@@ -172,6 +172,7 @@ async def reload_seats(runtime: TableRuntime) -> None:
         seat.kind, seat.level = row.kind, row.level
     if was_waiting and not runtime.waiting:
         runtime.broadcast_state()
+    runtime.retire_stale()
     take_presence(runtime, "", None)  # settle presence and tell the clients
 
 

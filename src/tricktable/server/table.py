@@ -56,6 +56,9 @@ class Client(Protocol):
 
     def push(self, text: str) -> None: ...
 
+    def retire(self, code: str, message: str) -> None:
+        """Tell the client why it may no longer play its seat, then close it."""
+
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
@@ -205,6 +208,7 @@ class TableRuntime:
             "status": "over" if self.game.is_over else "playing",
             "waiting": self.waiting,
             "host_seat": self.host_seat,
+            "result": store.result_of(self.game) if self.game.is_over else None,
             "allow_spectators": self.info.allow_spectators,
             "private": self.info.private,
             "turn_seconds": self.info.turn_seconds,
@@ -228,12 +232,30 @@ class TableRuntime:
         return None
 
     def attach(self, client: Client) -> None:
+        if client.seat is not None:  # the newest connection of a seat wins
+            for other in [c for c in self.clients if c.seat == client.seat]:
+                self._retire(other)
         self.clients.add(client)
         if client.seat is not None:
             self.seats[client.seat].connections += 1
             self._connections_changed()
 
+    def _retire(self, client: Client) -> None:
+        """Take ``client``'s seat from it (it stays counted until it is detached)."""
+        client.retire("replaced", "this seat is now played from another page")
+
+    def retire_stale(self) -> None:
+        """Retire the connections whose token no longer holds their seat (it was given back
+        to its player elsewhere: a signed-in player resumed it)."""
+        for client in list(self.clients):
+            if client.seat is None or client.token is None:
+                continue
+            if self.seats[client.seat].token_hash != hash_token(client.token):
+                self._retire(client)
+
     def detach(self, client: Client) -> None:
+        if client not in self.clients:
+            return
         self.clients.discard(client)
         if client.seat is not None:
             self.seats[client.seat].connections -= 1
@@ -374,6 +396,7 @@ class TableRuntime:
             )
             await self.database.execute_all([(claim, None)])
             seat.token_hash = digest
+        self.retire_stale()
         self.services.announce(self.services.message(self.table_id, "seats"))
 
     def _free_seat(self, name: str, wanted: int | None) -> SeatState:

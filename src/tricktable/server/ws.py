@@ -31,6 +31,7 @@ CLOSE_POLICY = 4403
 CLOSE_NOT_FOUND = 4404
 CLOSE_TOO_SLOW = 4408
 WRITER_STOP_SECONDS = 2.0
+CLOSE_REPLACED = 4409
 
 
 class SocketClient:
@@ -51,10 +52,17 @@ class SocketClient:
         self.outbox: collections.deque[str | None] = collections.deque()
         self.limit = limit
         self.overflowed = False
+        self.retired = False
+        """Its seat is played from a newer connection: it may not act, and it is closed."""
         self._waiting: asyncio.Future[None] | None = None
 
     def push(self, text: str) -> None:
         self._put(text)
+
+    def retire(self, code: str, message: str) -> None:
+        self.retired = True
+        self._put(error_text(code, message))
+        self._put(None)
 
     def finish(self) -> None:
         """Let the writer end after what is queued."""
@@ -81,6 +89,8 @@ class SocketClient:
                 return
             text = outbox.popleft()
             if text is None:
+                if self.retired:
+                    await self.socket.close(CLOSE_REPLACED, "replaced")
                 return
             await self.socket.send_text(text)
 
@@ -205,6 +215,8 @@ async def _handle(
 def _seated(client: SocketClient) -> int:
     if client.seat is None:
         raise TableError("spectator", "spectators watch; join the table to play or chat")
+    if client.retired:
+        raise TableError("replaced", "this seat is now played from another page")
     return client.seat
 
 

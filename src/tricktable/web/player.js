@@ -7,7 +7,9 @@ const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const ROWS = [
   ["Games played", (g) => g.games], ["Games won", (g) => g.games_won],
   ["Hands played", (g) => g.hands], ["Hands won", (g) => g.hands_won],
-  ["Bids made", (g) => `${g.bids_made} of ${g.bids}`], ["Bids set", (g) => g.bids_set],
+  // a bid that was outbid is no contract: count the contracts won in the auction, then made
+  ["Contracts won", (g) => g.bids], ["Contracts made", (g) => (g.bids ? `${g.bids_made} of ${g.bids}` : "—")],
+  ["Contracts set", (g) => g.bids_set],
   ["Lone hands made", (g) => `${g.lone_made} of ${g.lone_tried}`],
   ["Generals made", (g) => `${g.generals_made} of ${g.generals_tried}`],
   ["Points per hand", (g) => g.points_per_hand.toFixed(2).replace("-", "−")],

@@ -93,7 +93,8 @@ function showHand(number) {
   for (const button of $("review-hands").querySelectorAll("button")) {
     button.setAttribute("aria-pressed", String(button.dataset.hand === String(number)));
   }
-  const costs = hand.cost.map((c, seat) => `${name(seat)} ${minus(c)}`).join(" · ");
+  // a count of tricks lost, so no minus sign ("Tricks lost: −1" read as a double negative)
+  const costs = hand.cost.map((c, seat) => `${name(seat)} ${c}`).join(" · ");
   const calls = hand.calls.map(callWords).join(" · ") || "none";
   const parts = [
     element("h2", { textContent: `Hand ${number + 1} — ${name(hand.dealer)} deals` }),

@@ -87,7 +87,7 @@ class IndividualScoring(StrEnum):
 
 PLAYERS = Option(
     "players", "int", 4,
-    "Players: 4 or 6 in two partnerships, or 2-6 each for himself with individual=true.",
+    "Players: 4 or 6 in two partnerships, or 2-6 each playing for himself.",
     low=2, high=6,
 )  # fmt: skip
 INDIVIDUAL = Option("individual", "bool", False, "Every player plays for himself (no lone hands).")

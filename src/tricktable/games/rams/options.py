@@ -187,8 +187,8 @@ COUNTDOWN_END = Option(
 )  # fmt: skip
 TIEBREAK = Option(
     "tiebreak", "choice", Tiebreak.TRICK_ORDER,
-    "Several reach 0 in one hand (first_out_wins): the earliest in trick order wins, or the "
-    "lowest counter (then trick order).",
+    "Several reach 0 in one hand when the first to 0 wins: the earliest in trick order wins, "
+    "or the lowest counter (then trick order).",
 )  # fmt: skip
 GENERAL_SUCCESS_WINS_GAME = Option(
     "general_success_wins_game", "bool", False,
@@ -196,7 +196,7 @@ GENERAL_SUCCESS_WINS_GAME = Option(
 )  # fmt: skip
 SESSION_END = Option(
     "session_end", "choice", SessionEnd.HANDS_THEN_NO_CARRY,
-    "Chips: play session_hands hands, then on until a hand ends with an empty pot.",
+    "Chips: play the set number of hands, then on until a hand ends with an empty pot.",
 )  # fmt: skip
 SESSION_HANDS = Option(
     "session_hands", "int", 0,
@@ -221,7 +221,7 @@ def family_options(
     """The family's options with ``defaults`` overridden, leaving out the names in ``drop``."""
     players = replace(
         PLAYERS, high=max_players,
-        description=f"Number of players: 3-{max_players} (2 with allow_two_players).",
+        description=f"Number of players: 3-{max_players} (2 where two-player games are allowed).",
     )  # fmt: skip
     options = (players, *FAMILY_OPTIONS[1:])
     return tuple(

@@ -3,6 +3,30 @@ import { receiveState, state, update } from "./store.js";
 
 let socket = null;
 let retry = 0;
+let retryTimer = null;
+
+/** The wait before reconnecting attempt ``n`` (1, 2, …): quick at first, then every 3 s at
+ * most, so a table is back within moments of its server. */
+export function retryDelay(n) {
+  return Math.min(250 * 2 ** (n - 1), 3000);
+}
+
+function reconnectSoon() {
+  clearTimeout(retryTimer);
+  retry += 1;
+  retryTimer = setTimeout(connect, retryDelay(retry));
+}
+
+// Back online, or the tab shown again: try at once rather than waiting out the delay.
+for (const event of ["online", "visibilitychange"]) {
+  window.addEventListener(event, () => {
+    const trying = socket && socket.readyState === WebSocket.CONNECTING;
+    if (state.connection === "lost" && !trying && document.visibilityState !== "hidden") {
+      clearTimeout(retryTimer);
+      connect();
+    }
+  });
+}
 
 const tokenKey = (tableId) => `tricktable:token:${tableId}`;
 
@@ -42,13 +66,13 @@ export function connect() {
   mine.addEventListener("message", (event) => receive(JSON.parse(event.data)));
   mine.addEventListener("close", (event) => {
     if (mine !== socket) return;
-    if (event.code === 4403 || event.code === 4404) {
-      update({ connection: "closed" });
+    if (event.code === 4403 || event.code === 4404 || event.code === 4409) {
+      // refused, gone, or this seat is played from a newer page: reconnecting would not help
+      update({ connection: event.code === 4409 ? "replaced" : "closed" });
       return;
     }
     update({ connection: "lost" });
-    retry = Math.min(retry + 1, 5);
-    setTimeout(connect, 400 * 2 ** retry);
+    reconnectSoon();
   });
 }
 
@@ -84,6 +108,7 @@ const FRIENDLY = {
   spectator: "Spectators watch; sit down at the table to play or chat.",
   chat_too_fast: "Please wait a moment before chatting again.",
   returned: "You are back: your seat is yours again.",
+  replaced: "Your seat is now played from another page (the newest one wins). Reload this page to play here again.",
   rate_limited: "Too many requests: please wait a moment.",
 };
 

@@ -25,7 +25,7 @@ export function sideOf(view, seat) {
 function lastCalls(view) {
   const calls = new Map();
   view.actions.forEach((entry, index) => {
-    if (!entry.action.startsWith("play")) calls.set(entry.seat, { text: callText(entry.action), index });
+    if (!entry.action.startsWith("play")) calls.set(entry.seat, { text: callText(entry.action, seatName), index });
   });
   return calls;
 }

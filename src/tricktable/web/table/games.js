@@ -78,10 +78,11 @@ export function explain(action, ctx) {
   if (verb === "partner") {
     const k = options.lone_cards_exchanged ?? 2;
     const step = (((Number(arg) - ctx.me) % view.players) + view.players) % view.players;
-    const where = step === 2 ? "two seats to your left"
-      : step === view.players - 2 ? "two seats to your right" : `at seat ${arg}`;
-    return [`Ask seat ${arg}`,
-      `Your partner ${where} gives you all ${k} cards you ask for; your other partner gives none`];
+    const name = ctx.name ? ctx.name(Number(arg)) : `seat ${Number(arg) + 1}`;
+    const where = step === 2 ? ", two seats to your left,"
+      : step === view.players - 2 ? ", two seats to your right," : "";
+    return [`Ask ${name}`,
+      `${name}${where} gives you all ${k} cards you ask for; your other partner gives none`];
   }
   if (verb === "in") {
     const chips = view.scoring === "chips";
@@ -124,7 +125,7 @@ export function cardChoice(ctx) {
     return {
       verb: "exchange", count,
       prompt: `Take the turn-up ${up}? Choose ${count === 1 ? "the card" : `${count} cards`} to put face down`,
-      explain: `Exchange: the turn-up ${up} comes into your hand, the ${count === 1 ? "card" : "cards"} you choose go face down`,
+      explain: `Exchange: the turn-up ${up} comes into your hand, ${count === 1 ? "the card you choose goes" : "the cards you choose go"} face down`,
     };
   }
   if (verbs.has("discard")) {
@@ -211,14 +212,14 @@ export function trumpText(letter) {
   return letter === "NT" ? "no trump" : `${SUIT_SYMBOL[letter]} ${suitWord(letter)}`;
 }
 
-/** What a call looks like in a bubble by its caller. */
-export function callText(action) {
+/** What a call looks like in a bubble by its caller (``name``: a seat's name). */
+export function callText(action, name = (s) => `seat ${s + 1}`) {
   const [verb, ...rest] = action.split(" ");
   const arg = rest.join(" ");
   if (verb === "bid") return contractWords(arg);
   if (verb === "trump") return arg === "NT" ? "No trump" : `${SUIT_SYMBOL[arg]} trump`;
   if (verb === "not-alone") return "With partner";
-  if (verb === "partner") return `Asks seat ${arg}`;
+  if (verb === "partner") return `Asks ${name(Number(arg))}`;
   if (verb === "discard" || verb === "give") return verb === "give" ? "Gives a card" : "Discards";
   if (verb === "exchange") return "Takes the turn-up";
   if (verb === "decline") return "Keeps hand";

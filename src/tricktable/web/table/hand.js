@@ -16,7 +16,7 @@ function sameCards(action, chosen) {
 /** What the player can do now: {mode, playable, choice, buttons, confirm}. */
 export function choices() {
   const view = state.view.view;
-  const ctx = { view, options: state.table.options, me: state.seat };
+  const ctx = { view, options: state.table.options, me: state.seat, name: seatName };
   const live = canAct();
   const legal = live ? view.legal_actions : [];
   const playable = new Set(legal.filter((a) => a.startsWith("play ")).map((a) => a.slice(5)));
@@ -118,8 +118,22 @@ function CallLine({ view }) {
   if (view.phase === "play" || view.phase === "over") return null;
   const calls = (view.auction || view.declarations || []);
   if (!calls.length) return null;
+  const byBot = standInCalls(view, calls);
   return html`<p class="call-line" aria-label="Calls so far">${calls.map((c, i) => html`<span key=${i}>
-    ${i ? " · " : ""}${seatName(c.seat)}: <strong>${callText(c.call)}</strong></span>`)}</p>`;
+    ${i ? " · " : ""}${seatName(c.seat)}: <strong>${callText(c.call, seatName)}</strong>${byBot[i]
+      ? html` <small class="bot-call" title=${`A bot called this for ${seatName(c.seat)}`}>(bot)</small>` : null}</span>`)}</p>`;
+}
+
+/** Which of ``calls`` a bot made for an absent or timed-out player (each call is found among
+ * the deal's actions in order, where the stand-ins' moves are noted). */
+function standInCalls(view, calls) {
+  let from = 0;
+  return calls.map((c) => {
+    const index = view.actions.findIndex((a, k) => k >= from && a.seat === c.seat && a.action === c.call);
+    if (index < 0) return false;
+    from = index + 1;
+    return state.botMoves.has(`${view.hand_number}:${index}`);
+  });
 }
 
 export function ChoiceBar() {
@@ -144,7 +158,7 @@ export function ChoiceBar() {
         <span class="label">${b.text[0]}</span>${b.text[1] ? html`<small class="explain">${b.text[1]}</small>` : null}
         ${keys ? html`<span class="key">${offset + i + 1}</span>` : null}</button>`)}
     </div>
-    ${state.hint && state.prefs.hints ? html`<p class="hint">Hint: ${explain(state.hint, { view: c.view, options: state.table.options, me: state.seat })[0]}</p>` : null}
+    ${state.hint && state.prefs.hints ? html`<p class="hint">Hint: ${explain(state.hint, { view: c.view, options: state.table.options, me: state.seat, name: seatName })[0]}</p>` : null}
   </section>`;
 }
 
@@ -197,6 +211,20 @@ export function onKey(event) {
       if (!next.disabled) { next.focus(); break; }
     }
   }
+}
+
+let autoSeq = -1;
+
+/** The setting *auto-play a single legal card*: when your one legal move is a card, it is
+ * played for you after a moment (once per state; never a bid or any other choice). */
+export function autoPlay() {
+  const view = state.view && state.view.view;
+  if (!state.prefs.autoPlay || !view || !canAct() || autoSeq === state.seq) return;
+  const legal = view.legal_actions;
+  if (legal.length !== 1 || !legal[0].startsWith("play ")) return;
+  autoSeq = state.seq;
+  const seq = state.seq;
+  setTimeout(() => { if (state.seq === seq && canAct()) act(legal[0]); }, 350);
 }
 
 /** After a play the focus stays in the hand: on the hand itself while the others play (the

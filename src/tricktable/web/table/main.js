@@ -1,8 +1,8 @@
 // The table page: load the table, join or watch, then draw everything from the state.
 import { connect, fetchJson, requestHint, savedToken } from "./connection.js";
 import { Felt } from "./felt.js";
-import { ChoiceBar, Hand, onKey, restoreFocus } from "./hand.js";
-import { ConnectionBanner, GameOver, HandSummary, JoinPage, Review } from "./overlays.js";
+import { autoPlay, ChoiceBar, Hand, onKey, restoreFocus } from "./hand.js";
+import { ConnectionBanner, GameOver, HandSummary, JoinPage } from "./overlays.js";
 import { Chat, RulesPanel, ScoreSheet, Settings, TableInfo } from "./panels.js";
 import { SoloSlot } from "./solo.js";
 import { setPref, state, subscribe, update } from "./store.js";
@@ -54,8 +54,7 @@ function App() {
       </aside>
     </main>` : null}
     ${live && state.summary ? html`<${HandSummary} />` : null}
-    ${live && view.is_over && !state.summary && !state.held && !state.reviewOpen ? html`<${GameOver} />` : null}
-    ${live && state.reviewOpen ? html`<${Review} />` : null}
+    ${live && view.is_over && !state.summary && !state.held ? html`<${GameOver} />` : null}
   `;
 }
 
@@ -83,6 +82,7 @@ function draw() {
   restoreFocus();
   keepTextFocus();
   focusDialog();
+  autoPlay();
   if (state.prefs.hints && state.seq !== hintSeq && state.view && state.view.view.legal_actions.length) {
     hintSeq = state.seq;
     requestHint();

@@ -48,49 +48,18 @@ export function GameOver() {
         ${state.seat !== null ? html`<button type="button" class="primary" data-testid="rematch" onClick=${askRematch}>
           Rematch <small class="explain">Same rules and seats, a new deal</small></button>` : null}
         <a class="button" href="/" data-testid="new-table">New table <small class="explain">Back to the lobby</small></a>
-        <button type="button" data-testid="review" onClick=${openReview}>Review
-          <small class="explain">Every deal, call and trick</small></button>
+        <a class="button" data-testid="review" href=${`/review/${encodeURIComponent(state.tableId)}`}>Review
+          <small class="explain">Every hand trick by trick, in words, with what each card cost (the solver)</small></a>
       </div>
     </div>
   </div>`;
 }
 
-async function openReview() {
-  update({ reviewOpen: true });
-  if (!state.record) {
-    try {
-      update({ record: await fetchJson(`/api/tables/${state.tableId}/record`) });
-    } catch (error) {
-      update({ alert: error.message, reviewOpen: false });
-    }
-  }
-}
-
-export function Review() {
-  const record = state.record;
-  return html`<div class="overlay" role="dialog" aria-label="Review">
-    <div class="sheet review" data-testid="review-panel">
-      <h2>Review</h2>
-      ${!record ? html`<p>Loading…</p>` : record.deals.map((deal, n) => html`<details key=${n}>
-        <summary>Hand ${n + 1}: ${deal.result ? reviewLine(deal.result) : "thrown in"}</summary>
-        <div class="deal-hands">${deal.deal.split("|")[0].split("/").map((text, seat) => html`<figure key=${seat}>
-          <figcaption>${seatName(seat)}</figcaption>
-          <div class="mini-hand">${text.trim().split(/\s+/).filter((c) => c && c !== "-").map((c, i) => html`<${Card} key=${i} card=${c} />`)}</div>
-        </figure>`)}</div>
-        <ol class="calls">${deal.actions.map((a, i) => html`<li key=${i}>${seatName(a.seat)}: ${a.action}</li>`)}</ol>
-      </details>`)}
-      <button type="button" onClick=${() => update({ reviewOpen: false })}>Close</button>
-    </div>
-  </div>`;
-}
-
-function reviewLine(result) {
-  return handSummary(result, state.view.view, seatName).headline;
-}
-
 export function ConnectionBanner() {
   if (state.connection === "open" || !state.joined) return null;
-  const text = state.connection === "closed"
+  const text = state.connection === "replaced"
+    ? "Your seat is now played from another page. Reload this page to play here again."
+    : state.connection === "closed"
     ? "This table closed the connection. Reload the page to try again."
     : "Connection lost — reconnecting… Your cards are locked until it is back.";
   return html`<div class="banner" role="alert" data-testid="disconnected">${text}</div>`;
@@ -108,23 +77,37 @@ export function JoinPage() {
   return html`<main class="join-page">
     <section class="panel join">
       <h2>${table.title}</h2>
-      <p>You are invited to a table of ${table.title}${table.turn_seconds ? `, ${table.turn_seconds} seconds a turn` : ""}.</p>
+      ${table.status === "over" ? null : html`<p>You are invited to a table of ${table.title}${table.turn_seconds ? `, ${table.turn_seconds} seconds a turn` : ""}.</p>`}
       <h3>Who sits where</h3>
       <ul class="seat-list">${table.seats.map((s) => html`<li key=${s.seat}>
         <strong>Seat ${s.seat + 1}:</strong> ${s.kind === "bot" ? `${seatName(s.seat)}, ${s.level === "easy" || s.level === "expert" ? "an" : "a"} ${s.level} bot` : s.name || "free — this can be you"}</li>`)}
       </ul>
-      ${table.status === "over" ? html`<p>This game is over.</p>` : null}
-      <form class="join-form" onSubmit=${submit}>
+      ${table.status === "over" ? html`<${FinalResult} table=${table} />` : html`<form class="join-form" onSubmit=${submit}>
         <label for="join-name">Your name</label>
         <input id="join-name" name="name" data-testid="join-name" maxlength="40" autocomplete="nickname"
           value=${localStorage.getItem("tricktable:name") || ""} />
         <button type="submit" class="primary" data-testid="join" disabled=${!free || table.status === "over"}>Sit down</button>
         <button type="button" data-testid="watch" disabled=${!table.allow_spectators} onClick=${watch}>Just watch</button>
-      </form>
-      ${!free ? html`<p class="muted">Every seat is taken${table.allow_spectators ? "; you can watch" : ""}.</p>` : null}
+      </form>`}
+      ${!free && table.status !== "over" ? html`<p class="muted">Every seat is taken${table.allow_spectators ? "; you can watch" : ""}.</p>` : null}
     </section>
     <${RulesPanel} open=${true} />
   </main>`;
+}
+
+/** A finished table opened without a seat (from *My tables* in another browser): its result,
+ * not an invitation. */
+function FinalResult({ table }) {
+  const result = table.result || { scores: [], winners: [] };
+  const names = result.winners.map(seatName).join(" and ");
+  return html`<div class="final-result" data-testid="final-result">
+    <p><strong>This game is over${names ? `: ${names} ${result.winners.length === 1 ? "wins" : "win"}` : ""}.</strong></p>
+    <table class="summary-table"><thead><tr><th scope="col">Player</th><th scope="col">Final score</th></tr></thead>
+      <tbody>${table.seats.map((s) => html`<tr key=${s.seat} class=${result.winners.includes(s.seat) ? "winner" : ""}>
+        <th scope="row">${seatName(s.seat)}</th><td>${result.scores[s.seat] ?? "—"}</td></tr>`)}</tbody></table>
+    <p class="row-actions"><a class="button primary" href=${`/review/${encodeURIComponent(table.table_id)}`} data-testid="review">Review the game</a>
+      <a class="button" href="/">Back to the lobby</a></p>
+  </div>`;
 }
 
 export function winnersText(view) {

@@ -93,7 +93,8 @@ export function Settings() {
     <${Toggle} name="fourColour" label="Four-colour deck" />
     <${Toggle} name="lessMotion" label="Less motion" />
     <${Toggle} name="textMode" label="Text mode (for screen readers)" />
-    ${seated ? html`<${Toggle} name="hints" label="Hints" /><${Toggle} name="keyHelp" label="Show number keys" />` : null}
+    ${seated ? html`<${Toggle} name="hints" label="Hints" /><${Toggle} name="keyHelp" label="Show number keys" />
+      <${Toggle} name="autoPlay" label="Auto-play a single legal card" />` : null}
     <label>Finished trick stays
       <select value=${String(state.prefs.trickPause)} onChange=${(e) => setPref("trickPause", Number(e.target.value))}>
         <option value="600">0.6 s</option><option value="1000">1 s</option>

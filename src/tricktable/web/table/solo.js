@@ -6,7 +6,7 @@ import { html } from "./ui.js";
 import { csrfHeaders } from "./connection.js";
 import { cardShort } from "./cards.js";
 import { explain } from "./games.js";
-import { state as tableState, update } from "./store.js";
+import { seatName, state as tableState, update } from "./store.js";
 
 const local = { message: "", busy: false, learning: false, lesson: null, explained: -1 };
 
@@ -74,7 +74,8 @@ export function SoloControls({ state }) {
   const view = state.view && state.view.view; // the shown state: {seq, view}
   if (!table || !view || seat === null || !token || view.is_over) return null;
   if (table.seats.some((s) => s.seat !== seat && s.kind !== "bot")) return null;
-  const canClaim = view.phase === "play" && view.to_move === seat && !local.busy;
+  const online = state.connection === "open"; // no undo or claim while the connection is lost
+  const canClaim = view.phase === "play" && view.to_move === seat && !local.busy && online;
   const moved = state.actedAt >= 0 && state.seq > state.actedAt; // a move of ours to explain
   if (local.learning && view.to_move === seat && moved && local.explained !== state.seq) {
     local.explained = state.seq; // once per turn: what the strong bot thinks of your last move
@@ -84,7 +85,7 @@ export function SoloControls({ state }) {
   return html`
     <h2 class="solo-title">Playing alone</h2>
     <div class="solo-row">
-      <button type="button" data-testid="undo" disabled=${local.busy} onClick=${undo}
+      <button type="button" data-testid="undo" disabled=${local.busy || !online} onClick=${undo}
         aria-describedby="undo-help">Undo</button>
       <span id="undo-help" class="muted">Take back your last move (the game is then unrated)</span>
     </div>
@@ -112,7 +113,7 @@ function Lesson({ lesson, state }) {
   if (lesson.pending) {
     return html`<p class="lesson muted" data-testid="lesson-pending">The strongest bot is looking at your last move…</p>`;
   }
-  const ctx = { view: state.view.view, options: state.table.options, me: state.seat };
+  const ctx = { view: state.view.view, options: state.table.options, me: state.seat, name: seatName };
   const card = lesson.played.startsWith("play ");
   const words = (action) => (action.startsWith("play ") ? cardShort(action.slice(5))
     : explain(action, ctx)[0] || action);

@@ -7,7 +7,7 @@ import { handSummary } from "./games.js";
 
 const PREFS = {
   fourColour: false, lessMotion: false, hints: false, keyHelp: true,
-  trickPause: 1000, summaryWait: 5, sound: false, textMode: false,
+  trickPause: 1000, summaryWait: 5, sound: false, textMode: false, autoPlay: false,
 };
 
 function loadPrefs() {
@@ -29,7 +29,7 @@ export const state = {
   selection: [], pending: [],
   chat: [], presets: [], connection: "connecting", watching: false, joined: false,
   alert: "", announce: "", hint: null, lastTrickOpen: false, settingsOpen: false,
-  rulesOpen: false, reviewOpen: false, record: null, botMoves: new Map(),
+  rulesOpen: false, botMoves: new Map(),
   prefs: loadPrefs(), rematch: null, focusAfter: null,
   actedAt: -1, // the seq at which this page last sent an action of ours (-1: none yet)
 };
