@@ -2,7 +2,7 @@
 tells them: "Cleo antes 5.", "You were looed: you pay 5 to the pot for the next hand."
 
 The payments are the engine's own account (``result.details["payments"]``, see
-:mod:`tricktable.rules.rams_ledgers`): every chip or point the hand moved, with its reason.
+:mod:`tricktable.games.rams.ledgers`): every chip or point the hand moved, with its reason.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..rules.base import HandResult
+    from ..flow import HandResult
     from .narrate import SeatNames
 
 __all__ = ["payment_sentences"]
