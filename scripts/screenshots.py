@@ -101,12 +101,10 @@ def shoot(base: str, browser: Any, game: str, options: dict[str, Any], out: Path
                     json={"name": NAMES[seat], "seat": seat},
                 ).json()["token"]
             )
-    contexts = []
-    for name, viewport in VIEWPORTS.items():
-        context = browser.new_context(viewport=viewport)
-        script = f"localStorage.setItem('tricktable:token:{table['table_id']}', '{friends[0]}');"
-        context.add_init_script(script)
-        contexts.append((name, context))
+    # one page for both sizes: a seat is played from its newest page alone
+    context = browser.new_context(viewport=VIEWPORTS["desktop"])
+    script = f"localStorage.setItem('tricktable:token:{table['table_id']}', '{friends[0]}');"
+    context.add_init_script(script)
     # the friend at seat 2 plays through the API so the table moves on
     helper = browser.new_context()
     helper.add_init_script(
@@ -114,31 +112,24 @@ def shoot(base: str, browser: Any, game: str, options: dict[str, Any], out: Path
     )
     friend = helper.new_page()
     friend.goto(f"{base}/t/{table['table_id']}")
-    pages = []
-    for name, context in contexts:
-        page = context.new_page()
-        page.goto(f"{base}/t/{table['table_id']}")
-        page.wait_for_selector("[data-testid=hand]")
-        pages.append((name, page))
-    driver = pages[0][1]
+    page = context.new_page()
+    page.goto(f"{base}/t/{table['table_id']}")
+    page.wait_for_selector("[data-testid=hand]")
     for _ in range(400):
-        if ready(driver):
+        if ready(page):
             break
-        step(driver)
+        step(page)
         if len(friends) > 1:
             step(friend)
-        driver.wait_for_timeout(120)
-    driver.wait_for_timeout(400)
-    for name, page in pages:
-        for _ in range(5):
-            if page.locator("[data-testid=continue]").count():
-                page.click("[data-testid=continue]")
-            page.wait_for_timeout(400)
+        page.wait_for_timeout(120)
+    page.wait_for_timeout(400)
+    for name, viewport in VIEWPORTS.items():
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(400)
         path = out / f"{game}-{name}.png"
         page.screenshot(path=str(path))
         shrink(path)
-    for _, context in contexts:
-        context.close()
+    context.close()
     helper.close()
 
 
