@@ -224,7 +224,8 @@ def test_DH13_a_lone_player_names_by_a_button_the_partner_who_gives_both_cards(
     other = page.locator(".choices [data-testid=action][data-action='partner 2']")
     assert other.count() == 1
     assert page.locator(".choices [data-testid=action][data-action^='partner']").count() == 2
-    assert "Ask seat 4" in named.inner_text()
+    seat_4 = page.locator("[data-testid=seat-4] .name-text").inner_text()
+    assert f"Ask {seat_4}" in named.inner_text() and "seat 4" not in named.inner_text()
     assert "two seats to your right" in named.inner_text()
     assert "gives you all 2 cards" in named.inner_text()
     assert "two seats to your left" in other.inner_text()

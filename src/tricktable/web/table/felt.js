@@ -54,7 +54,7 @@ function Seat({ view, seat, viewer, players }) {
     <div class="seat-plate">
       <div class="seat-name">
         ${side !== null ? html`<span class="side-dot" aria-hidden="true"></span>` : null}
-        <span class="name-text">${seatName(seat)}</span>
+        <span class=${`name-text${info.kind === "human" && !info.name ? " open" : ""}`}>${seatName(seat)}</span>
         ${me ? html`<span class="tag">you</span>` : null}
         ${partner ? html`<span class="tag partner">partner</span>` : null}
         ${dealer ? html`<span class="dealer-chip" title="Dealer">D</span>` : null}
@@ -95,7 +95,8 @@ function TrickCards({ view, trick, viewer, players, held }) {
   const winner = held ? trick.winner : null;
   const gatherTo = held && state.held.gathering && winner !== null ? place(winner, viewer, players, 44, 41) : null;
   return trick.plays.map((play, index) => {
-    const spot = place(play.seat, viewer, players, 17, 18);
+    // six and more: the trick's cards spread further up and down so neighbours do not overlap
+    const spot = place(play.seat, viewer, players, players >= 6 ? 19 : 17, players >= 6 ? 25 : 18);
     const from = place(play.seat, viewer, players, 44, 41);
     const faceDown = play.face_down;
     const shown = faceDown ? "back" : play.card;

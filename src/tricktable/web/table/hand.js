@@ -62,21 +62,37 @@ function toggle(index, count) {
   update({ selection: chosen });
 }
 
+/** The cards this hand brought you from others, each with where it came from (a card may
+ * be there twice in a pinochle pack): a lone player's gifts, a turn-up you took. */
+function receivedCards(view) {
+  const out = new Map();
+  const add = (card, from) => out.set(card, [...(out.get(card) || []), from]);
+  for (const gift of view.received || []) add(gift.card, seatName(gift.seat));
+  if (view.turnup_taken_by === state.seat && state.seat !== null) {
+    for (const card of view.turnup || []) add(card, "the turn-up");
+  }
+  return out;
+}
+
 export function Hand() {
   const c = choices();
   const { view } = c;
   if (state.seat === null) return null;
   const cards = c.hand;
+  const received = receivedCards(view);
   let number = 0;
   const nodes = cards.map((card, index) => {
+    const from = received.get(card);
+    const gotIt = Boolean(from && from.length);
+    const giver = gotIt ? from.shift() : null;
     const picking = Boolean(c.choice);
     const enabled = picking ? c.selectable.has(card) : c.playable.has(card);
     const chosen = picking && state.selection.includes(index);
     if (enabled) number += 1;
     const key = enabled && state.prefs.keyHelp ? number : null;
     const onClick = () => (picking ? toggle(index, c.choice.count) : act(`play ${card}`));
-    const label = `${cardName(card)}${enabled ? (picking ? (chosen ? ", chosen" : ", choose") : ", playable") : ""}`;
-    return html`<button type="button" key=${`${card}-${index}`} class=${`hand-card${chosen ? " chosen" : ""}${state.hint === `play ${card}` ? " suggested" : ""}`}
+    const label = `${cardName(card)}${gotIt ? `, received from ${giver}` : ""}${enabled ? (picking ? (chosen ? ", chosen" : ", choose") : ", playable") : ""}`;
+    return html`<button type="button" key=${`${card}-${index}`} class=${`hand-card${chosen ? " chosen" : ""}${gotIt ? " received" : ""}${state.hint === `play ${card}` ? " suggested" : ""}`}
         data-card=${card} data-action=${picking ? null : `play ${card}`} disabled=${!enabled}
         aria-pressed=${picking ? String(chosen) : null} aria-label=${label} onClick=${onClick}>
       <${Card} card=${card} label=${label} />

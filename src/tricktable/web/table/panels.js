@@ -10,7 +10,8 @@ export function ScoreSheet({ view }) {
   const countdown = view.scoring === "countdown";
   const unit = chips ? "chips" : countdown ? "count" : "points";
   const good = (delta) => (countdown ? delta <= 0 : delta >= 0); // counting down, less is better
-  return html`<div class="sheet-scroll"><table class="score-sheet" data-testid="score-sheet">
+  const wide = cols.length > 5; // more columns than the side panel shows at once
+  return html`${wide ? html`<p class="scroll-note" data-testid="score-scroll">Scroll sideways for every player →</p>` : null}<div class="sheet-scroll" tabindex=${wide ? 0 : null} aria-label=${wide ? "Score sheet, scrolls sideways" : null}><table class="score-sheet" data-testid="score-sheet">
     <caption>Score sheet <span class="muted">(${unit}${countdown ? ", down to 0" : ""})</span></caption>
     <thead><tr><th scope="col">Hand</th>
       ${cols.map((c) => html`<th scope="col" key=${c.label} class=${c.side === null ? "" : `side-${c.side}`}>
