@@ -1,0 +1,117 @@
+"""The message template of tricktable, and the command that brings every catalog up to date.
+
+Two sources feed the template: the ``_()``/``gettext``/``ngettext`` calls of the modules named in
+``babel.cfg`` (found by Babel's extractor), and the registry's words (each game's title and
+summary and its options' descriptions), read from the games themselves so their English stays
+where it is written. ``python -m tricktable.cli.i18n_extract`` (``scripts/i18n``) writes the
+updates the ``.po`` of every language (new messages untranslated, changed ones fuzzy)
+and reports what each language still lacks.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po, write_po
+
+from ..games import REGISTRY
+from ..i18n import DOMAIN, LANGUAGES, PLACEHOLDER, catalog_path
+
+__all__ = ["game_messages", "missing", "read_catalog", "template", "update"]
+
+PACKAGE_DIR = Path(__file__).resolve().parents[1]
+MAPPING = PACKAGE_DIR / "locale" / "babel.cfg"
+
+
+def game_messages() -> Iterator[tuple[str, str]]:
+    """(message, where) for every game's title, summary and option descriptions."""
+    for game in REGISTRY.values():
+        yield game.title, f"game {game.name}: title"
+        yield game.summary, f"game {game.name}: summary"
+        for option in game.options:
+            yield option.description, f"game {game.name}: option {option.name}"
+
+
+def template() -> Catalog:
+    """Every message the product translates, with English as the message id."""
+    catalog = Catalog(domain=DOMAIN, project="tricktable")
+    with MAPPING.open() as mapping:
+        # Babel ships this reader of its own config format without annotations.
+        method_map, options_map = parse_mapping_cfg(mapping)  # type: ignore[no-untyped-call]
+    keywords = {"_": None, "gettext": None, "ngettext": (1, 2)}
+    for filename, line, message, comments, _context in extract_from_dir(
+        PACKAGE_DIR, method_map, options_map, keywords=keywords
+    ):
+        catalog.add(message, locations=[(filename, line)], auto_comments=comments)
+    for message, where in game_messages():
+        catalog.add(message, auto_comments=[where])
+    return catalog
+
+
+def read_catalog(code: str) -> Catalog:
+    """The catalog of one language as its ``.po`` file holds it."""
+    with catalog_path(code).open("rb") as file:
+        return read_po(file, locale=code)
+
+
+def missing(code: str, catalog: Catalog, source: Catalog) -> list[str]:
+    """The messages of ``source`` that the catalog lacks, is unsure of (fuzzy) or changes the
+    placeholders of; empty when it is complete."""
+    problems = []
+    for message in source:
+        if not message.id:
+            continue
+        found = catalog.get(message.id)
+        if found is None or found.fuzzy or not _translated(found.string or ()):
+            problems.append(f"{code}: untranslated {message.id!r}")
+            continue
+        translations = _forms(found.string or ())
+        for english, translated in zip(
+            _english(message.id, len(translations)), translations, strict=True
+        ):
+            if sorted(PLACEHOLDER.findall(english)) != sorted(PLACEHOLDER.findall(translated)):
+                problems.append(f"{code}: placeholders differ in {translated!r}")
+    return problems
+
+
+def _forms(text: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    return (text,) if isinstance(text, str) else tuple(text)
+
+
+def _english(message_id: str | tuple[str, ...] | list[str], count: int) -> list[str]:
+    """The English form each of a language's ``count`` forms translates (plural from the 2nd)."""
+    singular, *plural = _forms(message_id)
+    return [singular, *(plural[-1:] * (count - 1) if plural else [])]
+
+
+def _translated(text: str | tuple[str, ...] | list[str]) -> bool:
+    forms = _forms(text)
+    return bool(forms) and all(form.strip() for form in forms)
+
+
+def update() -> list[str]:
+    """Merge the template into every language's catalog; return what each still lacks."""
+    source = template()
+    problems: list[str] = []
+    for code in LANGUAGES[1:]:
+        catalog = read_catalog(code)
+        catalog.update(source)
+        with catalog_path(code).open("wb") as file:
+            write_po(file, catalog, sort_output=True, ignore_obsolete=True, width=100)
+        problems += missing(code, catalog, source)
+    return problems
+
+
+def main() -> None:
+    problems = update()
+    print("\n".join(problems) or "every catalog is complete")
+    sys.exit(1 if problems else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,152 @@
+"""The player's language: choosing it, and the translated words, plurals and numbers in it.
+
+English is the source language: every message id is the English text itself, so a message
+missing from a catalog falls back to readable English and a translator sees what to translate.
+The catalogs are gettext ``.po`` files under ``locale/<code>/LC_MESSAGES/tricktable.po``; they
+are compiled in memory when first used (no ``.mo`` file can go stale beside its ``.po``).
+
+Babel (the ``[cli]`` and ``[server]`` extras) reads the catalogs and formats numbers by CLDR; it
+is imported only when a non-English translator is made, so the core never needs it.
+``xx`` is a pseudo-locale for tests: every message wrapped in ``⟦ ⟧`` and accented, so any
+English text that did not pass through a translator stands out.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import re
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+
+from .errors import TricktableError
+
+__all__ = [
+    "DOMAIN",
+    "LANGUAGES",
+    "LOCALE_DIR",
+    "PLACEHOLDER",
+    "PSEUDO",
+    "LanguageError",
+    "Translator",
+    "catalog_path",
+    "choose_language",
+    "translator",
+]
+
+LANGUAGES = ("en", "de", "fr", "ms")
+PSEUDO = "xx"
+DOMAIN = "tricktable"
+LOCALE_DIR = Path(__file__).parent / "locale"
+# The environment variables gettext reads, in the order it reads them.
+_ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+PLACEHOLDER = re.compile(r"\{[a-z_]*\}|%\([a-z_]+\)[sd]")
+_ACCENTED = str.maketrans(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    "àƀçđéƒĝĥíĵķĺɱñóƥʠŕšţúʋŵ×ýžÀßÇĐÉƑĜĤÍĴĶĹṀÑÓƤɊŔŠŢÚṼŴ✗ÝŽ",
+)
+
+
+class LanguageError(TricktableError):
+    """A language code tricktable has no catalog for."""
+
+
+def catalog_path(code: str) -> Path:
+    """Where the catalog of a language lives."""
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def choose_language(flag: str | None, environ: Mapping[str, str]) -> str:
+    """The language code: ``--lang`` if given, else the first locale variable set, else English.
+
+    >>> choose_language(None, {"LANG": "de_DE.UTF-8"})
+    'de'
+    >>> choose_language("fr", {"LANG": "de_DE.UTF-8"})
+    'fr'
+    >>> choose_language(None, {"LC_ALL": "C", "LANG": "ms_MY"})
+    'en'
+    """
+    if flag is not None:
+        code = flag.strip().lower()
+        if code not in (*LANGUAGES, PSEUDO):
+            raise LanguageError(
+                f"language {flag!r} is not known; use one of {', '.join(LANGUAGES)}"
+            )
+        return code
+    for variable in _ENVIRONMENT:
+        value = environ.get(variable, "")
+        if value:
+            code = re.split(r"[_.@:-]", value, maxsplit=1)[0].lower()
+            return code if code in LANGUAGES else "en"
+    return "en"
+
+
+class _Pseudo(gettext.NullTranslations):
+    """Every message wrapped and accented, its placeholders left as they are."""
+
+    def gettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+
+def pseudo(message: str) -> str:
+    """The pseudo-locale's form of a message.
+
+    >>> pseudo("{title} options")
+    '⟦{title} óƥţíóñš⟧'
+    """
+    parts = PLACEHOLDER.split(message)
+    keep = PLACEHOLDER.findall(message)
+    accented = [part.translate(_ACCENTED) for part in parts]
+    text = accented[0] + "".join(k + a for k, a in zip(keep, accented[1:], strict=True))
+    return f"⟦{text}⟧"
+
+
+class Translator:
+    """The words of one language: ``gettext``, ``ngettext`` (CLDR plurals) and ``number``."""
+
+    def __init__(self, code: str, catalog: gettext.NullTranslations) -> None:
+        self.code = code
+        self._catalog = catalog
+
+    def gettext(self, message: str) -> str:
+        return self._catalog.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        return self._catalog.ngettext(singular, plural, count)
+
+    def number(self, value: int | float) -> str:
+        """A number as the language writes it (``1.000.000`` in German, ``1 000 000`` in French)."""
+        if self.code in ("en", PSEUDO):
+            return f"{value:,}"
+        from babel.numbers import format_decimal
+
+        return str(format_decimal(value, locale=self.code))
+
+
+@cache
+def translator(code: str) -> Translator:
+    """The translator of a language code (``en``, ``de``, ``fr``, ``ms`` or the pseudo ``xx``)."""
+    if code == "en":
+        return Translator(code, gettext.NullTranslations())
+    if code == PSEUDO:
+        return Translator(code, _Pseudo())
+    if code not in LANGUAGES:
+        raise LanguageError(f"language {code!r} is not known; use one of {', '.join(LANGUAGES)}")
+    return Translator(code, _compiled(catalog_path(code)))
+
+
+def _compiled(path: Path) -> gettext.GNUTranslations:
+    """A ``.po`` catalog compiled in memory; fuzzy entries are left out, as ``msgfmt`` does."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as source:
+        catalog = read_po(source)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)

@@ -1,0 +1,44 @@
+"""The catalogs are complete: every English message translated, placeholders kept, in de/fr/ms."""
+
+from __future__ import annotations
+
+import pytest
+from babel.messages.catalog import Catalog
+
+from tricktable.cli.i18n_extract import game_messages, missing, read_catalog, template
+from tricktable.games import REGISTRY
+from tricktable.i18n import LANGUAGES
+
+
+@pytest.fixture(scope="module")
+def source() -> Catalog:
+    return template()
+
+
+@pytest.mark.parametrize("code", LANGUAGES[1:])
+def test_every_message_is_translated_with_its_placeholders(code: str, source: Catalog) -> None:
+    assert missing(code, read_catalog(code), source) == []
+
+
+def test_the_template_holds_the_marked_calls_and_every_games_words(source: Catalog) -> None:
+    ids = {message.id for message in source}
+    assert "values and meaning" in ids
+    assert ("{count} option", "{count} options") in ids
+    for game in REGISTRY.values():
+        assert {game.title, game.summary} <= ids
+        assert {option.description for option in game.options} <= ids
+    assert {message for message, _where in game_messages()} <= ids
+
+
+def test_a_missing_fuzzy_or_misplaced_message_is_reported(source: Catalog) -> None:
+    catalog = read_catalog("de")
+    catalog.delete("values and meaning")
+    catalog["The lowest bid."].flags.add("fuzzy")
+    catalog["values: {values}"].string = "Werte: {werte}"
+    catalog["{count} option"].string = ("{count} Option", "Optionen")
+    assert sorted(missing("de", catalog, source)) == [
+        "de: placeholders differ in 'Optionen'",
+        "de: placeholders differ in 'Werte: {werte}'",
+        "de: untranslated 'The lowest bid.'",
+        "de: untranslated 'values and meaning'",
+    ]
