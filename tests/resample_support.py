@@ -21,8 +21,9 @@ from itertools import combinations
 import tricktable as tt
 from tricktable.cards import CARD_TEXT, indices_of
 from tricktable.deal import Deal
+from tricktable.games.hasenpfeffer.section import HasenpfefferSection
+from tricktable.games.rams.section import RamsSection
 from tricktable.hidden import knowledge
-from tricktable.view_parts import HasenpfefferSection, RamsSection
 
 WorldKey = tuple[tuple[str, ...], ...]
 

@@ -7,7 +7,7 @@ from double_support import LONE_4_MADE, go_alone_4
 from tricktable.actions import Kind
 from tricktable.bots.cardplay import PlayContext
 from tricktable.cards import COPY_STRIDE, parse_card
-from tricktable.view_parts import RamsSection
+from tricktable.games.rams.section import RamsSection
 
 
 def outstanding_of(view: tt.View, text: str) -> int:

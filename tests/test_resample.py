@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 import tricktable as tt
 from resample_support import advance, check_world, chi_square, consistent_worlds, hand_key
+from tricktable.games.hasenpfeffer.section import HasenpfefferSection
 from tricktable.resample import Resampler, SamplingError, resample
-from tricktable.view_parts import HasenpfefferSection
 
 VARIANTS = [
     ("hasenpfeffer", {}),

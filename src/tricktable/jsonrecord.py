@@ -63,6 +63,12 @@ def encoded(encode: Callable[[Any], Any], schema: dict[str, Any]) -> dict[str, A
     return {"encode": encode, "schema": schema}
 
 
+def described(schema: dict[str, Any]) -> dict[str, Any]:
+    """Field metadata: the JSON value as usual, described by ``schema`` (for a field whose type
+    the schema cannot tell, such as a protocol)."""
+    return {"schema": schema}
+
+
 CARD_TEXTS: dict[int, CardText] = {index: CardText(text) for index, text in CARD_TEXT.items()}
 """Every card index's canonical text, typed."""
 

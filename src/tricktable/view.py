@@ -18,21 +18,19 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .actions import Action, Kind
 from .cards import CardSet
 from .flow import HandResult
-from .jsonrecord import CARD_TEXTS, encoded, json_fields, json_schema, key, record_dict
+from .jsonrecord import (
+    CARD_TEXTS,
+    described,
+    encoded,
+    json_fields,
+    json_schema,
+    key,
+    record_dict,
+)
 from .options import Rules
 from .phase import Phase
 from .trick import Trick
-from .view_parts import (
-    AuctionSection,
-    DoneTrick,
-    DoubleSection,
-    HasenpfefferSection,
-    Play,
-    RamsSection,
-    SeatAction,
-    Section,
-    TrickView,
-)
+from .view_parts import DoneTrick, Play, SeatAction, Section, TrickView
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -65,6 +63,7 @@ def _rules_text(rules: Rules) -> str:
     rules=encoded(_rules_text, {"type": "string"}),
     legal=key("legal_actions"),
     trump=encoded(_trump_letter, {"enum": [*_TRUMP_LETTERS, None]}),
+    section=described({"type": "object"}),  # each game's, beside the common keys
 )
 class View(NamedTuple):
     """What one seat (or a spectator, ``seat=None``) sees of a game at one moment.
@@ -107,17 +106,6 @@ class View(NamedTuple):
         section: dict[str, Any] = out.pop("section")
         out.update(section)
         return out
-
-    @property
-    def auction(self) -> AuctionSection | None:
-        """The Hasenpfeffers' section (auction, contract, lone hand), ``None`` in other games."""
-        section = self.section
-        return section if isinstance(section, HasenpfefferSection | DoubleSection) else None
-
-    @property
-    def rams(self) -> RamsSection | None:
-        """The Rams family's section, ``None`` in other games."""
-        return self.section if isinstance(self.section, RamsSection) else None
 
     def side_of(self, seat: int) -> tuple[int, ...]:
         """The seats of ``seat``'s side (itself alone in individual games)."""

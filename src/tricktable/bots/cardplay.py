@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 
 from ..actions import Action
 from ..cards import COPY_STRIDE, indices_of, parse_card
+from ..games.hasenpfeffer.section import HasenpfefferSection, auction_of
 from ..ranking import NO_TRUMP, TrumpTable
 from ..view import View
-from ..view_parts import DoneTrick, HasenpfefferSection, TrickView
+from ..view_parts import DoneTrick, TrickView
 
 __all__ = ["PlayContext", "base_counts", "hand_indices"]
 
@@ -244,14 +245,14 @@ def _voids(tricks: Sequence[TrickView | DoneTrick], table: TrumpTable) -> dict[i
 
 def _makers(view: View) -> frozenset[int]:
     """The seats of the side that named trump (empty when no seat did)."""
-    auction = view.auction
+    auction = auction_of(view)
     if auction is None or auction.bidder is None:
         return frozenset()
     return frozenset(view.side_of(auction.bidder))
 
 
 def _lone_opponent(view: View, my_side: set[int]) -> int | None:
-    auction = view.auction
+    auction = auction_of(view)
     if auction is None:
         return None
     lone = [auction.alone]

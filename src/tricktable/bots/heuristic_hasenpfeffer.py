@@ -15,9 +15,9 @@ from typing import Final
 
 from ..actions import Action, Kind
 from ..cards import COPY_STRIDE, indices_of
+from ..games.hasenpfeffer.section import DoubleSection, HasenpfefferSection, auction_of
 from ..ranking import TrumpTable
 from ..view import View
-from ..view_parts import DoubleSection, HasenpfefferSection
 from .cardplay import PlayContext, base_counts, hand_indices
 
 __all__ = ["bid_limit", "choose", "estimate_tricks"]
@@ -153,7 +153,8 @@ def _bid_level(action: Action, tricks: int) -> float:
 
 
 def _high_bidder(view: View) -> int | None:
-    calls = view.auction.auction if view.auction is not None else ()
+    auction = auction_of(view)
+    calls = auction.auction if auction is not None else ()
     bids = [call.seat for call in calls if call.call.startswith("bid")]
     return bids[-1] if bids else None
 

@@ -15,9 +15,9 @@ from collections.abc import Iterable
 
 from ..actions import Action, Kind
 from ..cards import indices_of, parse_card
+from ..games.rams.section import RamsSection
 from ..ranking import TrumpTable
 from ..view import View
-from ..view_parts import RamsSection
 
 __all__ = ["choose", "hand_value"]
 

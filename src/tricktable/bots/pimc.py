@@ -36,11 +36,11 @@ from ..actions import Action, Kind
 from ..cards import COPY_STRIDE
 from ..engine import Game
 from ..games import rules as make_rules
+from ..games.hasenpfeffer.section import DoubleSection, HasenpfefferSection
 from ..phase import Phase
 from ..resample import Resampler, SamplingError
 from ..solver import Backend, fast, position_from_deal, solve
 from ..view import View
-from ..view_parts import DoubleSection, HasenpfefferSection
 from .base import decision_random
 from .heuristic import HeuristicBot
 from .inference import MISMATCH, model_judge

@@ -13,16 +13,16 @@ from rich.console import Console
 
 from ..actions import Action, Kind
 from ..cards import COPY_STRIDE, Card, Suit, parse_card
-from ..ranking import NO_TRUMP
-from ..view import View
-from ..view_parts import (
+from ..games.hasenpfeffer.section import (
     AuctionSection,
-    DoneTrick,
     DoubleSection,
     HasenpfefferSection,
-    RamsSection,
-    TrickView,
+    auction_of,
 )
+from ..games.rams.section import RamsSection, rams_of
+from ..ranking import NO_TRUMP
+from ..view import View
+from ..view_parts import DoneTrick, TrickView
 from .narrate import SeatNames
 
 __all__ = [
@@ -141,7 +141,7 @@ def render_trick(trick: TrickView | DoneTrick | None, names: SeatNames) -> str:
 def hand_ante(view: View) -> int:
     """The chips this hand's dealer put in the pot when it was dealt (0: no ante, or the hand
     is over). A hand's change counts its ante, so the scores shown beside it come before it."""
-    rams = view.rams
+    rams = rams_of(view)
     if rams is None or rams.scoring != "chips" or view.is_over:
         return 0
     ante = view.rules.options.get("ante", 0)
@@ -172,13 +172,14 @@ def render_status(view: View, names: SeatNames) -> list[str]:
         f"{PHASE_WORDS.get(view.phase, view.phase)}",
         f"Scores: {render_scores(view, names)}",
     ]
-    auction = view.auction
+    auction = auction_of(view)
     if auction is not None and auction.auction:
         calls = ", ".join(f"{names[c.seat]} {c.call}" for c in auction.auction)
         lines.append(f"Auction: {calls}")
     lines.extend(_contract_lines(view, auction, names))
-    if view.rams is not None:
-        lines.extend(_rams_lines(view, view.rams, names))
+    rams = rams_of(view)
+    if rams is not None:
+        lines.extend(_rams_lines(view, rams, names))
     if isinstance(auction, DoubleSection):
         lines.extend(_lone_lines(auction, names))
     family_lines = getattr(view.section, "status_lines", None)  # a family that says its own

@@ -27,11 +27,18 @@ import numpy as np
 
 from ..action_codec import TRUMP_VALUES, ActionCodec, card_slots, max_tricks
 from ..cards import parse_card
+from ..games.hasenpfeffer.section import (
+    AuctionSection,
+    DoubleSection,
+    HasenpfefferSection,
+    auction_of,
+)
+from ..games.rams.section import rams_of
 from ..hidden import knowledge
 from ..options import Rules
 from ..phase import Phase
 from ..view import View
-from ..view_parts import AuctionSection, DoneTrick, DoubleSection, HasenpfefferSection, TrickView
+from ..view_parts import DoneTrick, TrickView
 
 __all__ = ["ActionCodec", "Field", "ObservationEncoder", "card_slots", "max_tricks"]
 
@@ -256,7 +263,7 @@ class ObservationEncoder:
         parts["trick_number"][0] = len(know.history) / self.tricks
 
     def _seats(self, view: View, know: Knowledge, parts: dict[str, np.ndarray]) -> None:
-        trick, rams, section = view.trick, view.rams, view.section
+        trick, rams, section = view.trick, rams_of(view), view.section
         if trick is not None:
             self._one(parts["leader"], know, trick.leader)
             for play in trick.plays:
@@ -277,7 +284,7 @@ class ObservationEncoder:
 
     def _contract(self, view: View, know: Knowledge, parts: dict[str, np.ndarray]) -> None:
         calls = parts["calls"].reshape(self.players, len(self.calls))
-        auction, rams = view.auction, view.rams
+        auction, rams = auction_of(view), rams_of(view)
         said = auction.auction if auction else rams.declarations if rams else ()
         for call in said:
             column = self.call_slot.get(call.call)
@@ -318,7 +325,7 @@ class ObservationEncoder:
             parts["scores"][know.relative(seat)] = math.tanh(score / self.score_scale)
         for seat, delta in enumerate(last):
             parts["last_deltas"][know.relative(seat)] = math.tanh(delta / self.score_scale)
-        pot = view.rams.pot if view.rams else None
+        pot = rams.pot if (rams := rams_of(view)) else None
         parts["pot"][0] = math.tanh((pot or 0) / self.score_scale)
 
     def _history(self, know: Knowledge, out: np.ndarray) -> None:
@@ -348,7 +355,7 @@ class ObservationEncoder:
             " ".join(f"{p.seat}:{p.card or '??'}" for p in view.trick.plays) if view.trick else ""
         )
         trump = TRUMP_VALUES[view.trump] if view.trump is not None else None
-        contract = view.auction.contract if view.auction else None
+        contract = auction.contract if (auction := auction_of(view)) else None
         return (f"seat {view.seat} phase {view.phase.value} to_move {view.to_move} "
                 f"hand {' '.join(str(c) for c in view.hand) or '-'} trump {trump} "
                 f"contract {contract} trick [{plays}] "

@@ -45,7 +45,7 @@ from ...jsonrecord import CARD_TEXTS, texts_of
 from ...options import GameDef, Option, OptionValue, Rules
 from ...phase import Phase
 from ...ranking import Ranking
-from ...view_parts import Call, DoubleSection, Gift, GiftCount
+from ...view_parts import Call
 from .auction import Auction, TeamLedger
 from .auction_flow import (
     DEFENDERS_SCORE_TRICKS,
@@ -67,6 +67,7 @@ from .double_scoring import (
     Contract,
     score_contract,
 )
+from .section import DoubleSection, Gift, GiftCount
 
 __all__ = ["GAME", "DoubleHasenpfefferFlow", "tricks_per_hand"]
 

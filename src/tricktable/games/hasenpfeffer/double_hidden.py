@@ -17,7 +17,7 @@ from ...cards import CARD_TEXT, indices_of, parse_card
 from ...deal import Deal
 from ...hidden import HiddenModel, Rebuilt, World, bit_of, thrown_cards
 from ...jsonrecord import CardText
-from ...view_parts import DoubleSection
+from .section import DoubleSection
 
 if TYPE_CHECKING:
     from ...view import View

@@ -37,7 +37,7 @@ from ...jsonrecord import card_texts
 from ...options import GameDef, Option, OptionValue, Rules
 from ...phase import Phase
 from ...ranking import Ranking
-from ...view_parts import Call, HasenpfefferSection
+from ...view_parts import Call
 from .auction import Auction, TeamLedger
 from .auction_flow import (
     DEFENDERS_SCORE_TRICKS,
@@ -54,6 +54,7 @@ from .auction_flow import (
     LoneLead,
     Tiebreak,
 )
+from .section import HasenpfefferSection
 from .single_hidden import SingleHidden
 
 __all__ = ["GAME", "SingleHasenpfefferFlow"]

@@ -18,7 +18,7 @@ from ...actions import Kind
 from ...cards import CARD_TEXT, JOKER_INDEX, indices_of
 from ...deal import Deal
 from ...hidden import HiddenModel, Place, Rebuilt, World, thrown_cards
-from ...view_parts import HasenpfefferSection
+from .section import HasenpfefferSection
 
 if TYPE_CHECKING:
     from ...view import View

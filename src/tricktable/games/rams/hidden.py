@@ -19,8 +19,8 @@ from ...cards import CARD_TEXT
 from ...deal import Deal
 from ...hidden import HiddenModel, Rebuilt, World, bit_of, thrown_cards
 from ...jsonrecord import CardText
-from ...view_parts import RamsSection
 from .options import HAND_SIZE
+from .section import RamsSection
 
 if TYPE_CHECKING:
     from ...view import View

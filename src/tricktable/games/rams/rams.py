@@ -47,7 +47,7 @@ from ...options import GameDef, OptionValue, Rules
 from ...phase import Phase
 from ...ranking import Ranking
 from ...trick import PlayRules, Policy, Trick
-from ...view_parts import Call, ChipLedgerView, CounterLedgerView, RamsSection
+from ...view_parts import Call
 from .declare import HandState, declaration_actions, next_to_declare
 from .hidden import RamsHidden
 from .ledgers import ChipLedger, CounterLedger, Payment, merged
@@ -79,6 +79,7 @@ from .options import (
     widow_packets,
 )
 from .scoring import TRICKS, Outcome, settle_chips, settle_counters
+from .section import ChipLedgerView, CounterLedgerView, RamsSection
 
 if TYPE_CHECKING:
     from ...flow_game import FlowGame

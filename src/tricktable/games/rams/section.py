@@ -1,0 +1,74 @@
+"""The Rams family's part of a view: seating, the turn-up, declarations, the widow, the ledger.
+
+:func:`rams_of` is how a reader outside the family asks for it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ...jsonrecord import CardText, json_fields, omitted_if_none, record_dict
+from ...view_parts import Call
+
+if TYPE_CHECKING:
+    from ...view import View
+
+__all__ = ["ChipLedgerView", "CounterLedgerView", "RamsSection", "rams_of"]
+
+_OMITTED = omitted_if_none()
+
+
+class ChipLedgerView(NamedTuple):
+    """Chips: each player's balance, the pot and what carries to the next pot."""
+
+    balances: tuple[int, ...]
+    pot: int
+    carry: int
+
+
+class CounterLedgerView(NamedTuple):
+    """Counters: each player's count and who has gone out."""
+
+    counters: tuple[int, ...]
+    out: tuple[int, ...]
+
+
+@json_fields(trump_lead_tricks=_OMITTED, blind_lead=_OMITTED, discards=_OMITTED)
+class RamsSection(NamedTuple):
+    """The Rams family (Rams, Bierspiel, Rounce): seating, turn-up, declarations, ledger.
+
+    ``trump_lead_tricks`` and ``blind_lead`` are present during play; ``discards`` (the cards
+    this seat put out: the hand it gave up for the widow, its turn-up exchange) only for the
+    seat that discarded them.
+    """
+
+    scoring: str
+    seated: tuple[int, ...]
+    turnup: tuple[CardText, ...]
+    turnup_taken_by: int | None
+    exchange_offer: int | None
+    declarations: tuple[Call, ...]
+    widow_size: int
+    widow_taker: int | None
+    general: int | None
+    simple_pot: bool
+    ledger: ChipLedgerView | CounterLedgerView
+    pot: int | None
+    out: tuple[int, ...]
+    trump_lead_tricks: tuple[int, ...] | None = None
+    blind_lead: bool | None = None
+    discards: tuple[CardText, ...] | None = None
+
+    @property
+    def discarded(self) -> tuple[CardText, ...]:
+        """Cards this seat itself put out of play this hand (only it sees them)."""
+        return self.discards or ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return record_dict(self)
+
+
+def rams_of(view: View) -> RamsSection | None:
+    """The view's Rams-family section, ``None`` in other games."""
+    section = view.section
+    return section if isinstance(section, RamsSection) else None
