@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from .flow_game import FlowGame
     from .view import View
 
-__all__ = ["Flow", "HandResult", "Ledger", "signed"]
+__all__ = ["Contract", "Flow", "HandResult", "Ledger", "signed"]
 
 
 class Ledger(Protocol):
@@ -66,6 +66,13 @@ class HandResult(NamedTuple):
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready, independent copy."""
         return record_dict(self)
+
+
+class Contract(NamedTuple):
+    """A hand's contract as search bots weigh it: who made it and the tricks his side needs."""
+
+    maker: int
+    tricks: int
 
 
 def signed(points: int) -> str:
@@ -253,6 +260,18 @@ class Flow(ABC):
         A family whose knowledge lives with it (Euchre's) answers here what the heuristic bot
         would otherwise decide at random: its calls, discards and lone hands.
         """
+        return None
+
+    def contract(self, game: FlowGame) -> Contract | None:
+        """This hand's contract once one is made (its maker and the tricks his side must
+        take), ``None`` in games without one. Search bots weigh the trick that makes or sets
+        it."""
+        return None
+
+    def target_score(self) -> int | None:
+        """The score that ends the game where one does (games played to a target), else
+        ``None`` (sessions such as the Rams family's). Search bots value a game-ending hand by
+        who wins the game, at this stake."""
         return None
 
     def score_sign(self) -> int:

@@ -23,13 +23,23 @@ from .cards import parse_card
 from .errors import NotationError, RulesError
 
 if TYPE_CHECKING:
-    from .flow import Flow
+    import random
 
-__all__ = ["GameDef", "Option", "OptionValue", "Rules"]
+    from .actions import Action
+    from .flow import Flow
+    from .view import View
+
+__all__ = ["GameDef", "Option", "OptionValue", "Preset", "Rules", "Strategy"]
 
 OptionValue = bool | int | str | tuple[int, ...] | tuple[str, ...]
 Kind = Literal["bool", "int", "choice", "ints", "cards"]
 V = TypeVar("V", bound=OptionValue)
+
+Preset = tuple[str, Mapping[str, OptionValue]]
+"""A common starting point of a game: a label and the options that differ from the defaults."""
+
+Strategy = Callable[["View", "random.Random"], "Action"]
+"""A rule-based player: the action to take in a view (the heuristic bot's, per game)."""
 
 
 @dataclass(frozen=True)
@@ -169,6 +179,10 @@ class GameDef:
     make_flow: Callable[[Rules], Flow]
     check: Callable[[Mapping[str, OptionValue]], None] = lambda options: None
     aliases: tuple[str, ...] = ()
+    presets: tuple[Preset, ...] = field(default=(), compare=False)
+    """Common starting points (the lobby offers them); the first is the defaults."""
+    heuristic: Strategy | None = field(default=None, compare=False)
+    """The heuristic bot's strategy for this game, where the game's package has one."""
 
     def option(self, name: str) -> Option[Any]:
         for option in self.options:

@@ -22,8 +22,16 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..errors import RulesError
+from ..flow import Flow
+from ..games import REGISTRY
 from ..games import rules as make_rules
+from ..games.hasenpfeffer.double import DoubleHasenpfefferFlow
+from ..games.hasenpfeffer.single import SingleHasenpfefferFlow
+from ..games.rams.bierspiel import BierspielFlow
+from ..games.rams.rams import RamsFlow
+from ..games.rams.rounce import RounceFlow
 from ..options import Rules
+from . import dh, rams, sh
 from . import layout as L
 
 if TYPE_CHECKING:
@@ -35,19 +43,24 @@ POLICIES = ("random", "heuristic")
 CHUNK = 1 << 14
 """Games per batch inside :func:`play_random` (about 16 MB of state)."""
 
-_FAMILIES = {
-    "hasenpfeffer": ("sh", "kernel_sh"),
-    "double-hasenpfeffer": ("dh", "kernel_dh"),
-    "rams": ("rams", "kernel_rams"),
-    "bierspiel": ("rams", "kernel_rams"),
-    "rounce": ("rams", "kernel_rams"),
+_FAMILIES: dict[type[Flow], tuple[ModuleType, str]] = {
+    SingleHasenpfefferFlow: (sh, "kernel_sh"),
+    DoubleHasenpfefferFlow: (dh, "kernel_dh"),
+    RamsFlow: (rams, "kernel_rams"),
+    BierspielFlow: (rams, "kernel_rams"),
+    RounceFlow: (rams, "kernel_rams"),
 }
+"""The batch module and kernel of each flow the batch mirrors (by the flow's exact class: a
+subclass of one may differ where the kernel does not look)."""
+
+
+def _family(rules: Rules) -> tuple[ModuleType, str] | None:
+    return _FAMILIES.get(type(rules.flow))
 
 
 def supported(rules: Rules | str) -> bool:
     """Whether the batch plays these rules' game."""
-    name = rules.name if isinstance(rules, Rules) else make_rules(rules).name
-    return name in _FAMILIES
+    return _family(rules if isinstance(rules, Rules) else make_rules(rules)) is not None
 
 
 @cache
@@ -88,15 +101,15 @@ class Batch:
 
     def __init__(self, rules: Rules | str, games: int, *, seed: int | None = None) -> None:
         self.rules = rules if isinstance(rules, Rules) else make_rules(rules)
-        if self.rules.name not in _FAMILIES:
-            known = ", ".join(_FAMILIES)
+        modules = _family(self.rules)
+        if modules is None:
+            known = ", ".join(name for name in REGISTRY if supported(name))
             raise RulesError(
                 f"the batch engine does not play {self.rules.name!r} yet; it plays {known}"
             )
         if games < 1:
             raise RulesError(f"games={games!r}: a batch holds at least one game")
-        family, kernel = _FAMILIES[self.rules.name]
-        self.family = import_module(f"{__package__}.{family}")
+        self.family, kernel = modules
         self.kernel = _kernel(kernel)
         self.players = self.rules.flow.players
         self.tables = L.tables_for(self.rules)

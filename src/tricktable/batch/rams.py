@@ -60,7 +60,6 @@ def configure(rules: Rules, cfg: np.ndarray) -> None:
     """Write the family's options into the configuration vector."""
     o = rules.options
     flow = rules.flow
-    name = rules.name
     tables = L.tables_for(rules)
     cfg[O_PLAYERS] = rules.value(PLAYERS)
     cfg[O_SITS_OUT] = bool(o["six_player_dealer_sits_out"])
@@ -83,14 +82,14 @@ def configure(rules: Rules, cfg: np.ndarray) -> None:
     cfg[O_PASS_NEEDS_WIDOW] = bool(o["pass_requires_widow_taken"])
     cfg[O_WIDOW_SIZE] = flow.widow_size
     cfg[O_LOO_STRICT] = o.get("play_policy", "loo_strict") == "loo_strict"
-    cfg[O_FORCED_LEADS] = name == "bierspiel" and o["forced_trump_leads"] == "up_to_three"
+    cfg[O_FORCED_LEADS] = o.get("forced_trump_leads") == "up_to_three"
     cfg[O_UNANSWERED] = UNANSWERED.index(str(o.get("blind_lead_no_trump", "leader_wins")))
-    cfg[O_BIERSPIEL] = name == "bierspiel"
+    cfg[O_BIERSPIEL] = "turnup_transfer" in o  # the turn-up may pass on (Bierspiel's rule)
     cfg[O_TRANSFER_ALWAYS] = o.get("turnup_transfer", "") == "always"
-    seven = name == "bierspiel" and bool(o["seven_diamonds_second_trump"])
+    seven = bool(o.get("seven_diamonds_second_trump", False))
     cfg[O_SEVEN] = tables.compact_card(card_index(7, 1)) if seven else -1
     cfg[O_PARTIAL] = bool(o.get("seven_turnup_partial", False))
-    cfg[O_TRICK2] = name == "rounce" and bool(o["trick2_trump_lead"])
+    cfg[O_TRICK2] = bool(o.get("trick2_trump_lead", False))
     cfg[O_TRICK2_FACE_DOWN] = o.get("trick2_no_trump", "any") == "face_down"
     cfg[O_DECK] = tables.compact(flow.deck.mask)
     cfg[O_LAST_IN_LOSES] = o["countdown_end"] == "last_in_loses"

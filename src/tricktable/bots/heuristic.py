@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from types import ModuleType
 
 from ..actions import Action, Kind
+from ..games import REGISTRY, family_of, hasenpfeffer, rams
 from ..view import View
 from . import heuristic_hasenpfeffer, heuristic_rams
 from .base import decision_random
@@ -21,12 +23,16 @@ __all__ = ["STRATEGIES", "HeuristicBot", "Strategy", "fallback_strategy", "strat
 
 Strategy = Callable[[View, random.Random], Action]
 
+_BY_FAMILY: dict[ModuleType, Strategy] = {
+    hasenpfeffer: heuristic_hasenpfeffer.choose,
+    rams: heuristic_rams.choose,
+}
+"""The strategies kept here, per family; a game's own (``GameDef.heuristic``) comes first."""
+
 STRATEGIES: dict[str, Strategy] = {
-    "hasenpfeffer": heuristic_hasenpfeffer.choose,
-    "double-hasenpfeffer": heuristic_hasenpfeffer.choose,
-    "rams": heuristic_rams.choose,
-    "bierspiel": heuristic_rams.choose,
-    "rounce": heuristic_rams.choose,
+    name: strategy
+    for name, game in REGISTRY.items()
+    if (strategy := game.heuristic or _BY_FAMILY.get(family_of(game))) is not None
 }
 
 

@@ -72,8 +72,8 @@ def game_stake(rules: Rules) -> float:
     players, and valuing its last hand by who wins it measured worse than points (Rams, 60
     games on the same deals: 59 % of games won against 64 %, +0.6 chips a game against +3.0).
     """
-    target = rules.options.get("target_score")
-    return float(target) if isinstance(target, int) else 0.0
+    target = rules.flow.target_score()
+    return float(target) if target is not None else 0.0
 
 
 def decided(winners: tuple[int, ...], players: int, stake: float) -> list[float]:
@@ -159,10 +159,11 @@ def shortfall_value(
     result) and the declaring side falls short of it by ``shortfall``: one trick fewer with that
     chance (:func:`values_if` of both, mixed)."""
     exact = values_if(game, tricks, stake)[seat]
-    declarer = getattr(game.state, "bidder", None)
+    contract = game.flow.contract(game)
     mover = game.to_move
-    if declarer is None or mover is None:
+    if contract is None or mover is None:
         return exact
+    declarer = contract.maker
     flow = game.flow
     own = flow.side_of(declarer) == flow.side_of(seat)
     chance = shortfall.own if own else shortfall.rivals

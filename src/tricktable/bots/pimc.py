@@ -35,11 +35,10 @@ from dataclasses import dataclass, field
 from ..actions import Action, Kind
 from ..cards import COPY_STRIDE
 from ..engine import Game
-from ..games import rules as make_rules
-from ..games.hasenpfeffer.section import DoubleSection, HasenpfefferSection
+from ..games.hasenpfeffer.section import HasenpfefferSection
 from ..phase import Phase
 from ..resample import Resampler, SamplingError
-from ..solver import Backend, fast, position_from_deal, solve
+from ..solver import Backend, fast, solve, whist_position
 from ..view import View
 from .base import decision_random
 from .heuristic import HeuristicBot
@@ -279,8 +278,7 @@ def warm_solver() -> None:
     if _WARM or solver_backend() != "numba":
         return
     _WARM.append(True)
-    ranking = make_rules("hasenpfeffer").flow.ranking
-    fast.values(position_from_deal("AS / KS / QS / JS", ranking=ranking, trump=3, leader=0))
+    fast.values(whist_position(["AS", "KS", "QS", "JS"], trump="S", leader=0))
 
 
 @dataclass
@@ -343,12 +341,11 @@ def contract_worth(game: Game) -> Callable[[int], float]:
     sets the contract is worth far more (a set costs the bid), so card play weighs it by twice
     the contract. Games without a contract (the Rams family) get no bonus.
     """
-    state = game.state
-    bidder = getattr(state, "bidder", None)
-    target = _contract_tricks(game)
+    contract = game.flow.contract(game)
     seat = game.to_move
-    if bidder is None or target is None or seat is None:
+    if contract is None or not contract.tricks or seat is None:
         return lambda tricks: 0.0
+    bidder, target = contract
     side = game.flow.sides()[game.flow.side_of(bidder)]
     won = sum(game.tricks_won[s] for s in side)
     left = game.tricks_per_hand - len(game.tricks)
@@ -360,17 +357,6 @@ def contract_worth(game: Game) -> Callable[[int], float]:
         return bonus if made == on_side else 0.0
 
     return worth
-
-
-def _contract_tricks(game: Game) -> int | None:
-    section = game.flow.view(game, None)
-    if not isinstance(section, HasenpfefferSection | DoubleSection) or section.contract is None:
-        return None
-    contract, alone = section.contract, section.alone
-    all_tricks = game.rules.options.get("lone_contract") == "all_tricks"
-    if str(contract).isdigit() and not (alone is not None and all_tricks):
-        return int(contract)
-    return game.tricks_per_hand
 
 
 def playout_value(

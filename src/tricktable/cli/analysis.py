@@ -11,6 +11,7 @@ from rich.table import Table
 
 from ..cards import Suit
 from ..errors import TricktableError
+from ..games import GAME_NAMES
 from ..games import rules as make_rules
 from ..record import load_record
 from ..solver import position_from_deal, solve
@@ -69,7 +70,7 @@ def solve_command(
     deal: Annotated[str, typer.Argument(help="Deal text: the hands from seat 0, '/' between.")],
     *,
     game: Annotated[str, typer.Option(help="The game (its pack, ranking and sides).")] = (
-        "hasenpfeffer"
+        GAME_NAMES[0]
     ),
     trump: Annotated[str, typer.Option(help="Trump suit C, D, H or S; NT for none.")] = "NT",
     leader: Annotated[int, typer.Option(help="The seat that leads.")] = 0,

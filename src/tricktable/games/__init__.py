@@ -8,6 +8,7 @@ is derived from :data:`REGISTRY`; adding a family is one line in :data:`FAMILIES
 from __future__ import annotations
 
 import re
+from types import ModuleType
 from typing import Any, Final
 
 from ..errors import RulesError
@@ -24,6 +25,7 @@ __all__ = [
     "Option",
     "OptionValue",
     "Rules",
+    "family_of",
     "find_game",
     "rules",
     "view_schema",
@@ -39,6 +41,12 @@ REGISTRY: Final[dict[str, GameDef]] = {
 GAME_NAMES: Final[tuple[str, ...]] = tuple(REGISTRY)
 
 _CANONICAL = re.compile(r"^\s*([\w-]+)\s*(?:\((.*)\))?\s*$")
+
+
+def family_of(game: GameDef | str) -> ModuleType:
+    """The family package of a registered game (or of its name)."""
+    found = find_game(game) if isinstance(game, str) else game
+    return next(family for family in FAMILIES if found in family.GAMES)
 
 
 def find_game(name: str) -> GameDef:

@@ -36,29 +36,8 @@ Status = Literal["open", "playing", "over"]
 STATUSES: tuple[str, ...] = ("open", "playing", "over")
 
 PRESETS: dict[str, list[tuple[str, dict[str, Any]]]] = {
-    "hasenpfeffer": [
-        ("Standard (to 10)", {}),
-        ("Short game (to 5)", {"target_score": 5}),
-        ("Pepper bids and going alone", {"pepper_bidding": True, "going_alone": "maker"}),
-    ],
-    "double-hasenpfeffer": [
-        ("Four in partnerships", {}),
-        ("Six in partnerships", {"players": 6}),
-        ("Three, each for himself", {"players": 3, "individual": True}),
-    ],
-    "rams": [
-        ("Four players, chips", {}),
-        ("Five players, chips", {"players": 5}),
-        ("Four players, counting down", {"scoring": "countdown"}),
-    ],
-    "bierspiel": [("Four players", {}), ("Five players", {"players": 5})],
-    "rounce": [("Four players", {}), ("Six players", {"players": 6})],
-    "euchre": [
-        ("Euchre", {}),
-        ("Stick the dealer", {"stick_the_dealer": True}),
-        ("Three-handed cutthroat", {"cutthroat": True}),
-        ("Railroad", {"railroad": True, "lone_defender": True}),
-    ],
+    name: [(label, dict(options)) for label, options in game.presets]
+    for name, game in tt.REGISTRY.items()
 }
 """Common starting points per game: a label and the options that differ from the defaults."""
 

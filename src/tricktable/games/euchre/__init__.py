@@ -40,6 +40,12 @@ GAME = GameDef(
     options=OPTIONS,
     make_flow=EuchreFlow,
     check=check,
+    presets=(
+        ("Euchre", {}),
+        ("Stick the dealer", {"stick_the_dealer": True}),
+        ("Three-handed cutthroat", {"cutthroat": True}),
+        ("Railroad", {"railroad": True, "lone_defender": True}),
+    ),
 )
 
 GAMES: Final[tuple[GameDef, ...]] = (GAME,)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ...actions import Action, Kind
-from ...flow import Flow
+from ...flow import Contract, Flow
 from ...flow_game import FlowGame
 from ...options import Option, Rules
 from .auction import Auction, TeamLedger
@@ -176,6 +176,16 @@ class AuctionFlow(Flow):
         self.penalty_rule = rules.value(SET_PENALTY)
         self.defenders_score = rules.value(DEFENDERS_SCORE_TRICKS)
         self.lone_all_tricks = rules.value(LONE_CONTRACT) is LoneContract.ALL_TRICKS
+
+    def contract(self, game: FlowGame) -> Contract | None:
+        state: ContractState = game.state
+        if state.bidder is None:
+            return None
+        lone_for_all = state.lone is not None and self.lone_all_tricks
+        return Contract(state.bidder, game.tricks_per_hand if lone_for_all else state.contract)
+
+    def target_score(self) -> int:
+        return self.target
 
     def new_ledger(self) -> TeamLedger:
         side_of = tuple(self.side_of(seat) for seat in range(self.players))

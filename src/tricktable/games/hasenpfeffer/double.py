@@ -488,4 +488,9 @@ GAME = GameDef(
     make_flow=DoubleHasenpfefferFlow,
     check=_check,
     aliases=("double", "dh"),
+    presets=(
+        ("Four in partnerships", {}),
+        ("Six in partnerships", {"players": 6}),
+        ("Three, each for himself", {"players": 3, "individual": True}),
+    ),
 )

@@ -426,4 +426,9 @@ GAME = GameDef(
     make_flow=SingleHasenpfefferFlow,
     check=_check,
     aliases=("single-hasenpfeffer", "sh", "pepper"),
+    presets=(
+        ("Standard (to 10)", {}),
+        ("Short game (to 5)", {"target_score": 5}),
+        ("Pepper bids and going alone", {"pepper_bidding": True, "going_alone": "maker"}),
+    ),
 )

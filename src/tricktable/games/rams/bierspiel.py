@@ -169,4 +169,5 @@ GAME = GameDef(
     make_flow=BierspielFlow,
     check=family_check(32, 2, BierspielFlow.widow_size_of),
     aliases=("beer-play", "bier"),
+    presets=(("Four players", {}), ("Five players", {"players": 5})),
 )

@@ -524,4 +524,9 @@ GAME = GameDef(
     make_flow=RamsFlow,
     check=family_check(32, 1, RamsFlow.widow_size_of),
     aliases=("ramscheln",),
+    presets=(
+        ("Four players, chips", {}),
+        ("Five players, chips", {"players": 5}),
+        ("Four players, counting down", {"scoring": "countdown"}),
+    ),
 )

@@ -123,4 +123,5 @@ GAME = GameDef(
     make_flow=RounceFlow,
     check=family_check(52, 1, _widow_fits),
     aliases=(),
+    presets=(("Four players", {}), ("Six players", {"players": 6})),
 )
