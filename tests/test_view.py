@@ -112,3 +112,71 @@ def test_to_dict_keeps_the_field_order_with_and_without_the_keys_left_out() -> N
     bidder, other = list(game.view(0).to_dict()), list(game.view(1).to_dict())
     assert bidder[: len(other)] == other and bidder[len(other) :] == ["discard"]
     assert other[:4] == ["game", "rules", "players", "seat"] and other[-1] == "misdeals"
+
+
+def test_the_view_states_the_contract_once_made() -> None:
+    game = tt.new_game("hasenpfeffer", seed=1, dealer=0, deal=DEAL)
+    assert game.view(1).declared is None
+    for text in ("pass", "pass", "pass", "bid 3"):
+        game.apply(text)
+    data = game.view(2).to_dict()
+    assert data["declared"] == {"maker": 0, "tricks": 3, "call": "3", "alone": None}
+    assert game.view(None).declared == game.view(1).declared
+    assert tt.new_game("rams", seed=1).view(0).to_dict()["declared"] is None
+
+
+def test_a_pepper_contract_names_its_call_and_needs_every_trick() -> None:
+    game = tt.new_game("hasenpfeffer", seed=1, dealer=0, deal=DEAL, pepper_bidding=True)
+    while game.phase.value == "auction":
+        legal = [str(a) for a in game.legal_actions()]
+        game.apply("bid little-pepper" if "bid little-pepper" in legal else "pass")
+    declared = game.view(0).declared
+    assert declared is not None and declared.call == "little-pepper" and declared.tricks == 6
+
+
+def test_cards_give_each_shown_card_its_effective_suit_and_sort_rank_under_trump() -> None:
+    game = tt.new_game("hasenpfeffer", seed=1, dealer=0, deal=DEAL)
+    before = {c.card: c for c in game.view(0).cards}
+    assert set(before) == {"JK", "JH", "9S", "9C", "10D", "KC"}  # the hand: nothing more
+    assert before["JK"].suit is None and before["JH"].suit == "H"  # no trump yet
+    for text in ("pass", "pass", "pass", "bid 3", "trump H"):
+        game.apply(text)
+    mine = game.view(0).to_dict()
+    assert {c["card"] for c in mine["cards"]} == set(mine["hand"])
+    assert [c["rank"] for c in mine["cards"]] == sorted(c["rank"] for c in mine["cards"])
+    shown = [c["card"] for c in mine["cards"]]
+    assert shown[-2:] == ["JH", "JK"] and shown[0] == "9C"  # clubs first, trump last
+    right = {c.card: c for c in game.view(0).cards}["JH"]
+    left = {c.card: c for c in game.view(2).cards}["JD"]
+    assert left.suit == right.suit == "H" and left.rank == right.rank - 1
+    assert game.view(None).cards == ()  # a spectator sees no card before the play
+
+
+def test_pinochle_twins_are_listed_once_and_bierspiels_seven_is_trump() -> None:
+    for seed in range(3):
+        double = tt.new_game("double-hasenpfeffer", seed=seed).view(0)
+        assert {c.card for c in double.cards} == set(double.to_dict()["hand"])
+        assert len(double.cards) == len({c.card for c in double.cards})
+    deal = (
+        "AD KD QD JD 10D / AS KS QS JS 10S / AH KH QH JH 10H / AC KC QC JC 10C"
+        " | 9S 8S 7S 9C 8C | 7D 9H 8H 7H 9D 8D 7C"
+    )
+    view = tt.new_game("bierspiel", dealer=0, deal=deal).view(2)
+    facts = {c.card: c for c in view.cards}
+    assert view.trump == 2 and facts["7D"].suit == "H"  # the turn-up, shown to all
+    assert facts["7D"].rank == facts["AH"].rank - 1  # below the trump ace only
+
+
+def test_cards_only_repeat_cards_the_view_shows_elsewhere() -> None:
+    for name in tt.GAME_NAMES:
+        game = tt.new_game(name, seed=4)
+        rng = random.Random(4)
+        for _ in range(60):
+            if game.is_over:
+                break
+            for seat in (None, *range(game.player_count)):
+                data = game.view(seat).to_dict()
+                listed = {c["card"] for c in data["cards"]}
+                elsewhere = cards_in({k: v for k, v in data.items() if k != "cards"})
+                assert listed <= elsewhere, (name, seat, listed - elsewhere)
+            game.apply(rng.choice(game.legal_actions()))

@@ -69,10 +69,16 @@ class HandResult(NamedTuple):
 
 
 class Contract(NamedTuple):
-    """A hand's contract as search bots weigh it: who made it and the tricks his side needs."""
+    """A hand's contract once made: who made it, the tricks his side needs, the call as the
+    game names it (``"4"``, ``"little-pepper"``) and the seat playing alone, if one does.
+    Views state it (``declared``); search bots weigh the trick that makes or sets it."""
 
     maker: int
     tricks: int
+    call: str
+    alone: int | None
+    all_tricks: bool = False
+    """The contract is for every trick of the hand (a pepper bid, a lone hand for all)."""
 
 
 def signed(points: int) -> str:

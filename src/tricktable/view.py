@@ -16,8 +16,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import Action, Kind
-from .cards import CardSet
-from .flow import HandResult
+from .cards import COPY_STRIDE, CardSet, indices_of
+from .flow import Contract, HandResult
 from .jsonrecord import (
     CARD_TEXTS,
     described,
@@ -29,8 +29,9 @@ from .jsonrecord import (
 )
 from .options import Rules
 from .phase import Phase
+from .ranking import TrumpTable
 from .trick import Trick
-from .view_parts import DoneTrick, Play, SeatAction, Section, TrickView
+from .view_parts import CardFacts, DoneTrick, Play, SeatAction, Section, TrickView
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -71,7 +72,10 @@ class View(NamedTuple):
     ``hand`` is this seat's own cards (empty for a spectator); ``legal`` the legal actions when
     this seat is to move, else empty; ``trump`` the trump suit index (0..3 = C D H S, 4 for no
     trump), ``None`` before it is fixed; ``trick`` the trick in play (``None`` outside the play
-    phase); ``actions`` this deal's actions as this seat saw them; ``section`` the family's part.
+    phase); ``actions`` this deal's actions as this seat saw them; ``declared`` the hand's
+    contract once made (who, the call, the tricks needed, who plays alone; ``None`` in games
+    without one); ``cards`` every card the view shows (hand, tricks, section) with its effective
+    suit and sort rank under the current trump; ``section`` the family's part.
     """
 
     game: str
@@ -98,6 +102,8 @@ class View(NamedTuple):
     is_over: bool
     winners: tuple[int, ...]
     actions: tuple[SeatAction, ...]
+    declared: Contract | None
+    cards: tuple[CardFacts, ...]
     section: Section
 
     def to_dict(self) -> dict[str, Any]:
@@ -144,6 +150,59 @@ def view_schema_of(games: Mapping[type[Section], Sequence[str]]) -> dict[str, An
     }
 
 
+_SUIT_LETTERS = ("C", "D", "H", "S", None)
+_CARD_FACTS: dict[int, tuple[TrumpTable, tuple[CardFacts, ...]]] = {}
+
+
+def card_facts(table: TrumpTable, shown: Iterable[object]) -> tuple[CardFacts, ...]:
+    """The effective suit and sort rank, under the table's trump, of each card in ``shown``
+    (the view's pieces: its hand, this hand's tricks and the section, searched for cards), in
+    rank order. The last trick of a hand before is left out: it was played under its trump."""
+    wanted: set[str] = set()
+    for piece in shown:
+        _collect_cards(piece, wanted)
+    return tuple(fact for fact in _pack_facts(table) if fact.card in wanted)
+
+
+def _collect_cards(value: object, found: set[str]) -> None:
+    if isinstance(value, str):
+        if value in _CARD_NAMES:
+            found.add(value)
+    elif isinstance(value, CardSet):
+        found.update(CARD_TEXTS[index] for index in indices_of(value.mask))
+    elif isinstance(value, tuple):
+        for item in value:
+            _collect_cards(item, found)
+
+
+_CARD_NAMES = frozenset(CARD_TEXTS.values())
+
+
+def _pack_facts(table: TrumpTable) -> tuple[CardFacts, ...]:
+    """Every distinct card of the table's pack with its effective suit and sort rank,
+    remembered per table (tables are kept by their flows, so the same object comes back)."""
+    known = _CARD_FACTS.get(id(table))
+    if known is not None and known[0] is table:
+        return known[1]
+    cards = sorted(
+        {index % COPY_STRIDE for index in indices_of(sum(table.suit_mask))},
+        key=lambda card: (_group(table, card), table.strength[card]),
+    )
+    facts = tuple(
+        CardFacts(CARD_TEXTS[card], _SUIT_LETTERS[table.suit_of[card]], rank)
+        for rank, card in enumerate(cards)
+    )
+    _CARD_FACTS[id(table)] = (table, facts)
+    return facts
+
+
+def _group(table: TrumpTable, card: int) -> int:
+    """Where a card's effective suit is shown: the plain suits in order, trump (or, without
+    trump, the Joker's suit of its own) last."""
+    suit = table.suit_of[card]
+    return len(_SUIT_LETTERS) if suit == table.trump else suit
+
+
 def trick_view(trick: Trick, seat: int | None) -> TrickView:
     return _new(TrickView, (trick.leader, _plays(trick, seat)))
 
@@ -169,6 +228,12 @@ def build_view(game: Game, seat: int | None) -> View:
     legal = tuple(game.legal_actions()) if seat is not None and seat == game.to_move else ()
     playing = game.phase is Phase.PLAY
     results = game.results
+    hand = CardSet(game.hands[seat]) if seat is not None else CardSet()
+    trick = trick_view(game.trick, seat) if playing else None
+    tricks = tuple(done_trick(t, seat) for t in game.tricks)
+    last = _last_trick(game, seat)
+    section = game.flow.view(game, seat)
+    table = game.flow.trump_table(game.trump)
     return View(
         game=game.rules.name,
         rules=game.rules,
@@ -178,23 +243,25 @@ def build_view(game: Game, seat: int | None) -> View:
         to_move=game.to_move,
         dealer=game.dealer,
         hand_number=game.hand_number,
-        hand=CardSet(game.hands[seat]) if seat is not None else CardSet(),
+        hand=hand,
         hand_sizes=tuple(h.bit_count() for h in game.hands),
         legal=legal,
         scores=tuple(game.scores),
         sides=tuple(game.flow.sides()),
         trump=game.trump,
         active=tuple(s for s in range(game.player_count) if game.active[s]),
-        trick=trick_view(game.trick, seat) if playing else None,
-        tricks=tuple(done_trick(t, seat) for t in game.tricks),
+        trick=trick,
+        tricks=tricks,
         tricks_won=tuple(game.tricks_won),
-        last_trick=_last_trick(game, seat),
+        last_trick=last,
         last_result=results[-1] if results else None,
         history=tuple(results),
         is_over=game.is_over,
         winners=tuple(game.winners),
         actions=public_actions(game, seat),
-        section=game.flow.view(game, seat),
+        declared=game.flow.contract(game),
+        cards=card_facts(table, (hand, trick, tricks, section)),
+        section=section,
     )
 
 
@@ -220,9 +287,12 @@ def build_views(game: Game, seats: Iterable[int | None]) -> dict[int | None, Vie
     deal = _deal_actions(game)
     hidden_by = {actor for actor, _, hidden in deal if hidden}
     public = _actions_seen(deal, None)  # what a seat without hidden cards of its own saw
+    declared, table = game.flow.contract(game), game.flow.trump_table(game.trump)
     views = {}
     for seat in seats:
         trick, done, last = shared_tricks or _tricks_seen(game, seat, playing)
+        hand = CardSet(game.hands[seat]) if seat is not None else CardSet()
+        section = game.flow.view(game, seat)
         views[seat] = View(
             game=rules.name,
             rules=rules,
@@ -232,7 +302,7 @@ def build_views(game: Game, seats: Iterable[int | None]) -> dict[int | None, Vie
             to_move=to_move,
             dealer=game.dealer,
             hand_number=game.hand_number,
-            hand=CardSet(game.hands[seat]) if seat is not None else CardSet(),
+            hand=hand,
             hand_sizes=hand_sizes,
             legal=legal if seat is not None and seat == to_move else (),
             scores=scores,
@@ -248,7 +318,9 @@ def build_views(game: Game, seats: Iterable[int | None]) -> dict[int | None, Vie
             is_over=game.is_over,
             winners=winners,
             actions=_actions_seen(deal, seat) if seat in hidden_by else public,
-            section=game.flow.view(game, seat),
+            declared=declared,
+            cards=card_facts(table, (hand, trick, done, section)),
+            section=section,
         )
     return views
 

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple, Protocol
 
 from .jsonrecord import CardText
 
-__all__ = ["Call", "DoneTrick", "Play", "SeatAction", "Section", "TrickView"]
+__all__ = ["Call", "CardFacts", "DoneTrick", "Play", "SeatAction", "Section", "TrickView"]
 
 
 class Play(NamedTuple):
@@ -52,6 +52,17 @@ class SeatAction(NamedTuple):
 
     seat: int
     action: str
+
+
+class CardFacts(NamedTuple):
+    """A card of the pack under the current trump: its effective suit (``None`` for the Joker
+    while there is no trump: a suit of its own) and its sort rank (0 upwards: the order to
+    show cards in, by effective suit, clubs, diamonds, hearts, spades, trump last, each from
+    low to high, so that a higher rank within one effective suit beats a lower)."""
+
+    card: CardText
+    suit: str | None
+    rank: int
 
 
 class Section(Protocol):

@@ -345,7 +345,10 @@ def contract_worth(game: Game) -> Callable[[int], float]:
     seat = game.to_move
     if contract is None or not contract.tricks or seat is None:
         return lambda tricks: 0.0
-    bidder, target = contract
+    # a contract for every trick counts the hand's tricks as the engine has them: none before
+    # the play, so pre-play valuations get no bonus for it (as they were measured)
+    target = game.tricks_per_hand if contract.all_tricks else contract.tricks
+    bidder = contract.maker
     side = game.flow.sides()[game.flow.side_of(bidder)]
     won = sum(game.tricks_won[s] for s in side)
     left = game.tricks_per_hand - len(game.tricks)

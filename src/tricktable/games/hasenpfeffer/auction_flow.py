@@ -181,8 +181,19 @@ class AuctionFlow(Flow):
         state: ContractState = game.state
         if state.bidder is None:
             return None
+        call = self.contract_call(state)
         lone_for_all = state.lone is not None and self.lone_all_tricks
-        return Contract(state.bidder, game.tricks_per_hand if lone_for_all else state.contract)
+        every = lone_for_all or not call.isdigit()
+        tricks = self.tricks_in_hand() if lone_for_all else state.contract
+        return Contract(state.bidder, tricks, call, state.lone, every)
+
+    def tricks_in_hand(self) -> int:
+        """The tricks of a hand (every seat is dealt as many cards)."""
+        return max(self.hand_sizes(0))
+
+    def contract_call(self, state: ContractState) -> str:
+        """The contract as the game names it (the number of tricks bid)."""
+        return str(state.contract)
 
     def target_score(self) -> int:
         return self.target

@@ -264,6 +264,9 @@ class SingleHasenpfefferFlow(AuctionFlow):
         holder = next(s for s in range(4) if game.hands[s] >> JOKER_INDEX & 1)
         self.set_contract(game, holder, "3", forced=True)
 
+    def contract_call(self, state: ContractState) -> str:
+        return state.contract_text if isinstance(state, HandState) else str(state.contract)
+
     def set_contract(self, game: FlowGame, bidder: int, value: str, forced: bool) -> None:
         state: HandState = game.state
         state.bidder, state.forced, state.contract_text = bidder, forced, value
