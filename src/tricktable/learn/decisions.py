@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..games import rules as make_rules
+from ..games.hasenpfeffer import SINGLE
 
 __all__ = ["DECISIONS", "Decision"]
 
@@ -31,5 +32,5 @@ class Decision:
         return str(make_rules(self.game, **dict(self.options)))
 
 
-DECISIONS: dict[str, Decision] = {"hasenpfeffer": Decision("hasenpfeffer", "auction")}
+DECISIONS: dict[str, Decision] = {SINGLE.name: Decision(SINGLE.name, "auction")}
 """The decision learned per game so far (the key is what ``tricktable train`` takes)."""

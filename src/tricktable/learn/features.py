@@ -17,6 +17,7 @@ import numpy as np
 
 from ..cards import COPY_STRIDE, parse_card
 from ..errors import RulesError
+from ..games.hasenpfeffer import SINGLE
 from ..phase import Phase
 from ..view import View
 
@@ -119,7 +120,7 @@ def hasenpfeffer_block(view: View) -> np.ndarray:
     return np.array(values, dtype=np.float32)
 
 
-FAMILY_BLOCKS: dict[str, Callable[[View], np.ndarray]] = {"hasenpfeffer": hasenpfeffer_block}
+FAMILY_BLOCKS: dict[str, Callable[[View], np.ndarray]] = {SINGLE.name: hasenpfeffer_block}
 
 
 def observation(view: View) -> np.ndarray:
