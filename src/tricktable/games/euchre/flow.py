@@ -81,7 +81,7 @@ class HandState:
 class EuchreFlow(Flow):
     """The hooks of Euchre and its variants (cutthroat, railroad, lone defenders)."""
 
-    VIEW_SECTION = EuchreSection  # type: ignore[assignment]
+    VIEW_SECTION = EuchreSection
     HIDDEN = EuchreHidden()
     ACTION_KINDS = frozenset({Kind.PASS, Kind.ORDER_UP, Kind.TRUMP, Kind.DISCARD, Kind.ALONE,
                               Kind.NOT_ALONE, Kind.GIVE, Kind.PLAY})  # fmt: skip
@@ -322,7 +322,7 @@ class EuchreFlow(Flow):
 
     # -- view ----------------------------------------------------------------------------------
 
-    def view(self, game: FlowGame, seat: int | None) -> EuchreSection:  # type: ignore[override]
+    def view(self, game: FlowGame, seat: int | None) -> EuchreSection:
         state: HandState = game.state
         gave = [c for giver, _, c in state.gifts if giver == seat]
         received = [c for _, receiver, c in state.gifts if receiver == seat]
