@@ -120,7 +120,13 @@ def test_the_view_states_the_contract_once_made() -> None:
     for text in ("pass", "pass", "pass", "bid 3"):
         game.apply(text)
     data = game.view(2).to_dict()
-    assert data["declared"] == {"maker": 0, "tricks": 3, "call": "3", "alone": None}
+    assert data["declared"] == {
+        "maker": 0,
+        "tricks": 3,
+        "call": "3",
+        "alone": None,
+        "all_tricks": False,
+    }
     assert game.view(None).declared == game.view(1).declared
     assert tt.new_game("rams", seed=1).view(0).to_dict()["declared"] is None
 
