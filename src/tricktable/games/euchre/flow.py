@@ -309,6 +309,9 @@ class EuchreFlow(Flow):
         assert isinstance(ledger, SideLedger)
         return max(ledger.points) >= self.target
 
+    def target_score(self) -> int:
+        return self.target
+
     def winners(self, game: FlowGame) -> tuple[int, ...]:
         """The side with the most points (only the makers or only the defenders score in a
         hand; two cutthroat defenders level on the target share the win)."""
