@@ -162,3 +162,29 @@ def _play_logged_single(client: Any, table_id: str) -> list[dict[str, Any]]:
                 ws.send_json(
                     {"type": "action", "action": view["legal_actions"][0], "seq": message["seq"]}
                 )
+
+
+def test_each_deal_is_committed_to_in_every_view_and_revealed_only_in_the_record(
+    app_factory: Callable[..., Any],
+) -> None:
+    from tricktable.verify import verify_record
+
+    seats = [{"kind": "human"}, {"kind": "bot"}, {"kind": "human"}, {"kind": "bot"}]
+    with TestClient(app_factory()) as client:
+        table_id = create(client, seats=seats)
+        logs = _play_logged(client, table_id)
+        record = client.get(f"/api/tables/{table_id}/record").json()
+    assert verify_record(record) is None
+    assert record["table_label"] == table_id
+    secrets = {d["commitment"]: d["secret"] for d in record["deals"]}
+    shown = set()
+    for messages in logs.values():
+        for message in messages:
+            if message["type"] != "state":
+                continue
+            committed = message["view"]["deal_commitment"]
+            shown.add(committed)
+            if not message["view"]["is_over"]:  # the hand in play: its secret is not out
+                assert secrets[committed] not in json.dumps(message)
+    assert shown == set(secrets)  # every deal's commitment was shown, no other
+    assert len(set(secrets.values())) == len(record["deals"])

@@ -24,6 +24,7 @@ __all__ = [
     "Deal",
     "deal_by_owners",
     "deal_by_schedule",
+    "deal_from_number",
     "format_deal",
     "owners_of",
     "parse_deal",
@@ -112,7 +113,14 @@ def shuffle_and_deal(
 
     Each card goes to its recipient as it is picked from the pack, so a deal costs one loop.
     """
-    number = _shuffle_number(seed, deal_number)
+    return deal_from_number(pack, _shuffle_number(seed, deal_number), owners, players)
+
+
+def deal_from_number(
+    pack: Sequence[int], number: int, owners: tuple[int, ...], players: int
+) -> Deal:
+    """The deal that ``number`` (a 512-bit digest read big-endian) picks, as :func:`shuffled`
+    reads it: the pack in that order, its ``n``-th card to ``owners[n]``."""
     steps, pack_bits, has_widow = _dealing_plan(tuple(pack), owners)
     cards = list(pack_bits)  # as bits, so that a hand takes a picked card as it is
     hands = [0] * (players + 1)  # the last slot is the widow (WIDOW == -1)

@@ -4,8 +4,9 @@
 undo, views and records — and asks its rules' :class:`~tricktable.flow.Flow` for what
 differs. ``apply`` checks and explains; ``push``/``pop`` skip the checks for search code.
 
-Every deal comes from the game's seed and the deal's number, so a game never carries a random
-generator's state, and a record (which also stores every deal explicitly) replays exactly.
+Every deal comes from the game's seed and the deal's number (or from a secret of its
+``deal_source``, :mod:`tricktable.fair`), so a game never carries a random generator's state,
+and a record (which also stores every deal explicitly) replays exactly.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from .cards import COPY_STRIDE
 from .deal import Deal, parse_deal, shuffle_and_deal
 from .errors import IllegalActionError, NotationError, RulesError, SeatError
 from .explain import explain_illegal
+from .fair import deal_from_secret
 from .flow import Flow
 from .phase import Phase
 from .ranking import TrumpTable
@@ -31,6 +33,7 @@ from .trick import FOLLOW_ONLY, PlayRules, Trick, is_blind_lead, resolve_winner
 from .view import View, build_view
 
 if TYPE_CHECKING:
+    from .fair import DealSource
     from .flow import HandResult, Ledger
     from .options import Rules
 
@@ -52,10 +55,10 @@ class Game:
     __slots__ = (
         "_everyone", "_explicit", "_legal", "_mask", "_simple", "_single_copy", "_trick_hook",
         "_undo",
-        "active", "active_count", "deal_number", "dealer", "dealers", "deals", "first_dealer",
-        "flow", "hand_number", "hands", "is_over", "last_tricks", "ledger", "log", "next_seat",
-        "phase", "play_rules", "player_count", "results", "rules", "seed", "state", "stock",
-        "table", "to_move", "trick", "tricks", "tricks_per_hand", "tricks_won", "widow",
+        "active", "active_count", "deal_number", "deal_source", "dealer", "dealers", "deals",
+        "first_dealer", "flow", "hand_number", "hands", "is_over", "last_tricks", "ledger", "log",
+        "next_seat", "phase", "play_rules", "player_count", "results", "rules", "seed", "state",
+        "stock", "table", "to_move", "trick", "tricks", "tricks_per_hand", "tricks_won", "widow",
     )  # fmt: skip
 
     phase: Phase
@@ -89,8 +92,10 @@ class Game:
         dealer: int | None = None,
         deal: str | Deal | None = None,
         deals: Iterable[str | Deal] = (),
+        deal_source: DealSource | None = None,
     ) -> None:
         self.rules = rules
+        self.deal_source = deal_source  # None: every deal from the seed (tricktable.fair)
         self.flow = rules.flow
         self.player_count = self.flow.players
         self.seed = secrets.randbits(62) if seed is None else seed
@@ -304,6 +309,7 @@ class Game:
         other = Game.__new__(Game)
         other.rules, other.flow, other.player_count = self.rules, self.flow, self.player_count
         other.seed, other.first_dealer = self.seed, self.first_dealer
+        other.deal_source = self.deal_source
         other._explicit = self._explicit[:]
         other._undo = []
         other._trick_hook, other._everyone = self._trick_hook, self._everyone
@@ -438,8 +444,12 @@ class Game:
         else:
             flow = self.flow
             owners = flow.dealt_to(self, dealer)
-            deal = shuffle_and_deal(flow.deck.indices, self.seed, len(self.deals), owners,
-                                    self.player_count)  # fmt: skip
+            if self.deal_source is None:
+                deal = shuffle_and_deal(flow.deck.indices, self.seed, len(self.deals), owners,
+                                        self.player_count)  # fmt: skip
+            else:  # a secret of the server's, committed to in the views (tricktable.fair)
+                secret = self.deal_source.secret(len(self.deals))
+                deal = deal_from_secret(flow.deck.indices, secret, owners, self.player_count)
         if not same_hand:
             self.hand_number += 1
         self.deal_number = len(self.deals)

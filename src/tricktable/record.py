@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import CARD_TEXT
 from .errors import RecordError
+from .fair import deal_record, table_label
 from .version import __version__
 
 if TYPE_CHECKING:
@@ -32,7 +33,8 @@ def make_record(game: Game) -> dict[str, Any]:
     for number, (deal, dealer) in enumerate(zip(game.deals, game.dealers, strict=True)):
         actions = [{"seat": s, "action": str(a)} for d, s, a in game.log if d == number]
         deals.append({"deal_number": number, "dealer": dealer, "deal": str(deal),
-                      "actions": actions, "result": results.get(number)})  # fmt: skip
+                      "actions": actions, "result": results.get(number),
+                      **deal_record(game, number)})  # fmt: skip
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -42,6 +44,7 @@ def make_record(game: Game) -> dict[str, Any]:
         "options": {k: _jsonable(v) for k, v in game.rules.options.items()},
         "seed": game.seed,
         "first_dealer": game.first_dealer,
+        "table_label": table_label(game),
         "deals": deals,
         "scores": list(game.scores),
         "is_over": game.is_over,

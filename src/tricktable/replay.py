@@ -11,14 +11,18 @@ from typing import Any
 
 from .engine import Game
 from .errors import RecordError, TricktableError
+from .fair import DealSource
 from .games import rules
 from .record import FORMAT
 
 __all__ = ["replay"]
 
 
-def replay(record: Mapping[str, Any], *, upto: int | None = None) -> Game:
-    """Rebuild the game of a record (``upto``: only the first so many actions)."""
+def replay(
+    record: Mapping[str, Any], *, upto: int | None = None, deal_source: DealSource | None = None
+) -> Game:
+    """Rebuild the game of a record (``upto``: only the first so many actions; ``deal_source``:
+    where the deals after the record's come from, and the commitments, if not the seed)."""
     if not isinstance(record, Mapping):
         raise RecordError(
             f"{reprlib.repr(record)} is not a game record: give the dict game.record() returns"
@@ -28,7 +32,8 @@ def replay(record: Mapping[str, Any], *, upto: int | None = None) -> Game:
     try:
         game = Game(rules(str(record["rules"])), seed=int(record["seed"]),
                     dealer=int(record["first_dealer"]),
-                    deals=[str(d["deal"]) for d in record["deals"]])  # fmt: skip
+                    deals=[str(d["deal"]) for d in record["deals"]],
+                    deal_source=deal_source)  # fmt: skip
         actions = [
             (int(a["seat"]), str(a["action"])) for d in record["deals"] for a in d["actions"]
         ]

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import Action, Kind
+from .fair import deal_commitment
 from .cards import COPY_STRIDE, CardSet, indices_of
 from .flow import Contract, HandResult
 from .jsonrecord import (
@@ -75,7 +76,8 @@ class View(NamedTuple):
     phase); ``actions`` this deal's actions as this seat saw them; ``declared`` the hand's
     contract once made (who, the call, the tricks needed, who plays alone; ``None`` in games
     without one); ``cards`` every card the view shows (hand, tricks, section) with its effective
-    suit and sort rank under the current trump; ``section`` the family's part.
+    suit and sort rank under the current trump; ``deal_commitment`` the SHA-256
+    the deal's secret is committed to (:mod:`tricktable.fair`); ``section`` the family's part.
     """
 
     game: str
@@ -104,6 +106,7 @@ class View(NamedTuple):
     actions: tuple[SeatAction, ...]
     declared: Contract | None
     cards: tuple[CardFacts, ...]
+    deal_commitment: str
     section: Section
 
     def to_dict(self) -> dict[str, Any]:
@@ -261,6 +264,7 @@ def build_view(game: Game, seat: int | None) -> View:
         actions=public_actions(game, seat),
         declared=game.flow.contract(game),
         cards=card_facts(table, (hand, trick, tricks, section)),
+        deal_commitment=deal_commitment(game),
         section=section,
     )
 
@@ -288,6 +292,7 @@ def build_views(game: Game, seats: Iterable[int | None]) -> dict[int | None, Vie
     hidden_by = {actor for actor, _, hidden in deal if hidden}
     public = _actions_seen(deal, None)  # what a seat without hidden cards of its own saw
     declared, table = game.flow.contract(game), game.flow.trump_table(game.trump)
+    committed = deal_commitment(game)
     views = {}
     for seat in seats:
         trick, done, last = shared_tricks or _tricks_seen(game, seat, playing)
@@ -320,6 +325,7 @@ def build_views(game: Game, seats: Iterable[int | None]) -> dict[int | None, Vie
             actions=_actions_seen(deal, seat) if seat in hidden_by else public,
             declared=declared,
             cards=card_facts(table, (hand, trick, done, section)),
+            deal_commitment=committed,
             section=section,
         )
     return views

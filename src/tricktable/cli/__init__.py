@@ -1,4 +1,5 @@
-"""The ``tricktable`` command line: play, rules, replay (and the commands other modules register).
+"""The ``tricktable`` command line: play, rules, replay, verify (and the commands other modules
+register).
 
 It needs the optional ``[cli]`` extra (typer and rich); without it ``main`` says what to install.
 Each command module has a ``register(app)`` function; add new ones to the block below.
@@ -44,11 +45,12 @@ if _MISSING is None:
         add_completion=False,
     )
 
-    from . import play, replay_cmd, rules_cmd
+    from . import play, replay_cmd, rules_cmd, verify_cmd
 
     play.register(app)
     rules_cmd.register(app)
     replay_cmd.register(app)
+    verify_cmd.register(app)
 
     from . import serve
 

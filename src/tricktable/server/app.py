@@ -123,6 +123,11 @@ def _add_pages(app: FastAPI) -> None:
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(folder / "table.html")
 
+    @app.get("/fair", include_in_schema=False, name="fair_page")
+    async def fair_page() -> FileResponse:
+        """How deals are made (and checked): linked from every table's header."""
+        return FileResponse(folder / "fair.html")
+
     @app.get("/api/health")
     async def health() -> dict[str, str]:
         return {"status": "ok"}

@@ -17,6 +17,7 @@ from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 import tricktable as tt
+from tricktable.fair import KeyedDeals
 from tricktable.record import FORMAT
 
 from .fastpath import MoveWriter
@@ -51,6 +52,8 @@ tables = sa.Table(
     sa.Column("bot_only", sa.Boolean, nullable=False, server_default=sa.false()),
     # once the game is over: {"scores": [...], "winners": [...]}, for lists without a replay
     sa.Column("result", sa.JSON, nullable=True),
+    # the key every deal's secret comes from (tricktable.fair.KeyedDeals), hex; never sent
+    sa.Column("deal_key", sa.String(64), nullable=True),
     sa.Index("ix_tables_status_created", "status", "created_at"),
     sa.Index("ix_tables_creator_status", "creator", "status"),
     sa.Index("ix_tables_bot_only_status", "bot_only", "status"),
@@ -146,7 +149,19 @@ def game_of_rows(table: Any, deals: Sequence[Any], actions: Sequence[Any]) -> tt
         "first_dealer": table.first_dealer,
         "deals": [{"deal": d.deal, "actions": by_deal[d.number]} for d in deals],
     }
-    return tt.replay(record)
+    return tt.replay(record, deal_source=deal_source_of(table))
+
+
+def deal_source_of(table: Any) -> KeyedDeals | None:
+    """Where a stored table's deals come from: its key (a table stored before keys: its seed)."""
+    key = getattr(table, "deal_key", None)
+    return None if key is None else KeyedDeals(bytes.fromhex(key), table.id)
+
+
+def deal_key_of(game: tt.Game) -> str | None:
+    """The hex key a table stores for its game's deals (``None``: dealt from the seed)."""
+    source = game.deal_source
+    return source.key.hex() if isinstance(source, KeyedDeals) else None
 
 
 def result_of(game: tt.Game) -> dict[str, list[int]]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import tricktable as tt
+from tricktable.fair import KeyedDeals, new_key
 
 from . import automatic, fanout, jobs, ratings
 from . import db as store
@@ -66,6 +67,7 @@ class NewTable:
             "private": self.info.private,
             "creator": self.creator,
             "bot_only": all(s.kind == "bot" for s in self.seats),
+            "deal_key": store.deal_key_of(self.game),
         }
         seat_rows = [
             {
@@ -140,12 +142,15 @@ class Hub:
         return statements
 
     def new_table(self, spec: CreateTable) -> NewTable:
-        """A table to store, then open: its rules checked, its seed drawn, its seats laid out."""
+        """A table to store, then open: its rules checked, its seed and its deals' key drawn
+        (every deal's secret comes from the key: tricktable.fair), its seats laid out."""
         rules = rules_from(spec.game, spec.options)
-        game = tt.Game(rules, seed=self.rng.getrandbits(62))
+        table_id = secrets.token_urlsafe(9)
+        deals = KeyedDeals(new_key(), table_id)
+        game = tt.Game(rules, seed=self.rng.getrandbits(62), deal_source=deals)
         seat_specs = self._seat_specs(spec.seats, game.player_count)
         info = TableInfo(
-            secrets.token_urlsafe(9),
+            table_id,
             spec.allow_spectators,
             spec.turn_seconds,
             store.now().isoformat(),

@@ -32,7 +32,7 @@ __all__ = ["state_text", "state_texts", "undealt"]
 _AS_IS = frozenset(
     {
         "game", "players", "seat", "phase", "to_move", "dealer", "hand_number", "hand_sizes",
-        "scores", "sides", "active", "tricks_won", "is_over", "winners",
+        "scores", "sides", "active", "tricks_won", "is_over", "winners", "deal_commitment",
     }
 )  # fmt: skip
 """Fields whose values orjson writes as their JSON (a tuple as a list, the phase by value)."""
