@@ -79,6 +79,10 @@ class DealSource(Protocol):
         """The number the commitment of deal ``deal_number`` names."""
         ...
 
+    def __hash__(self) -> int:
+        """Sources are immutable values (their commitments are remembered by them)."""
+        ...
+
 
 def new_key() -> bytes:
     """A fresh table key, drawn with :mod:`secrets`."""
