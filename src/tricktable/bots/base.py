@@ -35,5 +35,9 @@ def decision_random(seed: int, view: View) -> random.Random:
     Seeding from the view (not from a generator that advances with every call) makes a bot's
     answer a function of what it can see, whatever it was asked before.
     """
-    visible = json.dumps(view.to_dict(), sort_keys=True, separators=(",", ":"), default=str)
+    shown = view.to_dict()
+    # the deal's commitment tells a seat nothing about the cards: left out, so that a bot's
+    # choices stay a function of the game as before commitments were shown
+    shown.pop("deal_commitment", None)
+    visible = json.dumps(shown, sort_keys=True, separators=(",", ":"), default=str)
     return random.Random(f"{seed}|{visible}")

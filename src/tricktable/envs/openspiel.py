@@ -291,7 +291,11 @@ class TricktableObserver:
             return f"seat {player}: before the deal"
         view = state.engine.view(player)
         if self.perfect_recall:
-            return json.dumps(view.to_dict(), sort_keys=True, separators=(",", ":"), default=str)
+            shown = view.to_dict()
+            # the commitment differs from deal to deal: states a player cannot tell apart
+            # must have one information state string
+            shown.pop("deal_commitment", None)
+            return json.dumps(shown, sort_keys=True, separators=(",", ":"), default=str)
         return self.encoder.text(view)
 
 
