@@ -16,7 +16,20 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from . import accounts, api, edge, listing, ops, players, rematch, reviews, solo, turn_timer, ws
+from . import (
+    accounts,
+    api,
+    clubs,
+    edge,
+    listing,
+    ops,
+    players,
+    rematch,
+    reviews,
+    solo,
+    turn_timer,
+    ws,
+)
 from .broker import make_broker
 from .config import BotFactory, Settings, default_bot_factory, default_db_url
 from .db import Database
@@ -95,6 +108,7 @@ def create_app(
     accounts.install(app)
     app.include_router(ws.router)
     app.include_router(rematch.router)
+    app.include_router(clubs.router)
     app.include_router(ops.router)
     app.add_exception_handler(TableError, _table_error)  # type: ignore[arg-type]
     app.add_exception_handler(edge.RateLimited, edge.rate_refusal)  # type: ignore[arg-type]
