@@ -17,6 +17,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations
+from typing import Any
 
 import tricktable as tt
 from tricktable.cards import CARD_TEXT, indices_of
@@ -55,9 +56,17 @@ def consistent_worlds(game: tt.Game, seat: int) -> tuple[list[int], Counter[Worl
         rest = [b for b in pool if not any(h >> b & 1 for h in hands)]
         stock = [b for b in deal.stock if b in turnup] + rest
         world = _replayed(game, Deal(tuple(trial), deal.widow, tuple(stock)), actions)
-        if world is not None and world.view(seat).to_dict() == target.to_dict():
+        if world is not None and _shown(world.view(seat)) == _shown(target):
             counts[hand_key(world.hands, others)] += 1
     return others, counts, tried
+
+
+def _shown(view: Any) -> dict[str, Any]:
+    """A view's JSON but the deal's commitment: a world rebuilt here is a game of its own,
+    whose deal number (and so commitment) need not be the real game's."""
+    shown: dict[str, Any] = view.to_dict()
+    shown.pop("deal_commitment")
+    return shown
 
 
 def _played(game: tt.Game) -> list[int]:

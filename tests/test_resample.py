@@ -257,4 +257,7 @@ def test_a_ledger_restores_from_a_hand_result_and_a_game_goes_on_after_a_history
     rebuilt.start_after(game.results, game.last_tricks[-1], [game.deals[-1]])
     assert rebuilt.hand_number == game.hand_number == 3
     for seat in (None, *range(game.player_count)):
-        assert rebuilt.view(seat).to_dict() == game.view(seat).to_dict()
+        # all but the deal's commitment: the rebuilt game is a game of its own seed
+        assert rebuilt.view(seat)._replace(deal_commitment="") == game.view(seat)._replace(
+            deal_commitment=""
+        )

@@ -49,6 +49,7 @@ __all__ = [
     "BoardDeals",
     "DealSource",
     "KeyedDeals",
+    "WorldDeals",
     "commitment",
     "deal_commitment",
     "deal_from_secret",
@@ -79,6 +80,10 @@ class DealSource(Protocol):
         """The number the commitment of deal ``deal_number`` names."""
         ...
 
+    def commitment(self, deal_number: int) -> str:
+        """The commitment of deal ``deal_number`` the seats are shown."""
+        ...
+
     def __hash__(self) -> int:
         """Sources are immutable values (their commitments are remembered by them)."""
         ...
@@ -102,6 +107,9 @@ class KeyedDeals:
     def commitment_number(self, deal_number: int) -> int:
         return deal_number
 
+    def commitment(self, deal_number: int) -> str:
+        return _remembered_commitment(self, deal_number)
+
 
 @dataclass(frozen=True)
 class BoardDeals:
@@ -121,6 +129,32 @@ class BoardDeals:
 
     def commitment_number(self, deal_number: int) -> int:
         return self.first + deal_number
+
+    def commitment(self, deal_number: int) -> str:
+        return _remembered_commitment(self, deal_number)
+
+
+@dataclass(frozen=True)
+class WorldDeals:
+    """A resampled world's deals (:mod:`tricktable.resample`): from the world's own seed, as a
+    seeded game's, but the deal in play shows the commitment the view it was drawn from showed,
+    so that the world's view is that view exactly."""
+
+    seed: int
+    shown: str
+    shown_number: int
+    label: str = ""
+
+    def secret(self, deal_number: int) -> bytes:
+        return seed_secret(self.seed, deal_number)
+
+    def commitment_number(self, deal_number: int) -> int:
+        return deal_number
+
+    def commitment(self, deal_number: int) -> str:
+        if deal_number == self.shown_number:
+            return self.shown
+        return _remembered_commitment(self.seed, deal_number)
 
 
 def seed_secret(seed: int, deal_number: int) -> bytes:
@@ -170,11 +204,13 @@ def deal_commitment(game: Game, deal_number: int | None = None) -> str:
     """The commitment of a deal of ``game`` (default: the current one)."""
     number = game.deal_number if deal_number is None else deal_number
     source = game.deal_source
-    return _commitment_of(game.seed if source is None else source, number)
+    return (
+        _remembered_commitment(game.seed, number) if source is None else source.commitment(number)
+    )
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def _commitment_of(source: int | DealSource, deal_number: int) -> str:
+def _remembered_commitment(source: int | DealSource, deal_number: int) -> str:
     """The commitment of deal ``deal_number`` of a seed's or a source's game, remembered: a
     view is built for every decision a bot takes, and the hashes cost a tenth of a view."""
     if isinstance(source, int):

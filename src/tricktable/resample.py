@@ -34,6 +34,7 @@ from .actions import Action, parse_action
 from .cards import CARD_TEXT, COPY_STRIDE, parse_card
 from .engine import Game
 from .errors import IllegalActionError, TricktableError
+from .fair import WorldDeals
 from .hidden import Place, Rebuilt, World, knowledge
 from .hidden_places import SamplingError, Seen, allowed_places, hidden_places
 from .phase import Phase
@@ -171,6 +172,8 @@ class Resampler:
         for _, actions in rebuilt.earlier:
             for text in actions:
                 game.apply(text)
+        # later deals from the world's seed, the deal in play showing the view's commitment
+        game.deal_source = WorldDeals(seed, view.deal_commitment, game.deal_number)
         return game
 
     def _play(

@@ -51,6 +51,9 @@ class RevealedDeals:
     def commitment_number(self, deal_number: int) -> int:
         return self.numbers[deal_number]
 
+    def commitment(self, deal_number: int) -> str:
+        return commitment(self.label, self.numbers[deal_number], self.secret(deal_number))
+
 
 class _Failed(Exception):
     def __init__(self, mismatch: Mismatch) -> None:

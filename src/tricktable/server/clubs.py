@@ -197,9 +197,7 @@ async def list_clubs(request: Request) -> dict[str, Any]:
 
     def work(conn: sa.Connection) -> list[dict[str, Any]]:
         count = (
-            sa.select(sa.func.count())
-            .where(club_members.c.club_id == clubs.c.id)
-            .scalar_subquery()
+            sa.select(sa.func.count()).where(club_members.c.club_id == clubs.c.id).scalar_subquery()
         )
         mine = sa.select(club_members.c.club_id).where(club_members.c.account_id == account_id)
         query = (
