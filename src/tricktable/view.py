@@ -16,8 +16,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import Action, Kind
-from .fair import deal_commitment
 from .cards import COPY_STRIDE, CardSet, indices_of
+from .fair import deal_commitment
 from .flow import Contract, HandResult
 from .jsonrecord import (
     CARD_TEXTS,
