@@ -29,6 +29,10 @@ class Bot(Protocol):
         ...
 
 
+DERIVED_KEYS = ("deal_commitment", "declared", "cards")
+"""View keys that add no information a decision could depend on."""
+
+
 def decision_random(seed: int, view: View) -> random.Random:
     """A generator for one decision, fixed by the bot's seed and everything the view shows.
 
@@ -36,8 +40,10 @@ def decision_random(seed: int, view: View) -> random.Random:
     answer a function of what it can see, whatever it was asked before.
     """
     shown = view.to_dict()
-    # the deal's commitment tells a seat nothing about the cards: left out, so that a bot's
-    # choices stay a function of the game as before commitments were shown
-    shown.pop("deal_commitment", None)
+    # left out: the deal's commitment tells a seat nothing about the cards, and the declared
+    # contract and the cards' effective suits and ranks follow from the rest of the view; so a
+    # bot's choices stay the function of the game they were before these keys were shown
+    for derived in DERIVED_KEYS:
+        shown.pop(derived, None)
     visible = json.dumps(shown, sort_keys=True, separators=(",", ":"), default=str)
     return random.Random(f"{seed}|{visible}")
