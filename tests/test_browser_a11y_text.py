@@ -37,6 +37,16 @@ def type_line(page: Page, text: str) -> None:
     page.keyboard.press("Enter")
 
 
+def wait_for_answer(page: Page, *words: str) -> None:
+    """Wait until a line of the log says one of ``words`` (the bots' moves may be told after
+    it, so it need not be the last line)."""
+    page.wait_for_function(
+        "(words) => [...document.querySelectorAll('[data-testid=text-log] p')]"
+        ".some((p) => words.some((w) => p.textContent.includes(w)))",
+        arg=list(words),
+    )
+
+
 def last_answer(page: Page) -> str:
     return page.locator("[data-testid=text-log] p").last.inner_text()
 
@@ -60,13 +70,9 @@ def test_a_whole_hand_is_played_by_keyboard_in_text_mode(browser: Browser, base_
                            ".textContent.includes('Your hand, 6 cards')")  # fmt: skip
     for command, words in (("contract", "Trump: "), ("scores", "Scores (points), hand 1: ")):
         type_line(page, command)
-        page.wait_for_function(
-            f"() => document.querySelector('[data-testid=text-log] p:last-child')"
-            f".textContent.includes({words!r})"
-        )
-    type_line(page, "dance")
-    page.wait_for_function("() => document.querySelector('[data-testid=text-log] p:last-child')"
-                           ".textContent.includes('is not a choice now')")  # fmt: skip
+        wait_for_answer(page, words)
+    type_line(page, "dance")  # refused: not a choice, or (while a bot thinks) not our turn
+    wait_for_answer(page, "is not a choice now", "Not your turn: ")
 
     moves = cards = 0
     announced: set[str] = set()
