@@ -596,3 +596,24 @@ def test_random_option_combinations_round_trip_and_play(data: st.DataObject, gam
     assert tt.rules(str(rules)) == rules
     seed = data.draw(st.integers(0, 10**6))
     play_session(tt.new_game(rules, seed=seed), random.Random(seed), 250)
+
+
+# Rams, Bierspiel (the 32-card pack) and Rounce (52 cards, a widow of six): each deal is legal.
+FAMILY_DEALS = {
+    "rams": (LOO, "32-card"),
+    "bierspiel": (LOO, "32-card"),
+    "rounce": (LOO.replace("10C |", "10C 6H |"), "52-card"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FAMILY_DEALS))
+def test_deal_text_with_a_duplicate_or_a_foreign_card_names_the_card(name: str) -> None:
+    deal, pack = FAMILY_DEALS[name]
+    tt.new_game(name, dealer=0, deal=deal)  # as given, the deal is legal
+    with pytest.raises(tt.NotationError, match=f"^AS appears twice in the deal; the {pack} pack"):
+        tt.new_game(name, dealer=0, deal=deal.replace("10S", "AS"))
+    with pytest.raises(tt.NotationError, match=f"^JK is not in the {pack} pack$"):
+        tt.new_game(name, dealer=0, deal=deal.replace("8D", "JK"))
+    if pack == "32-card":
+        with pytest.raises(tt.NotationError, match=r"^6S is not in the 32-card pack$"):
+            tt.new_game(name, dealer=0, deal=deal.replace("10S", "6S"))

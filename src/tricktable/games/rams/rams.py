@@ -196,6 +196,7 @@ class RamsFlow(Flow):
         self._verify(deal, self.seating(self.new_ledger(), dealer))
 
     def _verify(self, deal: Deal, seated: tuple[int, ...]) -> None:
+        self._verify_pack(deal.all_cards())  # a duplicate or foreign card is named first
         for seat, hand in enumerate(deal.hands):
             size = HAND_SIZE if seat in seated else 0
             if hand.bit_count() != size:
