@@ -83,3 +83,16 @@ def test_double_hasenpfeffer_duplicates_share_strength() -> None:
 
 def test_tables_are_built_once_per_trump() -> None:
     assert EUCHRE.table(2) is EUCHRE.table(2)
+
+
+def test_compact_table_renumbers_the_cards_in_the_given_order() -> None:
+    table = EUCHRE.table(2)
+    cards = ["9H", "AH", "JD", "AS", "-", "JK"]
+    order = [-1 if c == "-" else idx(c) for c in cards]
+    compact = table.compact(order)
+    assert compact.suit_of == (2, 2, 2, 3, -1, 2)  # J♦ is a trump: a bower
+    assert compact.strength[4] == -1 and compact.above[4] == 0  # the empty slot
+    assert compact.suit_mask[2] == 0b100111 and compact.suit_mask[3] == 0b1000
+    # the cards above the ace of trump among these: the left bower and the Joker
+    assert compact.above[1] == 0b100100
+    assert compact.above[0] == 0b100110 and compact.above[5] == 0

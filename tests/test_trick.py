@@ -97,3 +97,20 @@ def test_forced_trump_lead_and_face_down_lead() -> None:
     assert resolve_winner(PlayRules(blind_unanswered="trick_void"), blind, table) is None
     blind.add(2, tt.parse_card("7S").index, table)
     assert resolve_winner(rules, blind, table) == 2
+
+
+def test_rule_codes_are_the_places_of_the_choices() -> None:
+    """The kernels' integer codes come from here: one per choice, in the enums' order."""
+    from tricktable import trick as T
+
+    assert T.POLICIES[T.LOO_STRICT_CODE] is T.Policy.LOO_STRICT
+    assert T.POLICIES[T.FOLLOW_ONLY_CODE] is T.Policy.FOLLOW_ONLY
+    assert T.HEADINGS[T.BEAT_LED_CARD_CODE] is T.Heading.BEAT_LED_CARD
+    assert T.HEADINGS[T.ALWAYS_HEAD_CODE] is T.Heading.ALWAYS_HEAD_LED_SUIT
+    assert T.HEADINGS[T.WIN_IF_POSSIBLE_CODE] is T.Heading.WIN_IF_POSSIBLE
+    assert T.UNANSWERED[T.TRICK_VOID_CODE] is T.BlindUnanswered.TRICK_VOID
+    assert T.UNANSWERED[T.REVEAL_CODE] is T.BlindUnanswered.REVEAL_AND_FOLLOW
+    assert T.UNANSWERED[T.LEADER_WINS_CODE] is T.BlindUnanswered.LEADER_WINS
+    rules = PlayRules("loo_strict", "beat_led_card", frozenset({0, 2}), True, "trick_void")
+    assert rules.codes() == (T.LOO_STRICT_CODE, T.BEAT_LED_CARD_CODE, 1, T.TRICK_VOID_CODE, 0b101)
+    assert PlayRules().codes() == (T.FOLLOW_ONLY_CODE, T.WIN_IF_POSSIBLE_CODE, 0, 0, 0)

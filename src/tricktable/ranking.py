@@ -12,16 +12,33 @@ suit of its own that wins any trick it is played to.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
 from .cards import COPY_STRIDE, JOKER_INDEX, indices_of
 
-__all__ = ["NO_TRUMP", "Ranking", "TrumpTable"]
+__all__ = ["NO_TRUMP", "TRUMP_BONUS", "CompactTable", "Ranking", "TrumpTable"]
 
 NO_TRUMP: Final = 4
 TRUMP_BONUS: Final = 1000
+"""Added to a trump's strength in a card's bid to win a trick (:meth:`TrumpTable.key`), so that
+every trump beats every card of the led suit. Defined here only: every other user (the solvers,
+the batch kernels, the bots) imports it from this module."""
+
+
+class CompactTable(NamedTuple):
+    """A :class:`TrumpTable` on a compact numbering of the cards (``n`` for ``order[n]``), as
+    plain integers for the compiled kernels; an empty slot (-1 in ``order``) has suit and
+    strength -1 and nothing above it. Masks are Python ints: bit 63 is the caller's to sign."""
+
+    suit_of: tuple[int, ...]
+    strength: tuple[int, ...]
+    suit_mask: tuple[int, ...]
+    above: tuple[int, ...]
+
+
 _JACK, _SEVEN, _ACE, _KING = 11, 7, 14, 13
 _DIAMONDS = 1
 
@@ -53,6 +70,21 @@ class TrumpTable:
         if suit == self.trump:
             return TRUMP_BONUS + self.strength[index]
         return self.strength[index] if suit == led_suit else -1
+
+    def compact(self, order: Sequence[int]) -> CompactTable:
+        """This table for the cards ``order`` (bit indices, -1 for an empty slot) numbered
+        0..n-1 in that order: what the solver's and the batch's kernels are given."""
+        number = {card: n for n, card in enumerate(order) if card >= 0}
+        suit_of = tuple(self.suit_of[c] if c >= 0 else -1 for c in order)
+        strength = tuple(self.strength[c] if c >= 0 else -1 for c in order)
+        suit_mask = [0] * len(self.suit_mask)
+        above = [0] * len(order)
+        for card, n in number.items():
+            suit_mask[suit_of[n]] |= 1 << n
+            for other in indices_of(self.above[card]):
+                if other in number:
+                    above[n] |= 1 << number[other]
+        return CompactTable(suit_of, strength, tuple(suit_mask), tuple(above))
 
 
 @dataclass(frozen=True, slots=True)

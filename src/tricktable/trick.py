@@ -12,17 +12,30 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import partial
+from typing import Final, NamedTuple
 
 from .cards import CARD_TEXT
 from .ranking import TrumpTable
 
 __all__ = [
+    "ALWAYS_HEAD_CODE",
+    "BEAT_LED_CARD_CODE",
     "FOLLOW_ONLY",
+    "FOLLOW_ONLY_CODE",
+    "HEADINGS",
+    "LEADER_WINS_CODE",
+    "LOO_STRICT_CODE",
+    "POLICIES",
+    "REVEAL_CODE",
+    "TRICK_VOID_CODE",
+    "UNANSWERED",
+    "WIN_IF_POSSIBLE_CODE",
     "BlindUnanswered",
     "Heading",
     "Obligation",
     "PlayRules",
     "Policy",
+    "RuleCodes",
     "Trick",
     "follow_only",
     "is_blind_lead",
@@ -58,6 +71,34 @@ class BlindUnanswered(StrEnum):
     REVEAL_AND_FOLLOW = "reveal_and_follow"
 
 
+# The choices as integers, for code that works on plain numbers (the compiled kernels of the
+# solver and of the batch engine): a choice's code is its place in these tuples, fixed here once
+# so that no kernel spells its own copy.
+POLICIES: Final = tuple(Policy)
+HEADINGS: Final = tuple(Heading)
+UNANSWERED: Final = tuple(BlindUnanswered)
+FOLLOW_ONLY_CODE: Final = POLICIES.index(Policy.FOLLOW_ONLY)
+LOO_STRICT_CODE: Final = POLICIES.index(Policy.LOO_STRICT)
+WIN_IF_POSSIBLE_CODE: Final = HEADINGS.index(Heading.WIN_IF_POSSIBLE)
+ALWAYS_HEAD_CODE: Final = HEADINGS.index(Heading.ALWAYS_HEAD_LED_SUIT)
+BEAT_LED_CARD_CODE: Final = HEADINGS.index(Heading.BEAT_LED_CARD)
+LEADER_WINS_CODE: Final = UNANSWERED.index(BlindUnanswered.LEADER_WINS)
+TRICK_VOID_CODE: Final = UNANSWERED.index(BlindUnanswered.TRICK_VOID)
+REVEAL_CODE: Final = UNANSWERED.index(BlindUnanswered.REVEAL_AND_FOLLOW)
+
+
+class RuleCodes(NamedTuple):
+    """:class:`PlayRules` as integers (the ``*_CODE`` constants) for the compiled kernels."""
+
+    policy: int
+    heading: int
+    blind_lead: int
+    """1 when a leader obliged to lead trump who holds none leads face down."""
+    unanswered: int
+    trump_leads: int
+    """The tricks that oblige a trump lead, as bits (trick ``t``: bit ``t``; tricks 0..62)."""
+
+
 @dataclass(frozen=True, slots=True)
 class PlayRules:
     """How cards may be led and played in one hand: one description for engine and solver.
@@ -89,6 +130,17 @@ class PlayRules:
         plain = self.policy is Policy.FOLLOW_ONLY and not self.trump_leads
         object.__setattr__(self, "plain", plain)
         object.__setattr__(self, "obligation", follow_only if plain else partial(legal_mask, self))
+
+    def codes(self) -> RuleCodes:
+        """These rules as the kernels' integer codes."""
+        leads = sum(1 << t for t in self.trump_leads if 0 <= t < 63)
+        return RuleCodes(
+            POLICIES.index(self.policy),
+            HEADINGS.index(self.heading),
+            int(self.blind_lead),
+            UNANSWERED.index(self.blind_unanswered),
+            leads,
+        )
 
 
 class Trick:

@@ -74,7 +74,8 @@ def cache_dir() -> Path | None:
 
     digest = hashlib.blake2b(version("numba").encode(), digest_size=8)
     here = Path(__file__).parent
-    for path in sorted(here.glob("*.py")):
+    # the kernels take TRUMP_BONUS and the trick rules' codes from the two core modules
+    for path in [*sorted(here.glob("*.py")), here.parent / "ranking.py", here.parent / "trick.py"]:
         digest.update(path.read_bytes())
     root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     return root / "tricktable" / f"batch-{digest.hexdigest()}"

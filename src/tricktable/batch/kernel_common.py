@@ -17,6 +17,7 @@ import numpy as np
 from numba import njit, types
 from numba.core.extending import intrinsic
 
+from ..ranking import TRUMP_BONUS
 from .layout import (
     A_PLAY,
     ACTIVE,
@@ -36,7 +37,6 @@ from .layout import (
     TRICK_COUNT,
     TRICK_SEATS,
     TRUMP,
-    TRUMP_BONUS,
     WON,
 )
 
@@ -262,7 +262,7 @@ def cheapest_winner(row, cfg, suit_of, strength, buffer, count):  # type: ignore
         card = play_slot_card(hand, buffer[i] - cfg[A_PLAY], cfg[DISTINCT])
         suit = suit_of[trump, card]
         if suit == trump:
-            key = 1000 + strength[trump, card]
+            key = TRUMP_BONUS + strength[trump, card]
         elif leading or suit == row[LED]:
             key = strength[trump, card]
         else:
@@ -273,7 +273,7 @@ def cheapest_winner(row, cfg, suit_of, strength, buffer, count):  # type: ignore
             continue
         if key > row[BEST_KEY] and (pick_key < 0 or key < pick_key):
             pick, pick_key = buffer[i], key
-        plain = strength[trump, card] + (1000 if suit == trump else 0)
+        plain = strength[trump, card] + (TRUMP_BONUS if suit == trump else 0)
         if plain < low_key:
             low, low_key = buffer[i], plain
     if leading or pick_key >= 0:

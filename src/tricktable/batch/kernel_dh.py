@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..ranking import TRUMP_BONUS
 from .dh import (
     BIDDER,
     CONTRACT,
@@ -471,7 +472,7 @@ def heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, buffer):  #
             if buffer[i] == cfg[A_PASS]:
                 continue
             card = play_slot_card(hand, buffer[i] - first, cfg[DISTINCT])
-            key = strength[trump, card] + (1000 if suit_of[trump, card] == trump else 0)
+            key = strength[trump, card] + (TRUMP_BONUS if suit_of[trump, card] == trump else 0)
             if phase == P_DISCARD:
                 key = -key
             if i == 0 or pick == cfg[A_PASS] or key > pick_key:

@@ -11,6 +11,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..ranking import TRUMP_BONUS
+from ..trick import (
+    BEAT_LED_CARD_CODE,
+    FOLLOW_ONLY_CODE,
+    REVEAL_CODE,
+    TRICK_VOID_CODE,
+    WIN_IF_POSSIBLE_CODE,
+)
 from .kernel_common import (
     below,
     cheapest_winner,
@@ -58,7 +66,6 @@ from .layout import (
     TRICK_COUNT,
     TRICK_SEATS,
     TRUMP,
-    TRUMP_BONUS,
     WIDOW,
     WON,
 )
@@ -76,9 +83,9 @@ from .rams import (
     O_GENERAL_ANY_TURN,
     O_GENERAL_RAMS,
     O_HEADING,
-    O_LOO_STRICT,
     O_PARTIAL,
     O_PLAYERS,
+    O_POLICY,
     O_SEVEN,
     O_SITS_OUT,
     O_UNANSWERED,
@@ -192,16 +199,16 @@ def play_mask(row, cfg, suit_of, strength, suit_mask, above):  # type: ignore[no
         return hand
     led = row[LED]
     follow = hand & suit_mask[trump, led]
-    if cfg[O_LOO_STRICT] == 0:
+    if cfg[O_POLICY] == FOLLOW_ONLY_CODE:
         return follow if follow != 0 else hand
     best = row[BEST_CARD]
     if follow != 0:
         heading = cfg[O_HEADING]
-        if heading == 2:
+        if heading == BEAT_LED_CARD_CODE:
             target = -1 if row[FACE_DOWN] != 0 else row[TRICK_CARDS]
-        elif heading == 0:
+        elif heading == WIN_IF_POSSIBLE_CODE:
             target = best if best >= 0 and suit_of[trump, best] == led else -1
-        else:
+        else:  # always head the led suit
             target = -1
             top = -1
             for i in range(count):
@@ -384,9 +391,9 @@ def play(row, cfg, seat, card, suit_of, strength, suit_mask):  # type: ignore[no
     winner = row[BEST_SEAT]
     if row[FACE_DOWN] != 0 and row[BEST_CARD] < 0:
         rule = cfg[O_UNANSWERED]
-        if rule == 1:
+        if rule == TRICK_VOID_CODE:
             winner = -1
-        elif rule == 2:
+        elif rule == REVEAL_CODE:
             winner = revealed_winner(row, suit_of, strength)
         else:
             winner = row[LEADER]
@@ -438,7 +445,7 @@ def random_action(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-
 @kernel_function()
 def card_value(row, card, suit_of, strength):  # type: ignore[no-untyped-def]
     trump = row[TRUMP]
-    return strength[trump, card] + (1000 if suit_of[trump, card] == trump else 0)
+    return strength[trump, card] + (TRUMP_BONUS if suit_of[trump, card] == trump else 0)
 
 
 @kernel_function()

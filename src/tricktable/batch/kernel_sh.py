@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..ranking import TRUMP_BONUS
 from .kernel_common import (
     add_card,
     below,
@@ -448,7 +449,7 @@ def heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, buffer):  #
         worst, worst_key = buffer[0], 1 << 40
         for i in range(count):
             card = buffer[i] - cfg[A_DISCARD]
-            key = strength[trump, card] + (1000 if suit_of[trump, card] == trump else 0)
+            key = strength[trump, card] + (TRUMP_BONUS if suit_of[trump, card] == trump else 0)
             if key < worst_key:
                 worst, worst_key = buffer[i], key
         return worst

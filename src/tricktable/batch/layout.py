@@ -43,7 +43,6 @@ PHASE_NAMES = ("auction", "trump", "discard", "alone", "play", "done", "give", "
                "exchange")  # fmt: skip
 
 NO_CARD = -1
-TRUMP_BONUS = 1000
 
 # -- the configuration vector: codec offsets (-1 where the rules have no such action) ---------
 N_PLAYERS, N_CARDS, DISTINCT, TRICKS, JOKER = range(5)
@@ -158,14 +157,11 @@ def tables_for(rules: Rules) -> Tables:
     strength = np.full((5, count), -1, dtype=np.int64)
     suit_mask = np.zeros((5, 5), dtype=np.int64)
     above = np.zeros((5, count), dtype=np.int64)
-    for trump in range(5):
-        table = flow.ranking.table(trump)
-        for i, n in position.items():
-            suit_of[trump, n] = table.suit_of[i]
-            strength[trump, n] = table.strength[i]
-            suit_mask[trump, table.suit_of[i]] |= 1 << n
-            for other in indices_of(table.above[i]):
-                above[trump, n] |= 1 << position[other]
+    order = [int(i) for i in index]
+    for trump in range(5):  # the trick rules' tables, from the trump table itself
+        table = flow.ranking.table(trump).compact(order)
+        suit_of[trump], strength[trump] = table.suit_of, table.strength
+        suit_mask[trump], above[trump] = table.suit_mask, table.above
     slot = np.array([n % len(distinct) for n in range(count)], dtype=np.int64)
     return Tables(suit_of, strength, suit_mask, above, slot, index)
 

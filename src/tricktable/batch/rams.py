@@ -15,6 +15,7 @@ from ..actions import Kind, card_action
 from ..cards import card_index, display_key
 from ..games.rams.options import ANTE, LOO_PENALTY, PLAYERS
 from ..phase import Phase
+from ..trick import HEADINGS, POLICIES, UNANSWERED, BlindUnanswered, Heading, Policy
 from . import layout as L
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ assert BEFORE + 9 <= L.WIDTH
 (O_PLAYERS, O_SITS_OUT, O_CHIPS, O_ANTE, O_LOO, O_FIFTHS, O_REMAINDER, O_SIMPLE_ALL_PLAY,
  O_WIDOW_RULE, O_GENERAL_RAMS, O_GENERAL_ANY_TURN, O_WIDOW_AFTER_GENERAL, O_FAIL_DIVIDE,
  O_GENERAL_LOO, O_DEALER_EXCHANGE, O_DEALER_WIDOW_AND_TURNUP, O_HANDLESS_FIRST_LEFT, O_HEADING,
- O_PASS_NEEDS_WIDOW, O_WIDOW_SIZE, O_LOO_STRICT, O_FORCED_LEADS, O_UNANSWERED, O_BIERSPIEL,
+ O_PASS_NEEDS_WIDOW, O_WIDOW_SIZE, O_POLICY, O_FORCED_LEADS, O_UNANSWERED, O_BIERSPIEL,
  O_TRANSFER_ALWAYS, O_SEVEN, O_PARTIAL, O_TRICK2, O_TRICK2_FACE_DOWN, O_DECK,
  O_LAST_IN_LOSES) = range(L.OPTIONS, L.OPTIONS + 31)  # fmt: skip
 assert O_LAST_IN_LOSES < L.CONFIG_LENGTH
@@ -44,8 +45,6 @@ PUBLIC = ((IN_MASK, 2), (WIDOW_TAKER, 1), (GENERAL, 1), (OFFER, 1), (EXCHANGER, 
           (TRUMP_LEADS, 0), (BLIND, 0), (FACE_DOWN, 0))  # fmt: skip
 """The slots every seat may see, for observations: (slot, 0 number / 1 seat / 2 seats / 3 card)."""
 
-HEADINGS = ("win_if_possible", "always_head_led_suit", "beat_led_card")
-UNANSWERED = ("leader_wins", "trick_void", "reveal_and_follow")
 REMAINDERS = ("carry", "first_trick_winner", "most_tricks")
 WIDOW_RULES = ("first_come", "eldest_only", "before_any_play")
 PHASES = {
@@ -78,12 +77,13 @@ def configure(rules: Rules, cfg: np.ndarray) -> None:
     cfg[O_DEALER_EXCHANGE] = bool(o["dealer_turnup_exchange"])
     cfg[O_DEALER_WIDOW_AND_TURNUP] = bool(o["dealer_widow_and_turnup"])
     cfg[O_HANDLESS_FIRST_LEFT] = o["handless_dealer_turnup"] == "first_active_left"
-    cfg[O_HEADING] = HEADINGS.index(str(o["heading"]))
+    cfg[O_HEADING] = HEADINGS.index(Heading(str(o["heading"])))
     cfg[O_PASS_NEEDS_WIDOW] = bool(o["pass_requires_widow_taken"])
     cfg[O_WIDOW_SIZE] = flow.widow_size
-    cfg[O_LOO_STRICT] = o.get("play_policy", "loo_strict") == "loo_strict"
+    cfg[O_POLICY] = POLICIES.index(Policy(str(o.get("play_policy", Policy.LOO_STRICT))))
     cfg[O_FORCED_LEADS] = o.get("forced_trump_leads") == "up_to_three"
-    cfg[O_UNANSWERED] = UNANSWERED.index(str(o.get("blind_lead_no_trump", "leader_wins")))
+    blind = o.get("blind_lead_no_trump", BlindUnanswered.LEADER_WINS)
+    cfg[O_UNANSWERED] = UNANSWERED.index(BlindUnanswered(str(blind)))
     cfg[O_BIERSPIEL] = "turnup_transfer" in o  # the turn-up may pass on (Bierspiel's rule)
     cfg[O_TRANSFER_ALWAYS] = o.get("turnup_transfer", "") == "always"
     seven = bool(o.get("seven_diamonds_second_trump", False))

@@ -16,13 +16,13 @@ from ..games import rules as make_rules
 from ..record import load_record
 from ..solver import position_from_deal, solve
 from ..solver.review import CardReview, review_record, total_cost
-from ..trick import PlayRules
+from ..trick import HEADINGS, POLICIES, UNANSWERED, PlayRules
 
 __all__ = ["register"]
 
-_POLICIES = ("follow_only", "loo_strict")
-_HEADINGS = ("win_if_possible", "always_head_led_suit", "beat_led_card")
-_UNANSWERED = ("leader_wins", "trick_void", "reveal_and_follow")
+_POLICIES = tuple(str(p) for p in POLICIES)
+_HEADINGS = tuple(str(h) for h in HEADINGS)
+_UNANSWERED = tuple(str(u) for u in UNANSWERED)
 _TRUMP_LEADS_HELP = "Tricks (1 = the first) whose leader must lead a trump if able, e.g. 1,2."
 _BLIND_HELP = (
     "A forced leader without trump leads face down; when nobody trumps it: leader_wins, "

@@ -78,11 +78,14 @@ def cache_dir() -> Path | None:
     digest = hashlib.blake2b(version("numba").encode(), digest_size=8)
     for name in _SOURCES:
         digest.update((Path(__file__).parent / name).read_bytes())
+    for name in _RULE_SOURCES:  # the kernels take the trick rules' constants from these
+        digest.update((Path(__file__).parent.parent / name).read_bytes())
     root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     return root / "tricktable" / f"kernel-{digest.hexdigest()}"
 
 
 _SOURCES = ("kernel.py", "kernel_tt.py", "kernel_bounds.py", "kernel_search.py")
+_RULE_SOURCES = ("ranking.py", "trick.py")
 _LOADED: list[bool] = []
 
 
@@ -255,26 +258,22 @@ def _pack(position: Position) -> dict[str, Any]:
     order = _order_cards(position)
     compact = {card: i for i, card in enumerate(order)}
     n_cards, n_seats = len(order), position.players
-    suit_of = np.array([table.suit_of[c] for c in order], dtype=np.int64)
-    strength = np.array([table.strength[c] for c in order], dtype=np.int64)
+    # The trick rules' tables, from the trump table itself, on the compact numbering.
+    tables = table.compact(order)
+    suit_of = np.array(tables.suit_of, dtype=np.int64)
+    strength = np.array(tables.strength, dtype=np.int64)
     power = strength + np.where(suit_of == table.trump, TRUMP_BONUS, 0)
     level_lo, level_hi = _levels(suit_of, strength)
-    suit_mask = np.zeros(5, dtype=np.int64)
-    above = np.zeros(max(n_cards, 1), dtype=np.int64)
-    for i in range(n_cards):
-        suit_mask[suit_of[i]] |= np.int64(1) << i
-        for j in range(level_hi[i] + 1, n_cards):
-            if suit_of[j] == suit_of[i]:
-                above[i] |= np.int64(1) << j
+    suit_mask = np.array([_signed(m) for m in tables.suit_mask], dtype=np.int64)
+    above = np.array([_signed(m) for m in tables.above] or [0], dtype=np.int64)
     below = np.array([_signed((1 << k) - 1) for k in range(65)], dtype=np.int64)
     cfg = np.zeros(kernel.CONFIG_LENGTH, dtype=np.int64)
     cfg[kernel.N_SEATS], cfg[kernel.SIZE] = n_seats, position.active_count
     cfg[kernel.TRICKS], cfg[kernel.TRUMP] = position.tricks, table.trump
-    cfg[kernel.LOO] = int(rules.policy == "loo_strict")
-    cfg[kernel.HEADING] = kernel.HEADINGS.index(rules.heading)
-    cfg[kernel.BLIND] = int(rules.blind_lead)
-    cfg[kernel.UNANSWERED] = kernel.UNANSWERED_CODES.index(rules.blind_unanswered)
-    cfg[kernel.TRUMP_LEADS] = sum(1 << t for t in rules.trump_leads if 0 <= t < 63)
+    codes = rules.codes()
+    cfg[kernel.POLICY], cfg[kernel.HEADING] = codes.policy, codes.heading
+    cfg[kernel.BLIND], cfg[kernel.UNANSWERED] = codes.blind_lead, codes.unanswered
+    cfg[kernel.TRUMP_LEADS] = codes.trump_leads
     cfg[kernel.TT_MASK] = (1 << _table_bits(position)) - 1
     cfg[kernel.PLANES] = _planes(n_seats)
     cfg[kernel.TIES] = _signed(sum(1 << i for i in range(n_cards) if level_lo[i] < i))

@@ -14,16 +14,15 @@ from __future__ import annotations
 import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros
 
+from ..ranking import TRUMP_BONUS
+from ..trick import BEAT_LED_CARD_CODE, FOLLOW_ONLY_CODE, WIN_IF_POSSIBLE_CODE
 from .kernel_tt import kernel_function, lowest, popcount
 
-# Slots of the configuration vector.
-N_SEATS, SIZE, TRICKS, TRUMP, LOO, HEADING, BLIND, UNANSWERED, TRUMP_LEADS, TT_MASK = range(10)
+# Slots of the configuration vector (the rules' slots hold :meth:`PlayRules.codes`).
+N_SEATS, SIZE, TRICKS, TRUMP, POLICY, HEADING, BLIND, UNANSWERED, TRUMP_LEADS, TT_MASK = range(10)
 PLANES, GENERATION, QUICK, SUIT_LO, SUIT_HI = 10, 11, 13, 14, 19  # slot 12 is free
 SIDES, PARTITION, TIES = 24, 25, 26  # fmt: skip
 CONFIG_LENGTH = 27
-HEADINGS = ("win_if_possible", "always_head_led_suit", "beat_led_card")
-UNANSWERED_CODES = ("leader_wins", "trick_void", "reveal_and_follow")
-TRUMP_BONUS = 1000
 LOSER = 1 << 20
 
 
@@ -47,13 +46,13 @@ def _legal(hand, count, led, best, first, blind, best_led, trick_number, cfg, su
             return trumps if trumps != 0 else hand
         return hand
     follow = hand & suit_mask[led]
-    if cfg[LOO] == 0:
+    if cfg[POLICY] == FOLLOW_ONLY_CODE:
         return follow if follow != 0 else hand
     if follow != 0:
         heading = cfg[HEADING]
-        if heading == 2:
+        if heading == BEAT_LED_CARD_CODE:
             target = -1 if blind else first
-        elif heading == 0:
+        elif heading == WIN_IF_POSSIBLE_CODE:
             target = best if best >= 0 and suit_of[best] == led else -1
         else:
             target = best_led
@@ -98,7 +97,7 @@ def _quick_tricks(leader, hands, present, cfg, suit_mask, below, needed):  # typ
     Counting stops once it reaches ``needed`` (trumps first): the cards of the suits it did
     not need do not decide the bound."""
     trump, mine = cfg[TRUMP], hands[leader]
-    loo = cfg[LOO] != 0
+    loo = cfg[POLICY] != FOLLOW_ONLY_CODE
     ruffable = False
     for s in range(cfg[N_SEATS]):
         if s != leader and hands[s] & suit_mask[trump] != 0:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .kernel import LOO, N_SEATS, SIZE, TRUMP, TRUMP_BONUS, _highest, _quick_tricks, _same_side
+from ..ranking import TRUMP_BONUS
+from ..trick import FOLLOW_ONLY_CODE
+from .kernel import N_SEATS, POLICY, SIZE, TRUMP, _highest, _quick_tricks, _same_side
 from .kernel_tt import kernel_function, popcount
 
 
@@ -114,7 +116,7 @@ def through_partner(leader, sure, cards, needed, hands, present, cfg, suit_mask,
     partner sheds only cards his own count does not need, and no trump of the leader's can
     take the partner's winners. Not more than the tricks his count can take."""
     trump = cfg[TRUMP]
-    if cfg[LOO] != 0 or hands[leader] & suit_mask[trump] != 0:
+    if cfg[POLICY] != FOLLOW_ONLY_CODE or hands[leader] & suit_mask[trump] != 0:
         return sure, cards
     partner, count = -1, 0
     for s in range(cfg[N_SEATS]):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..trick import REVEAL_CODE, TRICK_VOID_CODE
 from .kernel import (
     BLIND,
     GENERATION,
@@ -299,9 +300,9 @@ def _taker(d, c, static, work):  # type: ignore[no-untyped-def]
     cfg, next_seat, suit_of, strength = static[0], static[1], static[3], static[4]
     played, frame = work[1], work[7]
     if frame[c, BLIND_LEAD] and frame[c, BEST] < 0:
-        if cfg[UNANSWERED] == 1:
+        if cfg[UNANSWERED] == TRICK_VOID_CODE:
             return -1
-        if cfg[UNANSWERED] == 2:
+        if cfg[UNANSWERED] == REVEAL_CODE:
             return _revealed(frame[d, LEADER], d, cfg, played, next_seat, suit_of, strength)
         return frame[d, LEADER]
     return frame[c, WINNER]
