@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import tricktable as tt
 from double_support import LONE_4_MADE, go_alone_4
 from tricktable.actions import Kind
@@ -57,3 +59,24 @@ def test_a_turn_up_exchange_discard_is_not_outstanding() -> None:
         assert outstanding_of(view, card) == 0
         return
     raise AssertionError("no seed of 40 had the turn-up taken")
+
+
+def test_the_bots_read_the_voids_the_observations_read() -> None:
+    """One inference of voids (tricktable.hidden.voids_shown), face-down leads included."""
+    from tricktable.hidden import knowledge
+
+    checked = 0
+    for game_name, options in (("bierspiel", {}), ("rounce", {"trick2_no_trump": "face_down"}),
+                               ("euchre", {})):  # fmt: skip
+        for seed in range(6):
+            game = tt.new_game(game_name, seed=seed, **options)
+            rng = random.Random(seed)
+            while not game.is_over and game.hand_number < 3:
+                if game.phase.value == "play":
+                    view = game.view(game.to_move)
+                    known = knowledge(view).voids
+                    context = PlayContext.of(view).voids
+                    assert {s: set(v) for s, v in enumerate(known) if v} == context
+                    checked += bool(context)
+                game.apply(rng.choice(game.legal_actions()))
+    assert checked > 0

@@ -6,7 +6,9 @@ import random
 
 import tricktable as tt
 from tricktable.cards import COPY_STRIDE, JOKER_INDEX, parse_card
-from tricktable.hidden import Place, World, bit_of, knowledge, mask_of
+from tricktable.hidden import Place, World, bit_of, knowledge, mask_of, voids_shown
+from tricktable.phase import Phase
+from tricktable.view_parts import Play, TrickView
 
 SINGLE_DEAL = (
     "JK JH AH KH QH 10H / AS KS QS JS 10S 9S / AD KD QD JD 10D 9D / AC KC QC JC 10C 9H | 9C"
@@ -122,3 +124,44 @@ def test_card_bits_give_each_copy_of_a_pinochle_card_its_own_bit() -> None:
     assert mask_of(["9C"], taken=1 << nine) == 1 << (nine + COPY_STRIDE)
     assert bit_of(1 << (nine + COPY_STRIDE), "9C") == nine + COPY_STRIDE
     assert bit_of(1 << nine | 1 << (nine + COPY_STRIDE), nine + COPY_STRIDE) == nine
+
+
+def test_voids_a_face_down_lead_shows_no_suit_of_its_own() -> None:
+    """rules.md §3.3: a face-down lead makes the trick trump-led, whatever its card. Shown
+    card or not, a follower without trump is void in trump (not in the hidden card's suit),
+    and so is the leader, who may lead face down only without trump."""
+    table = tt.rules("bierspiel").flow.trump_table(2)  # hearts
+    blind = TrickView(0, (Play(0, "AS", True), Play(1, "KD", False), Play(2, "QS", False)))
+    assert voids_shown([blind], table, 3) == ({2}, {2}, {2})
+    hidden = TrickView(0, (Play(0, None, True), Play(1, "KD", False), Play(2, "9H", False)))
+    assert voids_shown([hidden], table, 3) == ({2}, {2}, set())
+    face_up = TrickView(0, (Play(0, "AS", False), Play(1, "KD", False), Play(2, "9H", False)))
+    assert voids_shown([face_up], table, 3) == (set(), {3}, {3})
+
+
+def _a_face_down_lead_answered() -> tt.Game:
+    """A Bierspiel game (seeded random play) just after a trick led face down to which some
+    follower played no trump."""
+    for seed in range(200):
+        game = tt.new_game("bierspiel", seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over and game.hand_number < 3:
+            game.apply(rng.choice(game.legal_actions()))
+            if game.phase is not Phase.PLAY or game.trick.cards or not game.tricks:
+                continue
+            done, table = game.tricks[-1], game.table
+            assert table is not None
+            if done.down & 1 and any(not table.trump_mask >> c & 1 for c in done.cards[1:]):
+                return game
+    raise AssertionError("no face-down lead answered without trump in 200 seeded games")
+
+
+def test_every_seat_infers_the_same_voids_from_a_face_down_lead() -> None:
+    game = _a_face_down_lead_answered()
+    trick, table = game.tricks[-1], game.table
+    assert table is not None
+    voids = [knowledge(game.view(seat)).voids for seat in range(game.player_count)]
+    assert all(v == voids[0] for v in voids)  # the leader, who saw his card, infers the same
+    assert table.trump in voids[0][trick.leader]
+    for seat, card in zip(trick.seats[1:], trick.cards[1:], strict=True):
+        assert (table.trump in voids[0][seat]) or bool(table.trump_mask >> card & 1)

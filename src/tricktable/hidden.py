@@ -16,7 +16,7 @@ them.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
@@ -26,7 +26,9 @@ from .deal import Deal
 from .jsonrecord import CardText
 
 if TYPE_CHECKING:
+    from .ranking import TrumpTable
     from .view import View
+    from .view_parts import DoneTrick, TrickView
 
 __all__ = [
     "SUITS",
@@ -40,6 +42,7 @@ __all__ = [
     "mask_of",
     "shown_voids",
     "thrown_cards",
+    "voids_shown",
 ]
 
 SUITS = 4
@@ -115,13 +118,29 @@ def _without(cards: Sequence[CardText], gone: Sequence[CardText]) -> tuple[CardT
 
 
 def shown_voids(view: View) -> tuple[frozenset[int], ...]:
-    """Per seat, the effective suits it failed to follow this hand (a face-down lead, allowed
-    only to a leader holding no trump, shows a void in trump)."""
-    voids: list[set[int]] = [set() for _ in range(view.players)]
+    """Per seat, the effective suits it has shown void in this hand (:func:`voids_shown` on
+    the view's tricks; none before trump is fixed)."""
     if view.trump is None:
-        return tuple(frozenset(v) for v in voids)
+        return tuple(frozenset() for _ in range(view.players))
     table = view.rules.flow.trump_table(view.trump)
-    for trick in view.all_tricks():
+    return voids_shown(view.all_tricks(), table, view.players)
+
+
+def voids_shown(
+    tricks: Iterable[TrickView | DoneTrick], table: TrumpTable, players: int
+) -> tuple[frozenset[int], ...]:
+    """Per seat, the effective suits (0..3 under ``table``'s trump) it has shown void in by the
+    cards of ``tricks``: the one inference of voids, for the observations, the resampler and
+    the bots alike.
+
+    A follower who plays a card face up outside the led effective suit is void in that suit.
+    A face-down lead (Bierspiel's forced trump leads, Rounce's second trick) shows no suit of
+    its own card, even to a seat that sees it: the trick counts as trump-led (rules.md §3.3),
+    so a follower who does not play trump to it is void in trump, and, since only a leader who
+    holds no trump may lead face down, so is the leader. A card a follower plays face down
+    shows nothing."""
+    voids: list[set[int]] = [set() for _ in range(players)]
+    for trick in tricks:
         led: int | None = None
         for position, play in enumerate(trick.plays):
             if play.face_down:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from ..actions import Action
 from ..cards import COPY_STRIDE, indices_of, parse_card
 from ..games.hasenpfeffer.section import HasenpfefferSection, auction_of
+from ..hidden import voids_shown
 from ..ranking import NO_TRUMP, TrumpTable
 from ..view import View
 from ..view_parts import DoneTrick, TrickView
@@ -71,7 +72,7 @@ class PlayContext:
             plays=_current_plays(view),
             to_play_after=_seats_after(view, seat, active),
             outstanding=_outstanding(view, hand, tricks),
-            voids=_voids(tricks, table),
+            voids=_voids(tricks, table, view.players),
             makers=_makers(view),
             lone_opponent=_lone_opponent(view, my_side),
         )
@@ -229,18 +230,13 @@ def _outstanding(
     return unseen
 
 
-def _voids(tricks: Sequence[TrickView | DoneTrick], table: TrumpTable) -> dict[int, set[int]]:
-    """Effective suits each seat has failed to follow this hand."""
-    voids: dict[int, set[int]] = {}
-    for trick in tricks:
-        plays = trick.plays
-        if not plays or plays[0].card is None:
-            continue
-        led = table.suit_of[parse_card(plays[0].card).index]
-        for play in plays[1:]:
-            if play.card and table.suit_of[parse_card(play.card).index] != led:
-                voids.setdefault(play.seat, set()).add(led)
-    return voids
+def _voids(
+    tricks: Sequence[TrickView | DoneTrick], table: TrumpTable, players: int
+) -> dict[int, set[int]]:
+    """Effective suits each seat has shown void in this hand (the one inference of
+    :func:`tricktable.hidden.voids_shown`, face-down leads included)."""
+    shown = voids_shown(tricks, table, players)
+    return {seat: set(suits) for seat, suits in enumerate(shown) if suits}
 
 
 def _makers(view: View) -> frozenset[int]:
