@@ -114,3 +114,27 @@ def test_rule_codes_are_the_places_of_the_choices() -> None:
     rules = PlayRules("loo_strict", "beat_led_card", frozenset({0, 2}), True, "trick_void")
     assert rules.codes() == (T.LOO_STRICT_CODE, T.BEAT_LED_CARD_CODE, 1, T.TRICK_VOID_CODE, 0b101)
     assert PlayRules().codes() == (T.FOLLOW_ONLY_CODE, T.WIN_IF_POSSIBLE_CODE, 0, 0, 0)
+
+
+def test_RA19_RA22_the_integer_obligations_on_plain_tables() -> None:
+    """The functions the kernels compile, called on a trump table's tuples and the codes."""
+    from tricktable import trick as T
+
+    ranking = Ranking(PIQUET)
+    table = ranking.table(3)
+
+    def card(text: str) -> int:
+        return tt.parse_card(text).index
+
+    def follow(hand: str, led: int, best: int, target: int) -> int:
+        return T.follower_cards(tt.CardSet(hand).mask, led, best, target, T.LOO_STRICT_CODE, 3,
+                                table.suit_mask, table.suit_of, table.above)  # fmt: skip
+
+    ten, queen, suits = card("10H"), card("QS"), table.suit_of
+    assert follow("9H KH 7S", 2, ten, ten) == tt.CardSet("KH").mask  # RA19 head
+    assert follow("7S AS 8C", 2, queen, -1) == tt.CardSet("AS").mask  # RA22 overtrump
+    assert T.heading_target(T.BEAT_LED_CARD_CODE, 2, queen, ten, False, -1, suits) == ten
+    assert T.heading_target(T.BEAT_LED_CARD_CODE, 2, -1, ten, True, -1, suits) == -1
+    assert T.heading_target(T.WIN_IF_POSSIBLE_CODE, 2, queen, ten, False, ten, suits) == -1
+    assert T.leader_cards(tt.CardSet("AS 9H").mask, True, table.trump_mask) == tt.CardSet("AS").mask
+    assert T.leader_cards(tt.CardSet("9H").mask, True, table.trump_mask) == tt.CardSet("9H").mask

@@ -19,13 +19,26 @@ from typing import Final, Literal, NamedTuple
 
 from .cards import COPY_STRIDE, JOKER_INDEX, indices_of
 
-__all__ = ["NO_TRUMP", "TRUMP_BONUS", "CompactTable", "Ranking", "TrumpTable"]
+__all__ = ["NO_TRUMP", "TRUMP_BONUS", "CompactTable", "Ranking", "TrumpTable", "card_key"]
 
 NO_TRUMP: Final = 4
 TRUMP_BONUS: Final = 1000
 """Added to a trump's strength in a card's bid to win a trick (:meth:`TrumpTable.key`), so that
 every trump beats every card of the led suit. Defined here only: every other user (the solvers,
 the batch kernels, the bots) imports it from this module."""
+
+
+def card_key(
+    card: int, led: int, trump: int, suit_of: Sequence[int], strength: Sequence[int]
+) -> int:
+    """How strongly ``card`` bids to win a trick led in effective suit ``led`` (-1: never):
+    a trump above every card of the led suit, the led suit by strength, any other card never
+    (rules.md §3.3). Written once on plain integers: :meth:`TrumpTable.key` and the solver's
+    and the batch's compiled kernels run this very function."""
+    suit = suit_of[card]
+    if suit == trump:
+        return TRUMP_BONUS + strength[card]
+    return strength[card] if suit == led else -1
 
 
 class CompactTable(NamedTuple):
@@ -66,10 +79,7 @@ class TrumpTable:
 
     def key(self, index: int, led_suit: int) -> int:
         """How strongly a card played to a trick led in ``led_suit`` bids to win it (-1: never)."""
-        suit = self.suit_of[index]
-        if suit == self.trump:
-            return TRUMP_BONUS + self.strength[index]
-        return self.strength[index] if suit == led_suit else -1
+        return card_key(index, led_suit, self.trump, self.suit_of, self.strength)
 
     def compact(self, order: Sequence[int]) -> CompactTable:
         """This table for the cards ``order`` (bit indices, -1 for an empty slot) numbered

@@ -8,7 +8,7 @@ stays with its leader.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import partial
@@ -38,7 +38,10 @@ __all__ = [
     "RuleCodes",
     "Trick",
     "follow_only",
+    "follower_cards",
+    "heading_target",
     "is_blind_lead",
+    "leader_cards",
     "legal_mask",
     "loo_strict",
     "resolve_winner",
@@ -85,6 +88,7 @@ BEAT_LED_CARD_CODE: Final = HEADINGS.index(Heading.BEAT_LED_CARD)
 LEADER_WINS_CODE: Final = UNANSWERED.index(BlindUnanswered.LEADER_WINS)
 TRICK_VOID_CODE: Final = UNANSWERED.index(BlindUnanswered.TRICK_VOID)
 REVEAL_CODE: Final = UNANSWERED.index(BlindUnanswered.REVEAL_AND_FOLLOW)
+_HEADING_CODE: Final = {heading: code for code, heading in enumerate(HEADINGS)}
 
 
 class RuleCodes(NamedTuple):
@@ -263,43 +267,93 @@ def follow_only(hand: int, trick: Trick, table: TrumpTable, index: int = 0) -> i
 
 def loo_strict(hand: int, trick: Trick, table: TrumpTable, heading: Heading) -> int:
     """Rams and Bierspiel: follow and head if able; else trump, overtrump if able; else anything."""
-    led = trick.led_suit
-    follow = hand & table.suit_mask[led]
-    best = trick.best_card
-    if follow:
-        target = _heading_target(trick, table, heading)
-        if target < 0:
-            return follow
-        return follow & table.above[target] or follow
-    trumps = hand & table.trump_mask
-    if trumps:
-        if best >= 0 and table.suit_of[best] == table.trump:
-            return trumps & table.above[best] or trumps
-        return trumps
-    return hand
+    code = _HEADING_CODE[heading]
+    best_led = _best_of_led(trick, table) if code == ALWAYS_HEAD_CODE else -1
+    led, best = trick.led_suit, trick.best_card
+    target = heading_target(code, led, best, trick.cards[0], bool(trick.down & 1), best_led,
+                            table.suit_of)  # fmt: skip
+    return follower_cards(hand, led, best, target, LOO_STRICT_CODE, table.trump,
+                          table.suit_mask, table.suit_of, table.above)  # fmt: skip
 
 
-def _heading_target(trick: Trick, table: TrumpTable, heading: Heading) -> int:
-    """The card a follower must beat if able, or -1 when any card of the led suit will do."""
-    led = trick.led_suit
-    if heading == Heading.BEAT_LED_CARD:
-        return -1 if trick.down & 1 else trick.cards[0]
-    if heading == Heading.WIN_IF_POSSIBLE:
-        best = trick.best_card
-        return best if best >= 0 and table.suit_of[best] == led else -1
+def _best_of_led(trick: Trick, table: TrumpTable) -> int:
+    """The strongest card of the led effective suit played face up to ``trick`` (-1: none)."""
     best_of_led, best_key = -1, -1
     for card, down in zip(trick.cards, trick.face_down, strict=True):
-        if not down and table.suit_of[card] == led and table.strength[card] > best_key:
+        if not down and table.suit_of[card] == trick.led_suit and table.strength[card] > best_key:
             best_of_led, best_key = card, table.strength[card]
     return best_of_led
+
+
+# -- the obligations on plain integers: the engine (Loo's rules) and the solver's and the batch's
+# compiled kernels all run these very functions (the kernels compile them), so the rules of
+# rules.md §3.4 are written once. Only integers, tuples/arrays and the codes above: no objects.
+
+
+def leader_cards(hand: int, trump_lead: bool, trump_mask: int) -> int:
+    """The cards of ``hand`` that may be led: a trump if the trick obliges one and he holds one."""
+    trumps = hand & trump_mask
+    return trumps if trump_lead and trumps != 0 else hand
+
+
+def heading_target(  # noqa: PLR0917
+    heading: int,
+    led: int,
+    best: int,
+    first: int,
+    blind: bool,
+    best_led: int,
+    suit_of: Sequence[int],
+) -> int:
+    """The card a follower of the led suit must beat if he can (-1: any card of it will do),
+    by the ``heading`` code: the card winning the trick if it is of the led suit
+    (win_if_possible), the led card ``first`` unless it lies face down (beat_led_card), or
+    ``best_led``, the strongest face-up card of the led suit so far (always_head_led_suit)."""
+    if heading == BEAT_LED_CARD_CODE:
+        return -1 if blind else first
+    if heading == WIN_IF_POSSIBLE_CODE:
+        return best if best >= 0 and suit_of[best] == led else -1
+    return best_led
+
+
+def follower_cards(  # noqa: PLR0917
+    hand: int,
+    led: int,
+    best: int,
+    target: int,
+    policy: int,
+    trump: int,
+    suit_mask: Sequence[int],
+    suit_of: Sequence[int],
+    above: Sequence[int],
+) -> int:
+    """The cards of ``hand`` a follower may play to a trick led in effective suit ``led``,
+    where ``best`` is the card winning it so far (-1: none, a face-down lead alone) and
+    ``target`` the card to head (:func:`heading_target`; unused by follow-only ``policy``).
+
+    Follow the led suit if able; under Loo's rules (``LOO_STRICT_CODE``) head ``target`` if
+    able, and without the led suit trump, overtrumping a trump that is winning if able."""
+    follow = hand & suit_mask[led]
+    if policy == FOLLOW_ONLY_CODE:
+        return follow if follow != 0 else hand
+    if follow != 0:
+        if target < 0:
+            return follow
+        heads = follow & above[target]
+        return heads if heads != 0 else follow
+    trumps = hand & suit_mask[trump]
+    if trumps != 0:
+        if best >= 0 and suit_of[best] == trump:
+            over = trumps & above[best]
+            return over if over != 0 else trumps
+        return trumps
+    return hand
 
 
 def legal_mask(rules: PlayRules, hand: int, trick: Trick, table: TrumpTable, index: int) -> int:
     """The cards of ``hand`` that may be played to ``trick``, the ``index``-th of the hand."""
     if not trick.cards:
-        if index in rules.trump_leads:
-            return hand & table.trump_mask or hand
-        return hand
+        return leader_cards(hand, index in rules.trump_leads, table.trump_mask)
     if rules.policy is Policy.FOLLOW_ONLY:
         return follow_only(hand, trick, table)
     return loo_strict(hand, trick, table, rules.heading)

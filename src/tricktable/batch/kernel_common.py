@@ -4,7 +4,9 @@ A game is one int64 row (slots in :mod:`.layout`); each game has its own 64-bit 
 (splitmix64) in a uint64 array, so games of a batch are independent and a batch is reproducible
 from its seed. Trick play follows rules.md §3.3 exactly as :class:`tricktable.trick.Trick`:
 the highest trump wins, else the highest card of the led effective suit, and a later card of
-equal strength never beats an earlier one.
+equal strength never beats an earlier one; a card's bid to win and the obligations are the
+integer functions of :mod:`tricktable.ranking` and :mod:`tricktable.trick` themselves, compiled
+here (:func:`trick_key`, :func:`obliged_lead`, :func:`head_target`, :func:`obliged_follow`).
 
 This module imports numba; :mod:`tricktable.batch` loads it only when numba is there.
 """
@@ -17,7 +19,8 @@ import numpy as np
 from numba import njit, types
 from numba.core.extending import intrinsic
 
-from ..ranking import TRUMP_BONUS
+from ..ranking import TRUMP_BONUS, card_key
+from ..trick import follower_cards, heading_target, leader_cards
 from .layout import (
     A_PLAY,
     ACTIVE,
@@ -149,6 +152,14 @@ def start_trick(row, leader):  # type: ignore[no-untyped-def]
     row[TO_MOVE] = leader
 
 
+# The trick rules themselves: the functions of ranking.py and trick.py, compiled (on a trump's
+# row of the tables: ``suit_of[trump]`` …).
+trick_key = kernel_function()(card_key)
+obliged_lead = kernel_function()(leader_cards)
+head_target = kernel_function()(heading_target)
+obliged_follow = kernel_function()(follower_cards)
+
+
 @kernel_function()
 def follow_only(row, hand, suit_mask):  # type: ignore[no-untyped-def]
     """The cards of ``hand`` that may be played under follow-only obligations."""
@@ -171,12 +182,7 @@ def add_card(row, seat, card, suit_of, strength):  # type: ignore[no-untyped-def
     row[TRICK_CARDS + count] = card
     row[TRICK_SEATS + count] = seat
     row[TRICK_COUNT] = count + 1
-    if suit == trump:
-        key = TRUMP_BONUS + strength[trump, card]
-    elif suit == row[LED]:
-        key = strength[trump, card]
-    else:
-        key = -1
+    key = trick_key(card, row[LED], trump, suit_of[trump], strength[trump])
     if key > row[BEST_KEY]:
         row[BEST_KEY] = key
         row[BEST_SEAT] = seat

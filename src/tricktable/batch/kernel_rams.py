@@ -12,23 +12,21 @@ from __future__ import annotations
 import numpy as np
 
 from ..ranking import TRUMP_BONUS
-from ..trick import (
-    BEAT_LED_CARD_CODE,
-    FOLLOW_ONLY_CODE,
-    REVEAL_CODE,
-    TRICK_VOID_CODE,
-    WIN_IF_POSSIBLE_CODE,
-)
+from ..trick import ALWAYS_HEAD_CODE, REVEAL_CODE, TRICK_VOID_CODE
 from .kernel_common import (
     below,
     cheapest_winner,
+    head_target,
     kernel_function,
     lowest,
+    obliged_follow,
+    obliged_lead,
     popcount,
     random_bit,
     set_active,
     shuffle,
     start_trick,
+    trick_key,
 )
 from .kernel_rams_declare import can_pass, can_take_widow, next_declarer, start_play
 from .kernel_rams_settle import TRICKS, settle
@@ -188,46 +186,34 @@ def start_hand(row, cfg, suit_of):  # type: ignore[no-untyped-def]
 
 @kernel_function()
 def play_mask(row, cfg, suit_of, strength, suit_mask, above):  # type: ignore[no-untyped-def]
-    """The cards the seat to move may play (rules.md §3.4, as :func:`tricktable.trick.legal_mask`)."""
+    """The cards the seat to move may play (rules.md §3.4: :func:`tricktable.trick.legal_mask`'s
+    own functions, compiled)."""
     hand = row[HANDS + row[TO_MOVE]]
     trump = row[TRUMP]
     count = row[TRICK_COUNT]
     if count == 0:
-        if (row[TRUMP_LEADS] >> row[DONE_TRICKS]) & 1:
-            trumps = hand & suit_mask[trump, trump]
-            return trumps if trumps != 0 else hand
-        return hand
-    led = row[LED]
-    follow = hand & suit_mask[trump, led]
-    if cfg[O_POLICY] == FOLLOW_ONLY_CODE:
-        return follow if follow != 0 else hand
-    best = row[BEST_CARD]
-    if follow != 0:
-        heading = cfg[O_HEADING]
-        if heading == BEAT_LED_CARD_CODE:
-            target = -1 if row[FACE_DOWN] != 0 else row[TRICK_CARDS]
-        elif heading == WIN_IF_POSSIBLE_CODE:
-            target = best if best >= 0 and suit_of[trump, best] == led else -1
-        else:  # always head the led suit
-            target = -1
-            top = -1
-            for i in range(count):
-                card = row[TRICK_CARDS + i]
-                if i == 0 and row[FACE_DOWN] != 0:
-                    continue
-                if suit_of[trump, card] == led and strength[trump, card] > top:
-                    target, top = card, strength[trump, card]
-        if target < 0:
-            return follow
-        heads = follow & above[trump, target]
-        return heads if heads != 0 else follow
-    trumps = hand & suit_mask[trump, trump]
-    if trumps != 0:
-        if best >= 0 and suit_of[trump, best] == trump:
-            over = trumps & above[trump, best]
-            return over if over != 0 else trumps
-        return trumps
-    return hand
+        obliged = (row[TRUMP_LEADS] >> row[DONE_TRICKS]) & 1 != 0
+        return obliged_lead(hand, obliged, suit_mask[trump, trump])
+    led, best, heading = row[LED], row[BEST_CARD], cfg[O_HEADING]
+    best_led = best_of_led(row, suit_of, strength) if heading == ALWAYS_HEAD_CODE else -1
+    target = head_target(heading, led, best, row[TRICK_CARDS], row[FACE_DOWN] != 0, best_led,
+                         suit_of[trump])  # fmt: skip
+    return obliged_follow(hand, led, best, target, cfg[O_POLICY], trump, suit_mask[trump],
+                          suit_of[trump], above[trump])  # fmt: skip
+
+
+@kernel_function()
+def best_of_led(row, suit_of, strength):  # type: ignore[no-untyped-def]
+    """The strongest card of the led suit played face up to the trick (-1: none)."""
+    trump, led = row[TRUMP], row[LED]
+    target, top = -1, -1
+    for i in range(row[TRICK_COUNT]):
+        card = row[TRICK_CARDS + i]
+        if i == 0 and row[FACE_DOWN] != 0:
+            continue
+        if suit_of[trump, card] == led and strength[trump, card] > top:
+            target, top = card, strength[trump, card]
+    return target
 
 
 @kernel_function()
@@ -366,15 +352,9 @@ def play(row, cfg, seat, card, suit_of, strength, suit_mask):  # type: ignore[no
         row[FACE_DOWN] = 1
     else:
         row[PLAYED] |= np.int64(1) << card
-        suit = suit_of[trump, card]
         if count == 0:
-            row[LED] = suit
-        if suit == trump:
-            key = TRUMP_BONUS + strength[trump, card]
-        elif suit == row[LED]:
-            key = strength[trump, card]
-        else:
-            key = -1
+            row[LED] = suit_of[trump, card]
+        key = trick_key(card, row[LED], trump, suit_of[trump], strength[trump])
         if key > row[BEST_KEY]:
             row[BEST_KEY] = key
             row[BEST_SEAT] = seat
@@ -415,14 +395,7 @@ def revealed_winner(row, suit_of, strength):  # type: ignore[no-untyped-def]
     led = suit_of[trump, row[TRICK_CARDS]]
     best_seat, best = row[LEADER], -1
     for i in range(row[TRICK_COUNT]):
-        card = row[TRICK_CARDS + i]
-        suit = suit_of[trump, card]
-        if suit == trump:
-            key = TRUMP_BONUS + strength[trump, card]
-        elif suit == led:
-            key = strength[trump, card]
-        else:
-            key = -1
+        key = trick_key(row[TRICK_CARDS + i], led, trump, suit_of[trump], strength[trump])
         if key > best:
             best_seat, best = row[TRICK_SEATS + i], key
     return best_seat

@@ -5,6 +5,10 @@ The cards in play at the root are renumbered 0..n-1 by (effective suit, strength
 is one int64, "the cards above this one" is a table lookup and two cards are equivalent when
 no other card in play (in another hand or on the table) lies in the span of their strength
 levels. The search loop is :mod:`.kernel_search`, its transposition table :mod:`.kernel_tt`.
+The trick rules are not written here: the obligations and a card's bid to win are the integer
+functions of :mod:`tricktable.trick` and :mod:`tricktable.ranking`, compiled, given the tables
+of :meth:`tricktable.ranking.TrumpTable.compact` and the codes of
+:meth:`tricktable.trick.PlayRules.codes`.
 
 This module imports numba; :mod:`tricktable.solver.fast` loads it only when numba is there.
 """
@@ -14,8 +18,8 @@ from __future__ import annotations
 import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros
 
-from ..ranking import TRUMP_BONUS
-from ..trick import BEAT_LED_CARD_CODE, FOLLOW_ONLY_CODE, WIN_IF_POSSIBLE_CODE
+from ..ranking import card_key
+from ..trick import FOLLOW_ONLY_CODE, follower_cards, heading_target, leader_cards
 from .kernel_tt import kernel_function, lowest, popcount
 
 # Slots of the configuration vector (the rules' slots hold :meth:`PlayRules.codes`).
@@ -26,14 +30,11 @@ CONFIG_LENGTH = 27
 LOSER = 1 << 20
 
 
-@kernel_function()
-def _power(card, led, trump, suit_of, strength):  # type: ignore[no-untyped-def]
-    suit = suit_of[card]
-    if suit == trump:
-        return TRUMP_BONUS + strength[card]
-    if suit == led:
-        return strength[card]
-    return -1
+# The trick rules themselves: the functions of ranking.py and trick.py, compiled.
+_power = kernel_function()(card_key)
+_leader_cards = kernel_function()(leader_cards)
+_heading_target = kernel_function()(heading_target)
+_follower_cards = kernel_function()(follower_cards)
 
 
 @kernel_function()
@@ -41,32 +42,10 @@ def _legal(hand, count, led, best, first, blind, best_led, trick_number, cfg, su
            suit_of, above):  # fmt: skip
     trump = cfg[TRUMP]
     if count == 0:
-        if (cfg[TRUMP_LEADS] >> trick_number) & 1:
-            trumps = hand & suit_mask[trump]
-            return trumps if trumps != 0 else hand
-        return hand
-    follow = hand & suit_mask[led]
-    if cfg[POLICY] == FOLLOW_ONLY_CODE:
-        return follow if follow != 0 else hand
-    if follow != 0:
-        heading = cfg[HEADING]
-        if heading == BEAT_LED_CARD_CODE:
-            target = -1 if blind else first
-        elif heading == WIN_IF_POSSIBLE_CODE:
-            target = best if best >= 0 and suit_of[best] == led else -1
-        else:
-            target = best_led
-        if target < 0:
-            return follow
-        heads = follow & above[target]
-        return heads if heads != 0 else follow
-    trumps = hand & suit_mask[trump]
-    if trumps != 0:
-        if best >= 0 and suit_of[best] == trump:
-            over = trumps & above[best]
-            return over if over != 0 else trumps
-        return trumps
-    return hand
+        obliged = (cfg[TRUMP_LEADS] >> trick_number) & 1 != 0
+        return _leader_cards(hand, obliged, suit_mask[trump])
+    target = _heading_target(cfg[HEADING], led, best, first, blind, best_led, suit_of)
+    return _follower_cards(hand, led, best, target, cfg[POLICY], trump, suit_mask, suit_of, above)
 
 
 @kernel_function()

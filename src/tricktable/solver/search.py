@@ -17,15 +17,18 @@ Techniques (after the bridge solvers' literature, written afresh for any trick-p
 * bounds at trick boundaries: a node's value lies in [0, tricks left], and a seat holding the
   k highest trumps in play wins at least k more tricks.
 
-The play obligations mirror :func:`tricktable.trick.legal_mask` and the trick winner mirrors
-:class:`tricktable.trick.Trick` and :func:`tricktable.trick.resolve_winner`; the tests pin
-them against the engine.
+The play obligations are :mod:`tricktable.trick`'s own integer functions
+(:func:`~tricktable.trick.follower_cards` …) and a card's bid to win is
+:func:`tricktable.ranking.card_key`, on this search's state; the bookkeeping of the trick and
+its winner (:class:`tricktable.trick.Trick`, :func:`tricktable.trick.resolve_winner`) is mirrored
+here, and tests/test_trick_rules.py pins it against the engine.
 """
 
 from __future__ import annotations
 
 from ..cards import indices_of
-from ..ranking import TRUMP_BONUS
+from ..ranking import TRUMP_BONUS, card_key
+from ..trick import LOO_STRICT_CODE, follower_cards, heading_target, leader_cards
 from .position import Position
 
 __all__ = ["Searcher"]
@@ -48,8 +51,9 @@ class Searcher:
         self.suit_mask, self.above = table.suit_mask, table.above
         self.trump, self.trump_mask = table.trump, table.trump_mask
         rules = position.rules
-        self.loo = rules.policy == "loo_strict"
-        self.heading = rules.heading
+        codes = rules.codes()
+        self.policy_code, self.heading_code = codes.policy, codes.heading
+        self.loo = codes.policy == LOO_STRICT_CODE
         self.trump_leads = rules.trump_leads
         self.blind_lead = rules.blind_lead
         self.blind_unanswered = rules.blind_unanswered
@@ -263,7 +267,7 @@ class Searcher:
         self.played.pop()
         return value
 
-    # -- the rules of play (mirroring trick.py) ----------------------------------------------
+    # -- the rules of play (trick.py's and ranking.py's functions on the search's state) ------
 
     def _add(  # noqa: PLR0917
         self,
@@ -283,7 +287,7 @@ class Searcher:
             if blind:
                 return (leader, led, -1, -1, leader, True, card, -1, -1)
         strength = self.strength[card]
-        key = TRUMP_BONUS + strength if suit == self.trump else strength if suit == led else -1
+        key = card_key(card, led, self.trump, self.suit_of, self.strength)
         if key > best_key:
             best_key, best, winner = key, card, seat
         if suit == led and strength > best_led_str:
@@ -297,34 +301,14 @@ class Searcher:
         state: tuple[int, int, int, int, int, bool, int, int, int],
         trick_number: int,
     ) -> int:
+        """The engine's obligations (trick.py's own functions on this search's state)."""
         if count == 0:
-            if trick_number in self.trump_leads:
-                return hand & self.trump_mask or hand
-            return hand
-        led = state[1]
-        follow = hand & self.suit_mask[led]
-        if not self.loo:
-            return follow or hand
-        if follow:
-            target = self._heading_target(state)
-            if target < 0:
-                return follow
-            return follow & self.above[target] or follow
-        trumps = hand & self.trump_mask
-        if trumps:
-            best = state[3]
-            if best >= 0 and self.suit_of[best] == self.trump:
-                return trumps & self.above[best] or trumps
-            return trumps
-        return hand
-
-    def _heading_target(self, state: tuple[int, int, int, int, int, bool, int, int, int]) -> int:
-        if self.heading == "beat_led_card":
-            return -1 if state[5] else state[6]
-        if self.heading == "win_if_possible":
-            best = state[3]
-            return best if best >= 0 and self.suit_of[best] == state[1] else -1
-        return state[7]
+            return leader_cards(hand, trick_number in self.trump_leads, self.trump_mask)
+        led, best = state[1], state[3]
+        target = heading_target(self.heading_code, led, best, state[6], state[5], state[7],
+                                self.suit_of) if self.loo else -1  # fmt: skip
+        return follower_cards(hand, led, best, target, self.policy_code, self.trump,
+                              self.suit_mask, self.suit_of, self.above)  # fmt: skip
 
     def _winner(self, state: tuple[int, int, int, int, int, bool, int, int, int]) -> int:
         """The seat that wins the complete trick (-1: nobody, a void blind trick)."""
@@ -341,9 +325,7 @@ class Searcher:
         led = self.suit_of[cards[0]]
         best_seat, best_key, seat = leader, -1, leader
         for card in cards:
-            suit = self.suit_of[card]
-            key = TRUMP_BONUS + self.strength[card] if suit == self.trump else (
-                self.strength[card] if suit == led else -1)  # fmt: skip
+            key = card_key(card, led, self.trump, self.suit_of, self.strength)
             if key > best_key:
                 best_seat, best_key = seat, key
             seat = self.next_seat[seat]
