@@ -27,6 +27,7 @@ from table_support import (
     turns,
     watch_errors,
 )
+from tricktable.fair import KEY_BYTES, KeyedDeals
 
 __all__ = ["browser"]  # the fixture, used by name
 
@@ -158,11 +159,19 @@ def test_a_partner_gives_the_lone_hand_its_cards_by_clicking_them(
     context.close()
 
 
+def first_table_game(game_name: str, seed: int) -> tt.Game:
+    """The game of the first table a server seeded ``random.Random(seed)`` makes: the hub draws
+    the table's seed, then its deal key, from that generator."""
+    rng = random.Random(seed)
+    table_seed = rng.getrandbits(62)
+    deals = KeyedDeals(rng.randbytes(KEY_BYTES), "first")
+    return tt.Game(tt.rules(game_name), seed=table_seed, deal_source=deals)
+
+
 def seed_turning_the_seven_of_diamonds() -> int:
     """A seed for the server's seeds whose first table of Bierspiel turns the 7♦ up."""
-    rules = tt.rules("bierspiel")
     for seed in range(5000):
-        game = tt.Game(rules, seed=random.Random(seed).getrandbits(62))
+        game = first_table_game("bierspiel", seed)
         if (game.view(None).to_dict().get("turnup") or [None])[0] == "7D":
             return seed
     raise AssertionError("no seed turns the 7♦ up")
@@ -172,7 +181,7 @@ def test_the_bierspiel_dealer_takes_a_turned_seven_and_the_card_below_by_clickin
     browser: Browser, tmp_path: Path
 ) -> None:
     seed = seed_turning_the_seven_of_diamonds()
-    first = tt.Game(tt.rules("bierspiel"), seed=random.Random(seed).getrandbits(62))
+    first = first_table_game("bierspiel", seed)
     turnup = first.view(None).to_dict()["turnup"]
     seats = ["medium"] * first.player_count
     seats[first.dealer] = "you"  # the dealer may exchange; the others play their hands

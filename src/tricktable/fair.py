@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COMMITMENT_TAG",
+    "KEY_BYTES",
     "BoardDeals",
     "DealSource",
     "KeyedDeals",

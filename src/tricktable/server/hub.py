@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import tricktable as tt
-from tricktable.fair import KeyedDeals, new_key
+from tricktable.fair import KEY_BYTES, KeyedDeals
 
 from . import automatic, fanout, jobs, ratings
 from . import db as store
@@ -146,8 +146,11 @@ class Hub:
         (every deal's secret comes from the key: tricktable.fair), its seats laid out."""
         rules = rules_from(spec.game, spec.options)
         table_id = secrets.token_urlsafe(9)
-        deals = KeyedDeals(new_key(), table_id)
-        game = tt.Game(rules, seed=self.rng.getrandbits(62), deal_source=deals)
+        seed = self.rng.getrandbits(62)
+        # the hub's generator is secrets.SystemRandom unless a test injects a seeded one, so
+        # a table's key is a secret in service and reproducible in a test
+        deals = KeyedDeals(self.rng.randbytes(KEY_BYTES), table_id)
+        game = tt.Game(rules, seed=seed, deal_source=deals)
         seat_specs = self._seat_specs(spec.seats, game.player_count)
         info = TableInfo(
             table_id,

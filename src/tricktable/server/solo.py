@@ -69,6 +69,12 @@ async def _hub_table(request: Request, table_id: str) -> Any:
     return hub, await hub.get(table_id)
 
 
+def _replayed(game: tt.Game, upto: int) -> tt.Game:
+    """The game as it was before action ``upto``, its deals (and so its commitments) still
+    coming from the table's key."""
+    return tt.replay(game.record(), upto=upto, deal_source=game.deal_source)
+
+
 @router.post("/tables/{table_id}/undo")
 async def undo(table_id: str, body: SeatToken, request: Request) -> dict[str, Any]:
     """Take back your last action (and the bots' moves after it) at a solo table."""
@@ -78,7 +84,7 @@ async def undo(table_id: str, body: SeatToken, request: Request) -> dict[str, An
         index = _last_own(runtime.game, seat)
         if index is None:
             raise TableError("nothing_to_undo", "you have made no move to take back")
-        earlier = tt.replay(runtime.game.record(), upto=index)
+        earlier = _replayed(runtime.game, index)
         row = {"deal_number": runtime.game.deal_number, "seat": seat, "action": UNDO}
         undone = len(runtime.game.log) - index
         await runtime.commit(earlier, [{**row, "actor": "human"}], None)
@@ -107,7 +113,7 @@ async def learn(table_id: str, body: SeatToken, request: Request) -> dict[str, A
     index = _last_own(runtime.game, seat)
     if index is None:
         raise TableError("nothing_to_explain", "you have made no move yet")
-    before = tt.replay(runtime.game.record(), upto=index)
+    before = _replayed(runtime.game, index)
     played = str(runtime.game.log[index][2])
     view = before.view(seat)
     verdict = await hub.services.compute.run(_lesson, view, played, before.seed + index)

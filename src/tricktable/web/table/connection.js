@@ -51,7 +51,10 @@ export async function fetchJson(url, body) {
   if (!response.ok) {
     const detail = typeof data.detail === "string" ? data.detail
       : Array.isArray(data.detail) ? data.detail.map((d) => d.msg).join("; ") : "the server refused";
-    throw new Error(detail);
+    const error = new Error(detail);
+    error.status = response.status;
+    error.retryAfter = Number(response.headers.get("Retry-After")) || 0;
+    throw error;
   }
   return data;
 }
@@ -166,8 +169,12 @@ export async function requestHint() {
   try {
     const hint = await fetchJson(`/api/tables/${state.tableId}/hint`, { token: state.token });
     if (hint.seq === state.seq) update({ hint: hint.action });
-  } catch {
-    // no hint this time (not our turn any more): nothing to show
+  } catch (error) {
+    // asked too often: ask again when the server says, if it is still the same turn; any other
+    // refusal (not our turn any more) leaves nothing to show
+    if (error.status !== 429) return;
+    const seq = state.seq;
+    setTimeout(() => { if (state.seq === seq) requestHint(); }, 1000 * Math.max(1, error.retryAfter));
   }
 }
 

@@ -21,7 +21,7 @@ function Header() {
     <span class="status">${status}${state.seat === null && state.joined ? " · watching" : ""}</span>
     ${view && view.deal_commitment ? html`<a class="commitment" data-testid="deal-commitment"
       href="/fair" target="_blank" rel="noopener" title=${`commitment ${view.deal_commitment}: how deals are made`}
-      data-commitment=${view.deal_commitment}>Deal #${view.hand_number} · commitment ${view.deal_commitment.slice(0, 4)}…</a>` : null}
+      data-commitment=${view.deal_commitment}><span class="wide-only">Deal #${view.hand_number} · commitment </span>${view.deal_commitment.slice(0, 4)}…</a>` : null}
     <button type="button" class="small" data-testid="text-mode-toggle" aria-pressed=${String(Boolean(state.prefs.textMode))}
       onClick=${() => setPref("textMode", !state.prefs.textMode)}>Text mode</button>
     <button type="button" class="small" aria-expanded=${String(state.settingsOpen)}
