@@ -42,6 +42,7 @@ __all__ = [
     "heading_target",
     "is_blind_lead",
     "leader_cards",
+    "leads_face_down",
     "legal_mask",
     "loo_strict",
     "resolve_winner",
@@ -296,6 +297,13 @@ def leader_cards(hand: int, trump_lead: bool, trump_mask: int) -> int:
     return trumps if trump_lead and trumps != 0 else hand
 
 
+def leads_face_down(blind_lead: bool, trump_lead: bool, hand: int, trump_mask: int) -> bool:
+    """Whether the leader of a trick leads face down from ``hand`` (before the card leaves
+    it): with ``blind_lead`` rules, when the trick obliges a trump lead and he holds none.
+    The trick is then trump-led and the hidden card never wins (:meth:`Trick.lead`)."""
+    return blind_lead and trump_lead and (hand & trump_mask) == 0
+
+
 def heading_target(  # noqa: PLR0917
     heading: int,
     led: int,
@@ -361,7 +369,7 @@ def legal_mask(rules: PlayRules, hand: int, trick: Trick, table: TrumpTable, ind
 
 def is_blind_lead(rules: PlayRules, hand: int, table: TrumpTable, index: int) -> bool:
     """Whether a lead from ``hand`` (before the card leaves it) is played face down."""
-    return rules.blind_lead and index in rules.trump_leads and not hand & table.trump_mask
+    return leads_face_down(rules.blind_lead, index in rules.trump_leads, hand, table.trump_mask)
 
 
 def resolve_winner(rules: PlayRules, trick: Trick, table: TrumpTable) -> int | None:

@@ -20,7 +20,7 @@ from numba import njit, types
 from numba.core.extending import intrinsic
 
 from ..ranking import TRUMP_BONUS, card_key
-from ..trick import follower_cards, heading_target, leader_cards
+from ..trick import follower_cards, heading_target, leader_cards, leads_face_down
 from .layout import (
     A_PLAY,
     ACTIVE,
@@ -156,6 +156,7 @@ def start_trick(row, leader):  # type: ignore[no-untyped-def]
 # row of the tables: ``suit_of[trump]`` …).
 trick_key = kernel_function()(card_key)
 obliged_lead = kernel_function()(leader_cards)
+face_down_lead = kernel_function()(leads_face_down)
 head_target = kernel_function()(heading_target)
 obliged_follow = kernel_function()(follower_cards)
 

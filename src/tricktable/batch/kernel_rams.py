@@ -16,6 +16,7 @@ from ..trick import ALWAYS_HEAD_CODE, REVEAL_CODE, TRICK_VOID_CODE
 from .kernel_common import (
     below,
     cheapest_winner,
+    face_down_lead,
     head_target,
     kernel_function,
     lowest,
@@ -345,8 +346,8 @@ def play(row, cfg, seat, card, suit_of, strength, suit_mask):  # type: ignore[no
     row[TRICK_CARDS + count] = card
     row[TRICK_SEATS + count] = seat
     row[TRICK_COUNT] = count + 1
-    blind = (count == 0 and row[BLIND] != 0 and (row[TRUMP_LEADS] >> row[DONE_TRICKS]) & 1 != 0
-             and hand & suit_mask[trump, trump] == 0)  # fmt: skip
+    obliged = (row[TRUMP_LEADS] >> row[DONE_TRICKS]) & 1 != 0
+    blind = count == 0 and face_down_lead(row[BLIND] != 0, obliged, hand, suit_mask[trump, trump])
     if blind:
         row[LED] = trump
         row[FACE_DOWN] = 1

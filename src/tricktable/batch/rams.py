@@ -148,9 +148,8 @@ def load(game: Game, row: np.ndarray, tables: L.Tables) -> None:
     for n, before in enumerate(state.before):
         row[BEFORE + n] = before
     if game.phase is Phase.PLAY:
-        rules = game.play_rules
-        row[TRUMP_LEADS] = sum(1 << t for t in rules.trump_leads)
-        row[BLIND] = rules.blind_lead
+        codes = game.play_rules.codes()
+        row[TRUMP_LEADS], row[BLIND] = codes.trump_leads, codes.blind_lead
         row[FACE_DOWN] = bool(game.trick.face_down and game.trick.face_down[0])
     for n, trick in enumerate(game.tricks):
         row[WINNERS + n] = trick.winner

@@ -207,7 +207,9 @@ class PlayContext:
 
 def _current_plays(view: View) -> list[tuple[int, int | None]]:
     plays = view.trick.plays if view.trick is not None else ()
-    return [(p.seat, None if p.card is None else parse_card(p.card).index) for p in plays]
+    # a face-down card shows no suit and never wins, even to a seat that sees it
+    return [(p.seat, None if p.card is None or p.face_down else parse_card(p.card).index)
+            for p in plays]  # fmt: skip
 
 
 def _seats_after(view: View, seat: int, active: set[int]) -> list[int]:

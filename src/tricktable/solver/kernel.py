@@ -19,7 +19,7 @@ import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros
 
 from ..ranking import card_key
-from ..trick import FOLLOW_ONLY_CODE, follower_cards, heading_target, leader_cards
+from ..trick import FOLLOW_ONLY_CODE, follower_cards, heading_target, leader_cards, leads_face_down
 from .kernel_tt import kernel_function, lowest, popcount
 
 # Slots of the configuration vector (the rules' slots hold :meth:`PlayRules.codes`).
@@ -33,6 +33,7 @@ LOSER = 1 << 20
 # The trick rules themselves: the functions of ranking.py and trick.py, compiled.
 _power = kernel_function()(card_key)
 _leader_cards = kernel_function()(leader_cards)
+_leads_face_down = kernel_function()(leads_face_down)
 _heading_target = kernel_function()(heading_target)
 _follower_cards = kernel_function()(follower_cards)
 

@@ -34,6 +34,7 @@ from .kernel import (
     TT_MASK,
     UNANSWERED,
     _candidates,
+    _leads_face_down,
     _legal,
     _order,
     _power,
@@ -265,8 +266,8 @@ def _play(d, static, work):  # type: ignore[no-untyped-def]
     for i in range(LED, TRICK_CARDS):
         frame[c, i] = frame[d, i]
     if count == 0:
-        blind = (cfg[BLIND] != 0 and (cfg[TRUMP_LEADS] >> trick) & 1 == 1
-                 and hand & suit_mask[trump] == 0)  # fmt: skip
+        obliged = (cfg[TRUMP_LEADS] >> trick) & 1 == 1
+        blind = _leads_face_down(cfg[BLIND] != 0, obliged, hand, suit_mask[trump])
         frame[c, FIRST], frame[c, BLIND_LEAD] = card, blind
         frame[c, LED] = trump if blind else suit_of[card]
         frame[c, BEST_KEY], frame[c, BEST], frame[c, WINNER] = -1, -1, seat

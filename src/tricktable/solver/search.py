@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from ..cards import indices_of
 from ..ranking import TRUMP_BONUS, card_key
-from ..trick import LOO_STRICT_CODE, follower_cards, heading_target, leader_cards
+from ..trick import LOO_STRICT_CODE, follower_cards, heading_target, leader_cards, leads_face_down
 from .position import Position
 
 __all__ = ["Searcher"]
@@ -281,8 +281,8 @@ class Searcher:
         leader, led, best_key, best, winner, blind, first, best_led, best_led_str = state
         suit = self.suit_of[card]
         if count == 0:
-            blind = (self.blind_lead and trick_number in self.trump_leads
-                     and not hand & self.trump_mask)  # fmt: skip
+            blind = leads_face_down(self.blind_lead, trick_number in self.trump_leads, hand,
+                                    self.trump_mask)  # fmt: skip
             led, first = (self.trump if blind else suit), card
             if blind:
                 return (leader, led, -1, -1, leader, True, card, -1, -1)
