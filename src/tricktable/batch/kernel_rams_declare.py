@@ -21,21 +21,21 @@ from .layout import (
 )
 from .rams import (
     BLIND,
+    BLIND_SHIFT,
     FACE_DOWN,
     GENERAL,
     IN_MASK,
+    LEADS_MASK,
     O_BIERSPIEL,
     O_CHIPS,
     O_DEALER_EXCHANGE,
     O_DEALER_WIDOW_AND_TURNUP,
-    O_FORCED_LEADS,
+    O_HAND_RULES,
     O_HANDLESS_FIRST_LEFT,
     O_PASS_NEEDS_WIDOW,
     O_PLAYERS,
     O_SIMPLE_ALL_PLAY,
     O_TRANSFER_ALWAYS,
-    O_TRICK2,
-    O_TRICK2_FACE_DOWN,
     O_WIDOW_AFTER_GENERAL,
     O_WIDOW_RULE,
     OFFER,
@@ -130,17 +130,9 @@ def start_play(row, cfg):  # type: ignore[no-untyped-def]
     playing = players_in(row)
     set_active(row, playing, players)
     row[OFFER] = -1
-    leads = 0
-    blind = 0
-    if cfg[O_FORCED_LEADS] != 0:
-        forced = min(popcount(playing) - 1, 3)
-        leads = (1 << forced) - 1
-        blind = 1 if forced > 0 else 0
-    elif cfg[O_TRICK2] != 0:
-        leads = 2
-        blind = cfg[O_TRICK2_FACE_DOWN]
-    row[TRUMP_LEADS] = leads
-    row[BLIND] = blind
+    hand_rules = cfg[O_HAND_RULES + popcount(playing)]  # the flow's own, by players in
+    row[TRUMP_LEADS] = hand_rules & LEADS_MASK
+    row[BLIND] = hand_rules >> BLIND_SHIFT
     leader = first_in(row) if row[GENERAL] < 0 else row[GENERAL]
     row[PHASE] = P_PLAY
     start_trick(row, leader)

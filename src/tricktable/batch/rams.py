@@ -14,12 +14,13 @@ import numpy as np
 from ..actions import Kind, card_action
 from ..cards import card_index, display_key
 from ..games.rams.options import ANTE, LOO_PENALTY, PLAYERS
+from ..games.rams.rams import RamsFlow
 from ..phase import Phase
-from ..trick import HEADINGS, POLICIES, UNANSWERED, BlindUnanswered, Heading, Policy
 from . import layout as L
 
 if TYPE_CHECKING:
     from ..engine import Game
+    from ..flow import Flow
     from ..options import Rules
 
 # -- family slots of the state row -------------------------------------------------------------
@@ -35,10 +36,15 @@ assert BEFORE + 9 <= L.WIDTH
 (O_PLAYERS, O_SITS_OUT, O_CHIPS, O_ANTE, O_LOO, O_FIFTHS, O_REMAINDER, O_SIMPLE_ALL_PLAY,
  O_WIDOW_RULE, O_GENERAL_RAMS, O_GENERAL_ANY_TURN, O_WIDOW_AFTER_GENERAL, O_FAIL_DIVIDE,
  O_GENERAL_LOO, O_DEALER_EXCHANGE, O_DEALER_WIDOW_AND_TURNUP, O_HANDLESS_FIRST_LEFT, O_HEADING,
- O_PASS_NEEDS_WIDOW, O_WIDOW_SIZE, O_POLICY, O_FORCED_LEADS, O_UNANSWERED, O_BIERSPIEL,
- O_TRANSFER_ALWAYS, O_SEVEN, O_PARTIAL, O_TRICK2, O_TRICK2_FACE_DOWN, O_DECK,
- O_LAST_IN_LOSES) = range(L.OPTIONS, L.OPTIONS + 31)  # fmt: skip
-assert O_LAST_IN_LOSES < L.CONFIG_LENGTH
+ O_PASS_NEEDS_WIDOW, O_WIDOW_SIZE, O_POLICY, O_UNANSWERED, O_BIERSPIEL, O_TRANSFER_ALWAYS,
+ O_SEVEN, O_PARTIAL, O_DECK, O_LAST_IN_LOSES) = range(L.OPTIONS, L.OPTIONS + 28)  # fmt: skip
+O_HAND_RULES = O_LAST_IN_LOSES + 1
+"""10 slots: for each count of players in a hand (0..9), its forced trump leads as bits, and
+above :data:`BLIND_SHIFT` whether a forced leader without trump leads face down: the flow's
+own :meth:`~tricktable.games.rams.rams.RamsFlow.hand_play_rules`, read once here."""
+BLIND_SHIFT = 32  # a Rams-family hand has 5 tricks: bits 0..4
+LEADS_MASK = (1 << BLIND_SHIFT) - 1
+assert O_HAND_RULES + 10 <= L.CONFIG_LENGTH
 
 PUBLIC = ((IN_MASK, 2), (WIDOW_TAKER, 1), (GENERAL, 1), (OFFER, 1), (EXCHANGER, 1), (SIMPLE, 0),
           (POT, 0), (CARRY, 0), (OUT, 2), (TURNUP, 3), (TURNUP + 1, 3), (TURN, 0),
@@ -77,22 +83,26 @@ def configure(rules: Rules, cfg: np.ndarray) -> None:
     cfg[O_DEALER_EXCHANGE] = bool(o["dealer_turnup_exchange"])
     cfg[O_DEALER_WIDOW_AND_TURNUP] = bool(o["dealer_widow_and_turnup"])
     cfg[O_HANDLESS_FIRST_LEFT] = o["handless_dealer_turnup"] == "first_active_left"
-    cfg[O_HEADING] = HEADINGS.index(Heading(str(o["heading"])))
     cfg[O_PASS_NEEDS_WIDOW] = bool(o["pass_requires_widow_taken"])
     cfg[O_WIDOW_SIZE] = flow.widow_size
-    cfg[O_POLICY] = POLICIES.index(Policy(str(o.get("play_policy", Policy.LOO_STRICT))))
-    cfg[O_FORCED_LEADS] = o.get("forced_trump_leads") == "up_to_three"
-    blind = o.get("blind_lead_no_trump", BlindUnanswered.LEADER_WINS)
-    cfg[O_UNANSWERED] = UNANSWERED.index(BlindUnanswered(str(blind)))
     cfg[O_BIERSPIEL] = "turnup_transfer" in o  # the turn-up may pass on (Bierspiel's rule)
     cfg[O_TRANSFER_ALWAYS] = o.get("turnup_transfer", "") == "always"
     seven = bool(o.get("seven_diamonds_second_trump", False))
     cfg[O_SEVEN] = tables.compact_card(card_index(7, 1)) if seven else -1
     cfg[O_PARTIAL] = bool(o.get("seven_turnup_partial", False))
-    cfg[O_TRICK2] = bool(o.get("trick2_trump_lead", False))
-    cfg[O_TRICK2_FACE_DOWN] = o.get("trick2_no_trump", "any") == "face_down"
     cfg[O_DECK] = tables.compact(flow.deck.mask)
     cfg[O_LAST_IN_LOSES] = o["countdown_end"] == "last_in_loses"
+    _configure_play(flow, cfg)
+
+
+def _configure_play(flow: Flow, cfg: np.ndarray) -> None:
+    """The play rules' codes (:meth:`~tricktable.trick.PlayRules.codes`), from the flow."""
+    assert isinstance(flow, RamsFlow)
+    full = flow.hand_play_rules(flow.players).codes()
+    cfg[O_POLICY], cfg[O_HEADING], cfg[O_UNANSWERED] = full.policy, full.heading, full.unanswered
+    for playing in range(10):
+        codes = flow.hand_play_rules(playing).codes()
+        cfg[O_HAND_RULES + playing] = codes.trump_leads | codes.blind_lead << BLIND_SHIFT
 
 
 def aux(rules: Rules, tables: L.Tables) -> np.ndarray:

@@ -139,10 +139,10 @@ class BierspielFlow(RamsFlow):
             actions[-1:-1] = singles
         return actions
 
-    def play_rules(self, game: FlowGame, state: HandState) -> PlayRules:
+    def hand_play_rules(self, playing: int) -> PlayRules:
         forced = 0
         if self.rules.value(FORCED_TRUMP_LEADS) is ForcedTrumpLeads.UP_TO_THREE:
-            forced = min(len(state.players_in()) - 1, MOST_FORCED_LEADS)
+            forced = min(playing - 1, MOST_FORCED_LEADS)
         return PlayRules(
             Policy.LOO_STRICT,
             self.rules.value(HEADING),

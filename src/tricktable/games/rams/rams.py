@@ -158,6 +158,11 @@ class RamsFlow(Flow):
         return [*actions, DECLINE]
 
     def play_rules(self, game: FlowGame, state: HandState) -> PlayRules:
+        return self.hand_play_rules(len(state.players_in()))
+
+    def hand_play_rules(self, playing: int) -> PlayRules:
+        """The play rules of a hand that ``playing`` players play (the batch engine reads them
+        for every count, so that its kernel derives none itself)."""
         return PlayRules(Policy.LOO_STRICT, self.rules.value(HEADING))
 
     # -- dealing -------------------------------------------------------------------------------

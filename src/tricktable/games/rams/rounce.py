@@ -20,18 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from ...errors import RulesError
 from ...options import GameDef, Option, OptionValue
 from ...ranking import Ranking
 from ...trick import PlayRules, Policy
-from .declare import HandState
 from .options import GENERAL_RAMS, HAND_SIZE, HEADING, family_check, family_options
 from .rams import RamsFlow
-
-if TYPE_CHECKING:
-    from ...flow_game import FlowGame
 
 __all__ = ["GAME", "RounceFlow"]
 
@@ -82,7 +77,7 @@ class RounceFlow(RamsFlow):
     def widow_size_of(options: Mapping[str, OptionValue]) -> int:
         return WIDOW_SIZE.of(options)
 
-    def play_rules(self, game: FlowGame, state: HandState) -> PlayRules:
+    def hand_play_rules(self, playing: int) -> PlayRules:
         leads = frozenset({SECOND_TRICK}) if self.rules.value(TRICK2_TRUMP_LEAD) else frozenset()
         face_down = self.rules.value(TRICK2_NO_TRUMP) is Trick2NoTrump.FACE_DOWN
         return PlayRules(
