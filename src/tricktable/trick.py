@@ -37,6 +37,7 @@ __all__ = [
     "Policy",
     "RuleCodes",
     "Trick",
+    "best_of_led",
     "follow_only",
     "follower_cards",
     "heading_target",
@@ -269,7 +270,7 @@ def follow_only(hand: int, trick: Trick, table: TrumpTable, index: int = 0) -> i
 def loo_strict(hand: int, trick: Trick, table: TrumpTable, heading: Heading) -> int:
     """Rams and Bierspiel: follow and head if able; else trump, overtrump if able; else anything."""
     code = _HEADING_CODE[heading]
-    best_led = _best_of_led(trick, table) if code == ALWAYS_HEAD_CODE else -1
+    best_led = best_of_led(trick, table) if code == ALWAYS_HEAD_CODE else -1
     led, best = trick.led_suit, trick.best_card
     target = heading_target(code, led, best, trick.cards[0], bool(trick.down & 1), best_led,
                             table.suit_of)  # fmt: skip
@@ -277,7 +278,7 @@ def loo_strict(hand: int, trick: Trick, table: TrumpTable, heading: Heading) -> 
                           table.suit_mask, table.suit_of, table.above)  # fmt: skip
 
 
-def _best_of_led(trick: Trick, table: TrumpTable) -> int:
+def best_of_led(trick: Trick, table: TrumpTable) -> int:
     """The strongest card of the led effective suit played face up to ``trick`` (-1: none)."""
     best_of_led, best_key = -1, -1
     for card, down in zip(trick.cards, trick.face_down, strict=True):

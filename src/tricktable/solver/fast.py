@@ -18,6 +18,7 @@ from typing import Any
 
 from ..cards import indices_of
 from ..ranking import TRUMP_BONUS
+from ..trick import best_of_led
 from .position import Position
 from .search import Searcher
 
@@ -324,11 +325,9 @@ def _root_state(position: Position, compact: dict[int, int]) -> tuple[Any, ...]:
     trick, table = position.trick, position.table
     if not trick.cards:
         return (trick.leader, -1, -1, -1, trick.leader, False, -1, -1, -1, 0)
-    best_led, best_led_str = -1, -1
-    for card, down in zip(trick.cards, trick.face_down, strict=True):
-        face_up_led = not down and table.suit_of[card] == trick.led_suit
-        if face_up_led and table.strength[card] > best_led_str:
-            best_led, best_led_str = compact[card], table.strength[card]
+    led_card = best_of_led(trick, table)
+    best_led = compact[led_card] if led_card >= 0 else -1
+    best_led_str = table.strength[led_card] if led_card >= 0 else -1
     best = compact[trick.best_card] if trick.best_card >= 0 else -1
     cards = _signed(sum(1 << compact[c] for c in trick.cards))
     return (trick.leader, trick.led_suit, trick.best_key, best, trick.winner,

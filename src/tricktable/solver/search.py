@@ -28,7 +28,14 @@ from __future__ import annotations
 
 from ..cards import indices_of
 from ..ranking import TRUMP_BONUS, card_key
-from ..trick import LOO_STRICT_CODE, follower_cards, heading_target, leader_cards, leads_face_down
+from ..trick import (
+    LOO_STRICT_CODE,
+    best_of_led,
+    follower_cards,
+    heading_target,
+    leader_cards,
+    leads_face_down,
+)
 from .position import Position
 
 __all__ = ["Searcher"]
@@ -112,11 +119,8 @@ class Searcher:
         trick = self.position.trick
         if not trick.cards:
             return (trick.leader, -1, -1, -1, trick.leader, False, -1, -1, -1)
-        best_led, best_led_strength = -1, -1
-        for card, down in zip(trick.cards, trick.face_down, strict=True):
-            strength = self.strength[card]
-            if not down and self.suit_of[card] == trick.led_suit and strength > best_led_strength:
-                best_led, best_led_strength = card, strength
+        best_led = best_of_led(trick, self.position.table)
+        best_led_strength = self.strength[best_led] if best_led >= 0 else -1
         return (trick.leader, trick.led_suit, trick.best_key, trick.best_card, trick.winner,
                 trick.face_down[0], trick.cards[0], best_led, best_led_strength)  # fmt: skip
 
