@@ -143,3 +143,22 @@ def test_rams_family_scores_agree_in_the_summary_the_sheet_and_the_status(
             "You deal and put" in output
         )
         assert re.search(r"Pot: \d+ chips \(\w+ put in \d+", output)
+
+
+def test_a_whole_hand_of_euchre_in_the_terminal(tmp_path: Path) -> None:
+    """The turn-up and the calls are shown, every move is taken by its number, and the hand's
+    change and scores are the engine's."""
+    game = tt.new_game("euchre", seed=5)
+
+    def answer(table: TerminalTable) -> str:
+        return "quit\n" if table.view().history else "1\n"
+
+    output = session(game, answer, tmp_path)
+    (result,) = game.results
+    assert re.search(r"^Turn-up: \S+", output, re.M)
+    assert re.search(r"^Calls: (.*, )?you (pass|order-up)", output, re.M)
+    assert "End of hand 1." in output
+    (change,) = re.findall(r"^Change: you and Cleo ([+-]\d+), Bruno and Dmitri ([+-]\d+)\.$",
+                           output, re.M)  # fmt: skip
+    assert (int(change[0]), int(change[1])) == (result.deltas[0], result.deltas[1])
+    assert f"Scores: you and Cleo {result.scores[0]}, Bruno and Dmitri {result.scores[1]}" in output

@@ -390,3 +390,33 @@ def test_the_heuristic_beats_random_play() -> None:
             points[0] += result.deltas[0]
             points[1] += result.deltas[1]
     assert points[0] > points[1]
+
+
+WHOLE_GAME_BOTS = ["easy", "medium", "hard", "expert", "random", "heuristic", "pimc", "ismcts",
+                   "learned"]  # fmt: skip
+
+
+@pytest.mark.parametrize("level", WHOLE_GAME_BOTS)
+def test_every_bot_level_plays_whole_legal_games_of_euchre(level: str) -> None:
+    """Each level in all four seats (with small search budgets) plays legal moves only until a
+    short game is over, and the winners are the side that reached the target."""
+    from tricktable.bots import LEVELS, make_bot
+
+    assert set(LEVELS) <= set(WHOLE_GAME_BOTS)
+    budgets = {"samples": 3, "time_limit": 0.05} if level in ("hard", "expert", "pimc") else {}
+    if level == "ismcts":
+        budgets = {"iterations": 30}
+    for seed, options in enumerate([{}, {"stick_the_dealer": True, "lone_defender": True}]):
+        game = tt.new_game("euchre", seed=seed, target_score=3, **options)
+        bots = [make_bot(level, seed=seat, **budgets) for seat in range(4)]
+        for _ in range(2000):
+            if game.is_over:
+                break
+            seat = game.to_move
+            assert seat is not None
+            action = bots[seat].choose(game.view(seat))
+            assert action in game.legal_actions(), (level, str(action))
+            game.apply(action)
+        assert game.is_over, level
+        winners = set(game.winners)
+        assert winners in ({0, 2}, {1, 3}) and min(game.scores[s] for s in winners) >= 3
