@@ -41,12 +41,41 @@ def test_rules_check_gives_the_canonical_string_or_the_reason(client: Any) -> No
         "rules_words": [
             {"name": "target score", "value": "2", "description": "Points that win the game."}
         ],
+        "table": {},  # this game's table words are still the browser's own
     }
     bad = client.post("/api/rules", json={"game": "hasenpfeffer", "options": {"min_bid": 99}})
     assert bad.status_code == 400
     assert "min_bid" in bad.json()["detail"]
     unknown = client.post("/api/rules", json={"game": "skat"})
     assert unknown.status_code == 400 and "skat" in unknown.json()["detail"]
+
+
+def test_the_rules_check_gives_the_games_table_words_for_these_rules(client: Any) -> None:
+    """The browser learns a game's words from the server: its how-to-play for these options,
+    what each choice means and the templates of its contract line and hand summary."""
+    plain = client.post("/api/rules", json={"game": "euchre", "options": {}}).json()["table"]
+    short = client.post("/api/rules", json={"game": "euchre(target_score=1)"}).json()["table"]
+    assert plain["bidding"] is False and plain["tricks_per_hand"] == 5
+    assert plain["how_to_play"][-1] == "The first side to 10 points wins."
+    assert short["how_to_play"][-1] == "The first side to 1 point wins."
+    assert ["Game", "to 1 point"] in short["facts"]
+    assert plain["actions"]["order-up"][0] == "Order up"
+    assert set(plain["actions"]["alone"]) == {"maker", "other"}
+    assert [when for when, _ in plain["summary"]] == ["thrown_in", "euchred", None]
+    three = client.post("/api/rules", json={"game": "euchre", "options": {"cutthroat": True}})
+    assert three.json()["table"]["how_to_play"][0] == "Three players, each for himself."
+
+
+def test_a_tables_description_carries_its_games_words_for_its_rules(client: Any) -> None:
+    """The table page reads its game's words from the table's own description."""
+    seats = [{"kind": "human"}] * 4  # the table waits: nothing is dealt
+    table_id = create(client, seats, game="euchre", options={"target_score": 5})
+    public = client.get(f"/api/tables/{table_id}").json()
+    assert ["Game", "to 5 points"] in public["table_words"]["facts"]
+    asked = client.post("/api/rules", json={"game": "euchre(target_score=5)"}).json()
+    assert public["table_words"] == asked["table"]
+    other = client.get(f"/api/tables/{create(client)}").json()
+    assert other["table_words"] == {}
 
 
 def test_a_new_table_shows_its_rules_seats_and_invite_link(client: Any) -> None:

@@ -183,6 +183,10 @@ class GameDef:
     """Common starting points (the lobby offers them); the first is the defaults."""
     heuristic: Strategy | None = field(default=None, compare=False)
     """The heuristic bot's strategy for this game, where the game's package has one."""
+    table: Callable[[Rules], dict[str, Any]] | None = field(default=None, compare=False)
+    """What a table's client needs to know of this game under these rules (JSON-ready: how it
+    goes, what each choice means, the contract line, the hand summary's headline), so a
+    browser learns it from the server instead of keeping a copy per game name."""
 
     def option(self, name: str) -> Option[Any]:
         for option in self.options:

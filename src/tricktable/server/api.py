@@ -11,7 +11,7 @@ import tricktable as tt
 from . import accounts, edge
 from .config import CHAT_PRESETS, LEVELS
 from .hub import Hub, record_with_seats, rules_from
-from .listing import rules_in_words
+from .listing import rules_in_words, table_descriptor
 from .schemas import CreateTable, HintQuery, JoinTable, RulesQuery, SeatBot
 from .table import TableError
 
@@ -63,6 +63,7 @@ async def check_rules(query: RulesQuery) -> dict[str, Any]:
         "rules": str(rules),
         "players": rules.flow.players,
         "rules_words": rules_in_words(rules),
+        "table": table_descriptor(rules),
     }
 
 
@@ -84,6 +85,7 @@ async def describe_table(table_id: str, request: Request) -> dict[str, Any]:
     runtime = await hub_of(request).get(table_id)
     out = runtime.public()
     out["invite_url"] = str(request.url_for("table_page", table_id=table_id))
+    out["table_words"] = table_descriptor(runtime.game.rules)  # for its page, not the lobby
     return out
 
 

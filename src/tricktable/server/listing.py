@@ -28,7 +28,7 @@ def account_of(request: Request) -> int | None:
     return account
 
 
-__all__ = ["PRESETS", "list_tables", "router", "rules_in_words"]
+__all__ = ["PRESETS", "list_tables", "router", "rules_in_words", "table_descriptor"]
 
 router = APIRouter(prefix="/api")
 
@@ -60,6 +60,13 @@ def rules_in_words(rules: tt.Rules) -> list[dict[str, str]]:
             }
         )
     return words
+
+
+def table_descriptor(rules: tt.Rules) -> dict[str, Any]:
+    """What a table's page needs to know of the game under these rules (the game's ``table``
+    hook; empty for a game without one, whose words the page still keeps itself)."""
+    describe = rules.game.table
+    return describe(rules) if describe is not None else {}
 
 
 @functools.lru_cache(maxsize=512)

@@ -23,7 +23,7 @@ from tricktable.engine import Phase
 from . import db as store
 from . import jobs
 from .hub import record_with_seats
-from .listing import rules_in_words
+from .listing import rules_in_words, table_descriptor
 from .people import reviews
 from .table import TableError
 
@@ -93,6 +93,7 @@ def build_review(record: dict[str, Any]) -> dict[str, Any]:
         "game": record["game"],
         "title": rules.game.title,
         "rules_words": rules_in_words(rules),
+        "table_words": table_descriptor(rules),
         "options": {k: list(v) if isinstance(v, tuple) else v for k, v in rules.options.items()},
         "seats": record.get("seats", []),
         "players": game.player_count,

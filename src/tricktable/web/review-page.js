@@ -5,7 +5,7 @@ import { $, element, rulesLine } from "./api.js";
 import { startAccount } from "./account.js";
 import { nameOf, sideNames } from "./names.js";
 import { cardShort, splitCard } from "./table/cards.js";
-import { handSummary, trumpText } from "./table/games.js";
+import { handSummary, setTableWords, trumpText } from "./table/games.js";
 
 const tableId = window.location.pathname.split("/").pop();
 let review = null;
@@ -145,6 +145,7 @@ async function load() {
     }
     if (!response.ok) throw new Error(data.detail || "the review could not be loaded");
     review = data;
+    setTableWords(review.table_words); // the game's own words for its hand summaries
     render();
   } catch (error) {
     $("review-status").textContent = error.message;

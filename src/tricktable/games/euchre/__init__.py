@@ -30,6 +30,7 @@ from typing import Final
 from ...options import GameDef
 from .flow import EuchreFlow
 from .options import OPTIONS, check
+from .table_words import table_words
 
 __all__ = ["GAME", "GAMES", "EuchreFlow"]
 
@@ -46,6 +47,7 @@ GAME = GameDef(
         ("Three-handed cutthroat", {"cutthroat": True}),
         ("Railroad", {"railroad": True, "lone_defender": True}),
     ),
+    table=table_words,
 )
 
 GAMES: Final[tuple[GameDef, ...]] = (GAME,)

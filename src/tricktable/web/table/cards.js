@@ -7,10 +7,7 @@ const RANK_NAME = {
   A: "ace", K: "king", Q: "queen", J: "jack", 10: "ten", 9: "nine", 8: "eight", 7: "seven",
   6: "six", 5: "five", 4: "four", 3: "three", 2: "two",
 };
-const HIGH = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
-const ECARTE = ["K", "Q", "J", "A", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
 const RED = new Set(["H", "D"]);
-const SAME_COLOUR = { C: "S", S: "C", H: "D", D: "H" };
 
 export function splitCard(text) {
   if (text === "JK") return { rank: "JK", suit: null };
@@ -70,64 +67,49 @@ export function Card({ card, label }) {
   </svg>`;
 }
 
-/** What a game's trumps look like, from its name, options and the trump suit (or null). */
-export function trumpContext(game, options, trump) {
-  const ctx = { trump: trump && trump !== "NT" ? trump : null, joker: game === "hasenpfeffer" };
-  ctx.bowers = game === "hasenpfeffer" || (game === "double-hasenpfeffer" && options.bowers !== false);
-  ctx.seven = game === "bierspiel" && options.seven_diamonds_second_trump !== false;
-  ctx.order = options.ace_rank === "ecarte" ? ECARTE : HIGH;
-  return ctx;
-}
-
-/** The suit a card belongs to in play (bowers and Bierspiel's 7♦ belong to trump). */
-export function effectiveSuit(card, ctx) {
-  if (card === "JK") return ctx.trump || "T";
-  const { rank, suit } = splitCard(card);
-  if (ctx.trump) {
-    if (ctx.bowers && rank === "J" && suit === SAME_COLOUR[ctx.trump]) return ctx.trump;
-    if (ctx.seven && card === "7D") return ctx.trump;
+/** Each card's effective suit and sort rank under the current trump, as the server states
+ * them in the view (its ``cards`` key): {card: {suit, rank}}. The page keeps no ranking of
+ * its own. */
+const FACTS = new WeakMap();
+function factsOf(view) {
+  let facts = FACTS.get(view);
+  if (!facts) {
+    facts = new Map((view.cards || []).map((fact) => [fact.card, fact]));
+    FACTS.set(view, facts);
   }
-  return suit;
+  return facts;
 }
 
-function trumpKey(card, ctx) {
-  if (card === "JK") return -10;
-  const { rank, suit } = splitCard(card);
-  if (ctx.bowers && rank === "J") return suit === ctx.trump ? -9 : -8;
-  const index = ctx.order.indexOf(rank);
-  if (ctx.seven && card === "7D") return 0.5; // right below the top trump
-  return index === 0 ? 0 : index + 1;
+/** The suit a card belongs to in play (bowers and Bierspiel's 7♦ belong to trump); "T" for
+ * the Joker while no trump is named. */
+export function effectiveSuit(card, view) {
+  const fact = factsOf(view).get(card);
+  if (fact) return fact.suit || "T";
+  return card === "JK" ? "T" : splitCard(card).suit;
 }
+
+const rankOf = (card, view) => (factsOf(view).get(card) || { rank: -1 }).rank;
 
 /** The hand as players sort it: trumps first in trump order, the other suits alternating
  * colours, each suit high to low. */
-export function sortHand(cards, ctx) {
+export function sortHand(cards, view) {
+  const trump = view.trump && view.trump !== "NT" ? view.trump : null;
   const groups = new Map();
   for (const card of cards) {
-    const suit = effectiveSuit(card, ctx);
+    const suit = effectiveSuit(card, view);
     if (!groups.has(suit)) groups.set(suit, []);
     groups.get(suit).push(card);
   }
   const suits = [];
   if (groups.has("T")) suits.push("T");
-  if (ctx.trump && groups.has(ctx.trump)) suits.push(ctx.trump);
+  if (trump && groups.has(trump)) suits.push(trump);
   let remaining = ["S", "H", "C", "D"].filter((s) => groups.has(s) && !suits.includes(s));
-  let lastRed = ctx.trump ? RED.has(ctx.trump) : null;
+  let lastRed = trump ? RED.has(trump) : null;
   while (remaining.length) {
     const pick = remaining.find((s) => lastRed === null || RED.has(s) !== lastRed) || remaining[0];
     suits.push(pick);
     lastRed = RED.has(pick);
     remaining = remaining.filter((s) => s !== pick);
   }
-  const out = [];
-  for (const suit of suits) {
-    const group = groups.get(suit);
-    if (suit === ctx.trump || suit === "T") {
-      group.sort((a, b) => trumpKey(a, ctx) - trumpKey(b, ctx));
-    } else {
-      group.sort((a, b) => ctx.order.indexOf(splitCard(a).rank) - ctx.order.indexOf(splitCard(b).rank));
-    }
-    out.push(...group);
-  }
-  return out;
+  return suits.flatMap((suit) => groups.get(suit).sort((a, b) => rankOf(b, view) - rankOf(a, view)));
 }

@@ -1,7 +1,7 @@
 // The felt: seats around an oval in play order with you at the bottom, the trick in front of
 // its players, the contract, and the game's objects (turn-up, widow, pot) on the table.
 import { Card, cardName, cardShort } from "./cards.js";
-import { callText, contractFacts, seatState, STATE_WORDS } from "./games.js";
+import { callText, contractFacts, seatState, STATE_WORDS, tableWords } from "./games.js";
 import { state, seatName, update } from "./store.js";
 import { html } from "./ui.js";
 
@@ -124,13 +124,17 @@ function BlindNote({ trick }) {
 function TableObjects({ view }) {
   const items = [];
   const options = state.table.options;
-  if (view.turnup && view.turnup.length) {
-    const taken = view.turnup_taken_by;
+  const turnup = [].concat(view.turnup || []); // one card, or a list of them
+  // a turn-up that is taken or turned down at once (``turnup_taken`` is a yes or no) leaves
+  // the table when the making of trump is over
+  const once = typeof view.turnup_taken === "boolean";
+  if (turnup.length && (!once || view.phase === "auction" || view.phase === "discard")) {
+    const taken = view.turnup_taken ? view.dealer : view.turnup_taken_by;
     items.push(html`<figure class="object turnup" data-testid="turnup">
       <div class="pile">${taken === null || taken === undefined
-        ? view.turnup.map((c) => html`<${Card} card=${c} key=${c} />`)
+        ? turnup.map((c) => html`<${Card} card=${c} key=${c} />`)
         : html`<${Card} card=${null} label="turn-up taken" />`}</div>
-      <figcaption>${taken === null || taken === undefined ? "Turn-up: trump" : `Turn-up taken by ${seatName(taken)}`}</figcaption>
+      <figcaption>${taken === null || taken === undefined ? tableWords().turnup || "Turn-up: trump" : `Turn-up taken by ${seatName(taken)}`}</figcaption>
     </figure>`);
   }
   const widowOpen = view.game === "hasenpfeffer"

@@ -4,13 +4,58 @@
 import { cardShort, SUIT_SYMBOL, suitWord } from "./cards.js";
 
 const BIDDING = new Set(["hasenpfeffer", "double-hasenpfeffer"]);
-export const isBidding = (game) => BIDDING.has(game);
+
+// What the server says of this table's game (``table_words`` of the table's description,
+// ``table`` of POST /api/rules): its how-to-play, the meaning of its choices, its contract
+// line and summary headline. Where it speaks, its words are used; the per-name switches below
+// are for games whose package says nothing yet.
+let WORDS = {};
+export function setTableWords(words) { WORDS = words || {}; }
+export const tableWords = () => WORDS;
+
+export const isBidding = (game) => WORDS.bidding ?? BIDDING.has(game);
+
+const TEMPLATE = /\{(\w+)(?::(\w+)|\|([^}]*))?\}/g;
+
+/** A server template filled from ``data`` (a view, or a hand's details): ``{key}``,
+ * ``{key:seat}``, ``{key:suit}``, ``{key:card}``, ``{key|text}`` (the text when the value is
+ * set). Null when a value it names is missing (so a fact about nobody is not shown). */
+export function fill(template, data, name) {
+  let missing = false;
+  const text = template.replace(TEMPLATE, (_, key, kind, flag) => {
+    const value = data[key];
+    const set = value !== null && value !== undefined && value !== false;
+    if (flag !== undefined) return set ? flag : "";
+    if (!set) { missing = true; return ""; }
+    if (kind === "seat") return name(value);
+    if (kind === "suit") return trumpText(value);
+    if (kind === "card") return cardShort(value);
+    return String(value);
+  });
+  return missing ? null : text;
+}
+
+/** The server's words for ``action`` now, [label, explanation], or null. */
+function serverExplain(action, ctx) {
+  const actions = WORDS.actions || {};
+  const [verb, ...rest] = action.split(" ");
+  let entry = actions[`${ctx.view.phase} ${verb}`] || actions[verb];
+  if (!entry) return null;
+  if (!Array.isArray(entry)) {
+    const maker = ctx.view[WORDS.maker_key || "bidder"];
+    entry = maker === ctx.me ? entry.maker : entry.other;
+  }
+  const data = { ...ctx.view, arg: rest.join(" ") };
+  const name = ctx.name || ((s) => `seat ${s + 1}`);
+  return entry.map((text) => fill(text, data, name) ?? text);
+}
 
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
 
 /** The number of tricks in a hand of this game. */
 export function tricksPerHand(view) {
+  if (WORDS.tricks_per_hand) return WORDS.tricks_per_hand;
   if (view.game === "hasenpfeffer") return 6;
   if (view.tricks_per_hand) return view.tricks_per_hand;
   return 5;
@@ -25,6 +70,8 @@ function contractWords(text) {
 /** A choice's button text and its one-line explanation. ``ctx``: {view, options, me}. */
 export function explain(action, ctx) {
   const { view, options } = ctx;
+  const said = serverExplain(action, ctx);
+  if (said) return said;
   const [verb, ...rest] = action.split(" ");
   const arg = rest.join(" ");
   const n = tricksPerHand(view);
@@ -130,7 +177,7 @@ export function cardChoice(ctx) {
   }
   if (verbs.has("discard")) {
     let count = 1;
-    let why = "You took the widow: put one card away face down";
+    let why = (WORDS.choices || {}).discard || "You took the widow: put one card away face down";
     if (view.game === "double-hasenpfeffer") {
       count = Math.max(1, (options.lone_cards_exchanged ?? 2) - (view.lone_discard_count || 0));
       why = "Going alone: put these away; your partners give you their best cards";
@@ -179,7 +226,13 @@ export const STATE_WORDS = {
 /** The contract line: facts that stay in view all hand, as [label, value] pairs. */
 export function contractFacts(view, options, name) {
   const facts = [];
-  if (isBidding(view.game)) {
+  if (WORDS.facts) {
+    facts.push(["Trump", view.trump ? trumpText(view.trump) : "not named yet"]);
+    for (const [label, template] of WORDS.facts) {
+      const value = fill(template, view, name);
+      if (value !== null) facts.push([label, value]);
+    }
+  } else if (isBidding(view.game)) {
     if (view.bidder !== null && view.bidder !== undefined) {
       const forced = view.forced_bid ? " (forced)" : "";
       facts.push(["Contract", `${name(view.bidder)}: ${contractWords(view.contract || view.high_bid)}${forced}`]);
@@ -216,6 +269,7 @@ export function trumpText(letter) {
 export function callText(action, name = (s) => `seat ${s + 1}`) {
   const [verb, ...rest] = action.split(" ");
   const arg = rest.join(" ");
+  if ((WORDS.calls || {})[verb]) return WORDS.calls[verb];
   if (verb === "bid") return contractWords(arg);
   if (verb === "trump") return arg === "NT" ? "No trump" : `${SUIT_SYMBOL[arg]} trump`;
   if (verb === "not-alone") return "With partner";
@@ -241,7 +295,10 @@ export function handSummary(result, view, name) {
   const details = result.details || {};
   const lines = [];
   let headline = `Hand ${result.hand_number}`;
-  if (details.bidder !== undefined && details.bidder !== null) {
+  const told = (WORDS.summary || []).find(([when]) => when === null || details[when]);
+  if (told) {
+    headline = fill(told[1], details, name) ?? headline;
+  } else if (details.bidder !== undefined && details.bidder !== null) {
     const who = name(details.bidder);
     const made = details.made ? "made it" : "was set";
     const alone = details.alone !== null && details.alone !== undefined ? " alone" : "";
@@ -301,6 +358,7 @@ export function paymentLines(payments, result, name) {
 
 /** How the game goes, in a few plain sentences for someone who has never played it. */
 export function howToPlay(game, options) {
+  if (WORDS.how_to_play) return WORDS.how_to_play;
   const target = options.target_score;
   if (game === "hasenpfeffer") {
     return [

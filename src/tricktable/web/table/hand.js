@@ -1,9 +1,9 @@
 // Your hand and your choices: cards to play or to pick (discards, exchanges, gifts), the
 // buttons of every other choice with what it does, and number keys for all of them.
 import { act, actAll } from "./connection.js";
-import { Card, cardName, cardShort, sortHand, trumpContext } from "./cards.js";
+import { Card, cardName, cardShort, sortHand } from "./cards.js";
 // (a pinochle pack has two of each card: a chosen card is its place in the sorted hand)
-import { callText, cardChoice, explain } from "./games.js";
+import { callText, cardChoice, explain, tableWords } from "./games.js";
 import { canAct, seatName, state, update } from "./store.js";
 import { html } from "./ui.js";
 
@@ -21,7 +21,7 @@ export function choices() {
   const legal = live ? view.legal_actions : [];
   const playable = new Set(legal.filter((a) => a.startsWith("play ")).map((a) => a.slice(5)));
   const choice = legal.length ? cardChoice(ctx) : null;
-  const hand = sortHand(view.hand, trumpContext(view.game, state.table.options, view.trump));
+  const hand = sortHand(view.hand, view);
   let selectable = new Set();
   let choosable = 0;
   let confirm = null;
@@ -122,6 +122,8 @@ function prompt(c) {
   if (c.choice) return `${c.choice.prompt}: ${c.confirm.chosen} of ${c.choice.count} chosen (from ${c.choosable}).`;
   if (c.playable.size) return c.buttons.length ? "Your turn: play a card or choose." : "Your turn: play a card.";
   const verbs = new Set(view.legal_actions.map((a) => a.split(" ")[0]));
+  const told = (tableWords().prompts || {})[view.phase];
+  if (told) return told;
   if (view.phase === "auction") return "Your bid, or pass:";
   if (verbs.has("trump")) return "You won the bidding: name trump.";
   if (verbs.has("alone")) return "Play this hand alone, or with your partner?";
@@ -132,7 +134,7 @@ function prompt(c) {
 /** The calls of this hand so far, in order: "Bruno: pass · Cleo: 3 · …". */
 function CallLine({ view }) {
   if (view.phase === "play" || view.phase === "over") return null;
-  const calls = (view.auction || view.declarations || []);
+  const calls = (view.auction || view.declarations || view.calls || []);
   if (!calls.length) return null;
   const byBot = standInCalls(view, calls);
   return html`<p class="call-line" aria-label="Calls so far">${calls.map((c, i) => html`<span key=${i}>

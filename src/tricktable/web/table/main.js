@@ -1,6 +1,7 @@
 // The table page: load the table, join or watch, then draw everything from the state.
 import { connect, fetchJson, requestHint, savedToken } from "./connection.js";
 import { Felt } from "./felt.js";
+import { setTableWords } from "./games.js";
 import { autoPlay, ChoiceBar, Hand, onKey, restoreFocus } from "./hand.js";
 import { ConnectionBanner, GameOver, HandSummary, JoinPage } from "./overlays.js";
 import { Chat, RulesPanel, ScoreSheet, Settings, TableInfo } from "./panels.js";
@@ -103,6 +104,8 @@ async function start() {
     const [table, games] = await Promise.all([
       fetchJson(`/api/tables/${tableId}`), fetchJson("/api/games"),
     ]);
+    // the game's own words for its table, from the server (the page knows no game by name)
+    setTableWords(table.table_words);
     update({ table, games: games.games });
   } catch {
     update({ alert: "There is no such table." });

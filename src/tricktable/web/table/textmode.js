@@ -5,7 +5,7 @@
 // Answers go to a log that is a live region; turns, plays and results are announced by the
 // page's own live region as in the drawn table.
 import { act } from "./connection.js";
-import { cardName, effectiveSuit, SUIT_NAME, sortHand, trumpContext } from "./cards.js";
+import { cardName, effectiveSuit, SUIT_NAME, sortHand } from "./cards.js";
 import { columns, contractFacts, explain, handSummary } from "./games.js";
 import { canAct, closeSummary, seatName, state, update, who } from "./store.js";
 import { TimerControls } from "./timer.js";
@@ -23,11 +23,10 @@ function say(line) {
 /** The hand in words, suit by suit, trumps first: "Trumps: the Joker, jack of hearts. Spades: …". */
 export function handText(view) {
   if (!view.hand.length) return "Your hand is empty.";
-  const ctx = trumpContext(view.game, state.table.options, view.trump);
   const groups = [];
-  for (const card of sortHand(view.hand, ctx)) {
-    const suit = effectiveSuit(card, ctx);
-    const label = suit === ctx.trump || suit === "T" ? "Trumps" : SUIT_NAME[suit];
+  for (const card of sortHand(view.hand, view)) {
+    const suit = effectiveSuit(card, view);
+    const label = suit === view.trump || suit === "T" ? "Trumps" : SUIT_NAME[suit];
     const last = groups[groups.length - 1];
     if (last && last.label === label) last.cards.push(card);
     else groups.push({ label, cards: [card] });
