@@ -78,7 +78,9 @@ async def readyz(request: Request) -> dict[str, Any] | JSONResponse:
     if not hub.services.broker.connected:
         problems.append("the broker is not connected")
     try:
-        await asyncio.wait_for(hub.database.run(lambda conn: conn.execute(sa.text("SELECT 1"))), 5)
+        # asyncio.timeout, not wait_for: 3.11's wait_for can lose a cancellation (supervisor.py)
+        async with asyncio.timeout(5):
+            await hub.database.run(lambda conn: conn.execute(sa.text("SELECT 1")))
     except Exception:
         problems.append("the database does not answer")
     if problems:
