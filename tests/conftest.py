@@ -29,6 +29,16 @@ def first_legal_factory(level: str, seed: int) -> FirstLegalBot:
     return FirstLegalBot()
 
 
+@pytest.fixture(autouse=True)
+def english_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test runs on a machine without a language of its own (C.UTF-8, which is English):
+    the terminal and the server follow LANG and its kin, so a test that wants a language sets
+    it (``--lang``, ``monkeypatch.setenv``, a runner's ``env``) and no test follows the machine."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[str]:
     """The PostgreSQL test database: ``TRICKTABLE_TEST_DATABASE_URL`` if set, else a throwaway

@@ -11,11 +11,16 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from typer.testing import CliRunner
 
 import tricktable as tt
+from tricktable.actions import Kind
 from tricktable.bots import make_bot
-from tricktable.cli.narrate import SeatNames
+from tricktable.cli import app
+from tricktable.cli.narrate import COMPUTER_NAMES, SeatNames
 from tricktable.cli.table import TerminalTable, parse_choice
+from tricktable.games import GAME_NAMES, REGISTRY
+from tricktable.i18n import PSEUDO, translator
 
 SH_DEAL = ("JK JH JD AH KH QH / QC 10C 9C KD QD 10D / 9D KS QS 10S 9S KC / "
            "AC AD AS JC JS 10H | 9H")  # fmt: skip
@@ -162,3 +167,130 @@ def test_a_whole_hand_of_euchre_in_the_terminal(tmp_path: Path) -> None:
                            output, re.M)  # fmt: skip
     assert (int(change[0]), int(change[1])) == (result.deltas[0], result.deltas[1])
     assert f"Scores: you and Cleo {result.scores[0]}, Bruno and Dmitri {result.scores[1]}" in output
+
+
+# -- the player's language -----------------------------------------------------------------------
+
+
+def worded_session(game: tt.Game, code: str, tmp_path: Path, tried: list[str] | None = None) -> str:
+    """One whole hand of ``game`` at the terminal in language ``code``, the human always taking
+    the first legal move (typed as its notation, which every language types alike), after
+    first typing each of ``tried``; then ``quit``. The whole output, its saved path cut."""
+    out = io.StringIO()
+    bots = {s: make_bot("random", seed=s) for s in range(game.player_count) if s}
+    table: TerminalTable
+    waiting = list(tried or [])
+
+    def typed() -> str:
+        view = table.view()
+        if view.history or not view.legal:
+            return "quit\n"
+        if waiting:
+            return waiting.pop(0) + "\n"
+        return f"{view.legal[0]}\n"
+
+    table = TerminalTable(game, 0, bots=bots, console=Console(file=out, width=300),
+                          record_dir=tmp_path, hint_bot=make_bot("random"),
+                          read_line=typed, words=translator(code))  # fmt: skip
+    table.run()
+    return re.sub(r"\S+\.json", "", out.getvalue())
+
+
+def _typed_words() -> set[str]:
+    """Words that stay as typed in every language: the games' and options' names, the moves'
+    notation, the commands, and the computer players' names."""
+    words = {"true", "false", "help", *GAME_NAMES, *COMPUTER_NAMES, *(k.value for k in Kind)}
+    for game in REGISTRY.values():
+        words |= {game.name, *game.aliases}
+        for option in game.options:
+            words |= {option.name, *option.choices, option.format(option.default)}
+    return {part for word in words for part in re.split(r"[-_]", word)} | words
+
+
+@pytest.mark.parametrize("game_name", sorted(REGISTRY))
+def test_the_pseudo_locale_leaves_no_english_in_a_whole_hand(
+    game_name: str, tmp_path: Path
+) -> None:
+    """Every word of a whole hand (status, hand, moves, narration, the hand's end and its
+    payments, the prompt) passed through the translator: no plain English word is left."""
+    output = worded_session(tt.new_game(game_name, seed=4), PSEUDO, tmp_path)
+    assert "⟦" in output and output.count("\n") > 20
+    english = set(re.findall(r"[A-Za-z]+", output)) - _typed_words()
+    assert english == set(), output
+
+
+LANGUAGE_WORDS = {
+    "de": ("Du ", "Stich", "Punkte: du", "Deine Hand:", "Dein Zug (Nummer, Notation oder 'help')"),
+    "fr": ("Vous ", "pli", "Scores : vous", "Votre main :", "Votre coup (numéro"),
+    "ms": ("Anda ", "helah", "Markah: anda", "Tangan anda:", "Langkah anda (nombor"),
+}
+SUIT_NAMES = {
+    "de": ("Kreuz", "Karo", "Herz", "Pik"),
+    "fr": ("trèfle", "carreau", "cœur", "pique"),
+    "ms": ("kelawar", "berlian", "hati", "sped"),
+}
+
+
+@pytest.mark.parametrize("code", ["de", "fr", "ms"])
+@pytest.mark.parametrize("game_name", ["hasenpfeffer", "euchre", "rams"])
+def test_a_hand_is_played_in_each_language(code: str, game_name: str, tmp_path: Path) -> None:
+    output = worded_session(tt.new_game(game_name, seed=4), code, tmp_path)
+    for said in LANGUAGE_WORDS[code]:
+        assert said in output
+    assert any(suit in output for suit in SUIT_NAMES[code])
+    for english in ("You ", "trick", "Your hand", "Scores:", "End of hand", "seed"):
+        assert english not in output
+
+
+def test_the_cards_are_written_as_each_languages_players_write_them(tmp_path: Path) -> None:
+    """Bube, Dame, König, Ass in German; valet, dame, roi, as in French; the Malay rules
+    text's own J, Q, K, A and Joker."""
+    deal = tt.new_game
+    hands = {
+        code: worded_session(deal("hasenpfeffer", seed=2, dealer=3, deal=SH_DEAL), code, tmp_path)
+        for code in ("de", "fr", "ms")
+    }
+    # seat 0 holds JK JH JD AH KH QH, shown by suit before trump is named
+    assert "Herz: A♥ K♥ D♥ B♥   Karo: B♦" in hands["de"]
+    assert "cœur: A♥ R♥ D♥ V♥   carreau: V♦" in hands["fr"]
+    assert "hati: A♥ K♥ Q♥ J♥   berlian: J♦" in hands["ms"]
+
+
+def test_a_refusal_is_said_in_the_players_language(tmp_path: Path) -> None:
+    game = tt.new_game("hasenpfeffer", seed=2, dealer=3, deal=SH_DEAL)
+    output = worded_session(game, "de", tmp_path, tried=["zz", "9", "play 9S"])
+    assert "Nicht angenommen: 'zz' ist kein Zug und kein Befehl" in output
+    assert "Nicht angenommen: '9' ist kein Gebot, das du machen kannst; du kannst" in output
+    assert "9♠ spielen ist jetzt nicht erlaubt; jetzt erlaubt: passen, 1 bieten" in output
+    assert "Not accepted" not in output and "is not" not in output
+
+
+@pytest.mark.parametrize(
+    ("args", "environ", "said"),
+    [
+        (["--lang", "fr"], {}, "Vous êtes à la place 1 sur 4"),
+        ([], {"LANG": "de_DE.UTF-8"}, "Du sitzt auf Platz 1 von 4"),
+        (["--lang", "ms"], {"LANG": "de_DE.UTF-8"}, "Anda duduk di tempat 1 daripada 4"),
+        ([], {}, "You sit in seat 1 of 4"),
+    ],
+)
+def test_play_takes_the_language_from_lang_else_the_environment(
+    args: list[str], environ: dict[str, str], said: str, tmp_path: Path
+) -> None:
+    env = {"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8", **environ}
+    result = CliRunner().invoke(
+        app,
+        ["play", "hasenpfeffer", "--seed", "1", "--record-dir", str(tmp_path), *args],
+        input="quit\n",
+        env={**env, "COLUMNS": "200"},
+    )
+    assert result.exit_code == 0, result.output
+    assert said in result.output
+
+
+def test_play_refuses_an_unknown_language() -> None:
+    result = CliRunner().invoke(
+        app, ["play", "hasenpfeffer", "--lang", "tlh"], env={"COLUMNS": "200"}
+    )
+    assert result.exit_code == 2
+    assert "'tlh' is not known; use one of en, de, fr, ms" in result.output

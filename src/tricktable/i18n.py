@@ -26,6 +26,7 @@ __all__ = [
     "DOMAIN",
     "LANGUAGES",
     "LOCALE_DIR",
+    "N_",
     "PLACEHOLDER",
     "PSEUDO",
     "LanguageError",
@@ -50,6 +51,12 @@ _ACCENTED = str.maketrans(
 
 class LanguageError(TricktableError):
     """A language code tricktable has no catalog for."""
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogs where it is written (a table of words, a game's contract
+    names) and returns it untouched: it is translated where it is shown."""
+    return message
 
 
 def catalog_path(code: str) -> Path:

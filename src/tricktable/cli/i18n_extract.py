@@ -43,7 +43,7 @@ def template() -> Catalog:
     with MAPPING.open() as mapping:
         # Babel ships this reader of its own config format without annotations.
         method_map, options_map = parse_mapping_cfg(mapping)  # type: ignore[no-untyped-call]
-    keywords = {"_": None, "gettext": None, "ngettext": (1, 2)}
+    keywords = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
     for filename, line, message, comments, _context in extract_from_dir(
         PACKAGE_DIR, method_map, options_map, keywords=keywords
     ):

@@ -10,17 +10,28 @@ import re
 from collections.abc import Callable, Sequence
 
 from ..actions import Action, Kind
-from ..cards import parse_card
+from ..cards import Suit, parse_card
 from ..flow import HandResult
+from ..i18n import N_, Translator, translator
 from ..jsonrecord import JsonObject
 from ..view_parts import DoneTrick, TrickView
 from .payments import payment_sentences
 
-__all__ = ["COMPUTER_NAMES", "SeatNames", "action_sentence", "card_words", "result_sentences"]
+__all__ = [
+    "COMPUTER_NAMES",
+    "SeatNames",
+    "action_sentence",
+    "bid_words",
+    "card_symbol",
+    "card_words",
+    "result_sentences",
+    "suit_words",
+]
 
 # Computer players get names, so the table reads like a table and never like "seat 3".
 COMPUTER_NAMES = ("Ada", "Bruno", "Cleo", "Dmitri", "Esme", "Farid", "Greta", "Hugo", "Ines")
-SUIT_WORDS = {"C": "clubs ♣", "D": "diamonds ♦", "H": "hearts ♥", "S": "spades ♠"}
+SUIT_WORDS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
+ENGLISH = translator("en")
 _IRREGULAR = {"pass": "passes", "go": "goes", "are": "is", "take": "takes", "have": "has"}
 # the engine's messages name seats in the third person: these verbs change for "you"
 _YOU_VERBS = {"does": "do", "is": "are", "has": "have", "was": "were", "holds": "hold",
@@ -29,18 +40,28 @@ _SEAT_IN_TEXT = re.compile(r"\bseat (\d+)(?: (" + "|".join(_YOU_VERBS) + r")\b)?
 
 
 class SeatNames:
-    """The seats as the human sees them: "you", partners marked, computer players named."""
+    """The seats as the human sees them: "you", partners marked, computer players named.
 
-    def __init__(self, me: int, sides: Sequence[Sequence[int]], players: int) -> None:
+    It also carries the human's language (``words``): every sentence is said in it.
+    """
+
+    def __init__(
+        self, me: int, sides: Sequence[Sequence[int]], players: int, words: Translator = ENGLISH
+    ) -> None:
         self.me = me
         self.players = players
+        self.words = words
         self.partners = next((set(side) for side in sides if me in side), {me}) - {me}
-        self.names = ["you" if s == me else COMPUTER_NAMES[s % len(COMPUTER_NAMES)]
+        you = words.gettext("you")
+        self.names = [you if s == me else COMPUTER_NAMES[s % len(COMPUTER_NAMES)]
                       for s in range(players)]  # fmt: skip
+
+    def _(self, message: str) -> str:
+        return self.words.gettext(message)
 
     def __getitem__(self, seat: int | None) -> str:
         """The name inside a sentence: "you" or "Cleo"."""
-        return "nobody" if seat is None else self.names[seat]
+        return self._("nobody") if seat is None else self.names[seat]
 
     def title(self, seat: int | None) -> str:
         """The name at the start of a sentence: "You" or "Cleo"."""
@@ -49,20 +70,35 @@ class SeatNames:
 
     def label(self, seat: int) -> str:
         """The name in a list of seats: "you", "Cleo (partner)" or "Bruno"."""
-        return f"{self.names[seat]} (partner)" if seat in self.partners else self.names[seat]
+        if seat in self.partners:
+            return self._("{name} (partner)").format(name=self.names[seat])
+        return self.names[seat]
 
     def does(self, seat: int, verb: str) -> str:
-        """Subject and verb agreeing: ``does(me, "pass")`` is "You pass", else "Cleo passes"."""
+        """English subject and verb agreeing: ``does(me, "pass")`` is "You pass", else "Cleo
+        passes" (the sentences use :meth:`says`, whose whole sentences every language has)."""
         if seat == self.me:
             return f"You {verb}"
         return f"{self.title(seat)} {_IRREGULAR.get(verb, verb + 's')}"
+
+    def says(self, seat: int | None, you: str, other: str, **values: object) -> str:
+        """A sentence about ``seat`` in the human's language: ``you`` when it is the human's
+        own seat, else ``other`` with ``{name}`` the seat's name (a language conjugates each)."""
+        text = self._(you if seat == self.me else other)
+        return text.format(name=self.title(seat), **values)
 
     def listed(self, seats: Sequence[int]) -> str:
         """Seats as words: "you", "you and Cleo", "Ada, Bruno and you"."""
         words = [self.names[s] for s in seats]
         if len(words) <= 1:
-            return "".join(words) or "nobody"
-        return f"{', '.join(words[:-1])} and {words[-1]}"
+            return "".join(words) or self._("nobody")
+        return self._("{names} and {last}").format(names=", ".join(words[:-1]), last=words[-1])
+
+    def chips(self, count: int) -> str:
+        return self.words.ngettext("{count} chip", "{count} chips", count).format(count=count)
+
+    def tricks(self, count: int) -> str:
+        return self.words.ngettext("{count} trick", "{count} tricks", count).format(count=count)
 
     def in_text(self, text: str) -> str:
         """Engine text with every "seat N" replaced by that seat's name, and a verb after it
@@ -77,52 +113,125 @@ class SeatNames:
         return f"{name} {_YOU_VERBS.get(verb, verb) if seat == self.me else verb}"
 
 
-def card_words(text: str | None) -> str:
+def rank_letters(words: Translator) -> dict[int, str]:
+    """The letters cards show for jack, queen, king and ace (and the Joker) in a language."""
+    # TRANSLATORS: the letters of jack, queen, king, ace and the Joker as your players write
+    # them on a card, in this order, separated by spaces (German: B D K A JK).
+    letters = words.gettext("J Q K A JK").strip("⟦⟧").split()
+    if len(letters) != 5:
+        letters = ["J", "Q", "K", "A", "JK"]
+    return dict(zip((11, 12, 13, 14, 0), letters, strict=True))
+
+
+def card_symbol(text: str, words: Translator = ENGLISH) -> str:
+    """A card as its players write it, with its suit symbol: "J♥" in English, "B♥" in German."""
+    card = parse_card(text)
+    letters = rank_letters(words)
+    if card.suit is None:
+        return letters[0]
+    return letters.get(card.rank, str(card.rank)) + card.suit.symbol
+
+
+def card_words(text: str | None, words: Translator = ENGLISH) -> str:
     """A card for a sentence: "the J♥", "the Joker", or "a card face down"."""
+    _ = words.gettext
     if text is None:
-        return "a card face down"
+        return _("a card face down")
     if text == "JK":
-        return "the Joker"
-    return f"the {parse_card(text).symbol()}"
+        return _("the Joker")
+    return _("the {card}").format(card=card_symbol(text, words))
 
 
-def _cards(action: Action) -> str:
-    return " and ".join(card_words(text) for text in str(action).split()[1:])
+def _cards(action: Action, words: Translator) -> str:
+    said = [card_words(text, words) for text in str(action).split()[1:]]
+    if len(said) == 1:
+        return said[0]
+    return words.gettext("{cards} and {last}").format(cards=", ".join(said[:-1]), last=said[-1])
 
 
-def _bid(action: Action) -> str:
-    return action.value.replace("-", " ")
+def bid_words(value: str, words: Translator) -> str:
+    """A bid as said: a number as it is, a named contract in the language (each game's
+    contract names are in its own package's messages: "little pepper" in Hasenpfeffer)."""
+    if value.isdigit():
+        return value
+    return words.gettext(value.replace("-", " "))
 
 
-def _trump(action: Action) -> str:
+def suit_words(letter: str, words: Translator) -> str:
+    """A suit's name and symbol, "hearts ♥"; ``NT`` is "no trump"."""
+    _ = words.gettext
+    if letter == "NT":
+        return _("no trump")
+    return f"{_(SUIT_WORDS[letter])} {Suit.parse(letter).symbol}"
+
+
+def _trump(action: Action, words: Translator) -> str:
     if action.value == "NT":
-        return "no trump"
-    return f"{SUIT_WORDS[action.value]} trump"
+        return words.gettext("no trump")
+    return words.gettext("{suit} trump").format(suit=suit_words(action.value, words))
+
+
+def _hidden_cards(names: SeatNames, action: Action, hidden: bool) -> str:
+    return names._("a card") if hidden else _cards(action, names.words)
 
 
 _SentenceRule = Callable[[SeatNames, int, Action, bool], str]
 
 # One rule per kind of action; ``hidden`` is True when the seat's cards must not be named.
+# Each sentence is whole in both persons, so every language conjugates it its own way.
 _SENTENCES: dict[Kind, _SentenceRule] = {
-    Kind.PASS: lambda n, s, a, h: f"{n.does(s, 'pass')}.",
-    Kind.BID: lambda n, s, a, h: f"{n.does(s, 'bid')} {_bid(a)}.",
-    Kind.TRUMP: lambda n, s, a, h: f"{n.does(s, 'call')} {_trump(a)}.",
-    Kind.DISCARD: lambda n, s, a, h: f"{n.does(s, 'discard')} {'a card' if h else _cards(a)}.",
-    Kind.ALONE: lambda n, s, a, h: f"{n.does(s, 'go')} alone.",
-    Kind.NOT_ALONE: lambda n, s, a, h: f"{n.does(s, 'play')} with a partner.",
-    Kind.PARTNER: lambda n, s, a, h: f"{n.does(s, 'ask')} {n[int(a.value)]} for the cards.",
-    Kind.GIVE: lambda n, s, a, h: (
-        f"{n.does(s, 'give')} {'a card' if h else _cards(a)} to the lone player."
+    Kind.PASS: lambda n, s, a, h: n.says(s, N_("You pass."), N_("{name} passes.")),
+    Kind.ORDER_UP: lambda n, s, a, h: n.says(s, N_("You order it up."), N_("{name} orders it up.")),
+    Kind.BID: lambda n, s, a, h: n.says(
+        s, N_("You bid {bid}."), N_("{name} bids {bid}."), bid=bid_words(a.value, n.words)
     ),
-    Kind.IN: lambda n, s, a, h: f"{n.does(s, 'are')} in.",
-    Kind.WIDOW: lambda n, s, a, h: f"{n.does(s, 'take')} the widow.",
-    Kind.GENERAL: lambda n, s, a, h: f"{n.does(s, 'declare')} general rams: every trick or pay.",
-    Kind.EXCHANGE: lambda n, s, a, h: (
-        f"{n.does(s, 'take')} the turn-up and "
-        f"{'discards' if s != n.me else 'discard'} {'a card' if h else _cards(a)}."
+    Kind.TRUMP: lambda n, s, a, h: n.says(
+        s, N_("You call {trump}."), N_("{name} calls {trump}."), trump=_trump(a, n.words)
     ),
-    Kind.DECLINE: lambda n, s, a, h: f"{n.does(s, 'leave')} the turn-up.",
+    Kind.DISCARD: lambda n, s, a, h: n.says(
+        s, N_("You discard {cards}."), N_("{name} discards {cards}."), cards=_hidden_cards(n, a, h)
+    ),
+    Kind.ALONE: lambda n, s, a, h: n.says(s, N_("You go alone."), N_("{name} goes alone.")),
+    Kind.NOT_ALONE: lambda n, s, a, h: n.says(
+        s, N_("You play with a partner."), N_("{name} plays with a partner.")
+    ),
+    Kind.PARTNER: lambda n, s, a, h: _partner_sentence(n, s, int(a.value)),
+    Kind.GIVE: lambda n, s, a, h: n.says(
+        s,
+        N_("You give {cards} to the lone player."),
+        N_("{name} gives {cards} to the lone player."),
+        cards=_hidden_cards(n, a, h),
+    ),
+    Kind.IN: lambda n, s, a, h: n.says(s, N_("You are in."), N_("{name} is in.")),
+    Kind.WIDOW: lambda n, s, a, h: n.says(
+        s, N_("You take the widow."), N_("{name} takes the widow.")
+    ),
+    Kind.GENERAL: lambda n, s, a, h: n.says(
+        s,
+        N_("You declare general rams: every trick or pay."),
+        N_("{name} declares general rams: every trick or pay."),
+    ),
+    Kind.EXCHANGE: lambda n, s, a, h: n.says(
+        s,
+        N_("You take the turn-up and discard {cards}."),
+        N_("{name} takes the turn-up and discards {cards}."),
+        cards=_hidden_cards(n, a, h),
+    ),
+    Kind.DECLINE: lambda n, s, a, h: n.says(
+        s, N_("You leave the turn-up."), N_("{name} leaves the turn-up.")
+    ),
 }
+
+
+def _partner_sentence(names: SeatNames, seat: int, partner: int) -> str:
+    if partner == names.me:
+        return names._("{name} asks you for the cards.").format(name=names.title(seat))
+    return names.says(
+        seat,
+        N_("You ask {partner} for the cards."),
+        N_("{name} asks {partner} for the cards."),
+        partner=names[partner],
+    )
 
 
 def action_sentence(names: SeatNames, seat: int, action: Action) -> str:
@@ -137,11 +246,18 @@ def action_sentence(names: SeatNames, seat: int, action: Action) -> str:
 def play_sentence(names: SeatNames, trick: TrickView | DoneTrick) -> list[str]:
     """The last card of ``trick`` (a view's trick), and who won it when it is complete."""
     play = trick.plays[-1]
-    verb = "lead" if len(trick.plays) == 1 else "play"
-    lines = [f"{names.does(play.seat, verb)} {card_words(play.card)}."]
+    card = card_words(play.card, names.words)
+    if len(trick.plays) == 1:
+        lines = [
+            names.says(play.seat, N_("You lead {card}."), N_("{name} leads {card}."), card=card)
+        ]
+    else:
+        lines = [
+            names.says(play.seat, N_("You play {card}."), N_("{name} plays {card}."), card=card)
+        ]
     winner = trick.winner if isinstance(trick, DoneTrick) else None
     if winner is not None:
-        lines.append(f"{names.does(winner, 'win')} the trick.")
+        lines.append(names.says(winner, N_("You win the trick."), N_("{name} wins the trick.")))
     return lines
 
 
@@ -164,29 +280,57 @@ def result_sentences(
 
 
 def _contract_sentence(names: SeatNames, details: JsonObject) -> str:
+    _ = names._
     bidder = details["bidder"]
-    alone = " alone" if details.get("alone") is not None else ""
-    forced = " (a forced bid)" if details.get("forced") else ""
-    verdict = "made it" if details.get("made") else "was set"
-    verb = "You" if bidder == names.me else names.title(bidder)
-    tricks = "trick" if details.get("taken") == 1 else "tricks"
-    return (f"{verb} bid {str(details['contract']).replace('-', ' ')}{alone}{forced}, "
-            f"took {details.get('taken')} {tricks} and {verdict}.")  # fmt: skip
+    contract = bid_words(str(details["contract"]), names.words)
+    if details.get("alone") is not None:
+        contract = _("{contract} alone").format(contract=contract)
+    if details.get("forced"):
+        contract = _("{contract} (a forced bid)").format(contract=contract)
+    taken = names.tricks(int(details.get("taken") or 0))
+    if details.get("made"):
+        return names.says(
+            bidder,
+            N_("You bid {contract}, took {tricks} and made it."),
+            N_("{name} bid {contract}, took {tricks} and made it."),
+            contract=contract,
+            tricks=taken,
+        )
+    return names.says(
+        bidder,
+        N_("You bid {contract}, took {tricks} and were set."),
+        N_("{name} bid {contract}, took {tricks} and was set."),
+        contract=contract,
+        tricks=taken,
+    )
 
 
 def _tricks_sentences(names: SeatNames, result: HandResult, details: JsonObject) -> list[str]:
+    _ = names._
     active = details.get("active") or range(len(result.tricks))
     counts = ", ".join(f"{names[s]} {result.tricks[s]}" for s in active)
-    lines = [f"Tricks taken: {counts}."]
+    lines = [_("Tricks taken: {counts}.").format(counts=counts)]
     looed = details.get("looed") or []
     if looed and not details.get("payments"):  # else each loo is a payment's sentence
-        verb = "were" if len(looed) > 1 or names.me in looed else "was"
-        who = names.listed(looed)
-        lines.append(f"{who[0].upper()}{who[1:]} {verb} looed.")
-    if details.get("general") is not None:
-        made = "made" if details.get("general_made") else "lost"
-        lines.append(f"{names.title(details['general'])} {made} the general.")
+        lines.append(_looed_sentence(names, looed))
+    general = details.get("general")
+    if general is not None:
+        if details.get("general_made"):
+            lines.append(
+                names.says(general, N_("You made the general."), N_("{name} made the general."))
+            )
+        else:
+            lines.append(
+                names.says(general, N_("You lost the general."), N_("{name} lost the general."))
+            )
     return lines
+
+
+def _looed_sentence(names: SeatNames, looed: Sequence[int]) -> str:
+    if len(looed) == 1:
+        return names.says(looed[0], N_("You were looed."), N_("{name} was looed."))
+    who = names.listed(looed)
+    return names._("{names} were looed.").format(names=who[0].upper() + who[1:])
 
 
 def _gains_sentence(names: SeatNames, deltas: Sequence[int], sides: Sequence[Sequence[int]]) -> str:
@@ -194,4 +338,4 @@ def _gains_sentence(names: SeatNames, deltas: Sequence[int], sides: Sequence[Seq
         parts = [f"{names[s]} {deltas[s]:+d}" for s in range(len(deltas))]
     else:
         parts = [f"{names.listed(side)} {deltas[side[0]]:+d}" for side in sides]
-    return "Change: " + ", ".join(parts) + "."
+    return names._("Change: {changes}.").format(changes=", ".join(parts))

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import N_
+
 if TYPE_CHECKING:
     from ..flow import HandResult
     from .narrate import SeatNames
@@ -19,65 +21,93 @@ __all__ = ["payment_sentences"]
 Payment = dict[str, Any]
 
 
-def _chips(n: int) -> str:
-    return f"{n} chip" if n == 1 else f"{n} chips"
-
-
-def _tricks(result: HandResult, seat: int) -> str:
-    n = result.tricks[seat]
-    return f"{n} trick" if n == 1 else f"{n} tricks"
-
-
 def _sentences(names: SeatNames, result: HandResult) -> dict[str, Callable[[Payment], str]]:
     def chips_or(chips: Callable[[Payment], str], points: Callable[[Payment], str]) -> Any:
         return lambda p: chips(p) if "chips" in p else points(p)
 
-    looed = chips_or(
-        lambda p: (
-            f"{_was(names, p['from'])} looed: {_pays(names, p['from'])} {p['chips']}"
-            " to the pot for the next hand"
-        ),
-        lambda p: f"{_was(names, p['seat'])} looed: {p['change']:+d}",
-    )
+    def won(seat: int) -> str:
+        return names.tricks(result.tricks[seat])
+
+    _ = names._
     return {
-        "carried": lambda p: f"{_chips(p['chips'])} carried into the pot from the last hand",
-        "ante": lambda p: f"{names.does(p['from'], 'ante')} {p['chips']}",
+        "carried": lambda p: _("{chips} carried into the pot from the last hand").format(
+            chips=names.chips(p["chips"])
+        ),
+        "ante": lambda p: names.says(
+            p["from"], N_("You ante {count}"), N_("{name} antes {count}"), count=p["chips"]
+        ),
         "tricks": chips_or(
-            lambda p: (
-                f"{names.does(p['to'], 'win')} {p['chips']} from the pot for "
-                f"{_tricks(result, p['to'])}"
+            lambda p: names.says(
+                p["to"],
+                N_("You win {count} from the pot for {tricks}"),
+                N_("{name} wins {count} from the pot for {tricks}"),
+                count=p["chips"],
+                tricks=won(p["to"]),
             ),
-            lambda p: (
-                f"{names.title(p['seat'])}: {p['change']:+d} for {_tricks(result, p['seat'])}"
+            lambda p: _("{name}: {change} for {tricks}").format(
+                name=names.title(p["seat"]), change=f"{p['change']:+d}", tricks=won(p["seat"])
             ),
         ),
-        "remainder": lambda p: (
-            f"{names.does(p['to'], 'take')} the {_chips(p['chips'])} left over in the pot"
+        "remainder": lambda p: names.says(
+            p["to"],
+            N_("You take the {chips} left over in the pot"),
+            N_("{name} takes the {chips} left over in the pot"),
+            chips=names.chips(p["chips"]),
         ),
-        "looed": looed,
-        "general_pot": lambda p: (
-            f"{names.does(p['to'], 'take')} the pot, {_chips(p['chips'])}, for the general"
+        "looed": chips_or(
+            lambda p: names.says(
+                p["from"],
+                N_("You were looed: you pay {count} to the pot for the next hand"),
+                N_("{name} was looed: pays {count} to the pot for the next hand"),
+                count=p["chips"],
+            ),
+            lambda p: names.says(
+                p["seat"],
+                N_("You were looed: {change}"),
+                N_("{name} was looed: {change}"),
+                change=f"{p['change']:+d}",
+            ),
+        ),
+        "general_pot": lambda p: names.says(
+            p["to"],
+            N_("You take the pot, {chips}, for the general"),
+            N_("{name} takes the pot, {chips}, for the general"),
+            chips=names.chips(p["chips"]),
         ),
         "general": chips_or(
-            lambda p: (
-                f"{names.does(p['from'], 'pay')} {names[p['to']]} {p['chips']} for the general"
+            lambda p: _general_paid(names, p),
+            lambda p: _("{name}: {change} for the general").format(
+                name=names.title(p["seat"]), change=f"{p['change']:+d}"
             ),
-            lambda p: f"{names.title(p['seat'])}: {p['change']:+d} for the general",
         ),
-        "general_failed": lambda p: (
-            f"{names.does(p['from'], 'pay')} {p['chips']} to the pot for "
-            "the next hand: the general failed"
+        "general_failed": lambda p: names.says(
+            p["from"],
+            N_("You pay {count} to the pot for the next hand: the general failed"),
+            N_("{name} pays {count} to the pot for the next hand: the general failed"),
+            count=p["chips"],
         ),
-        "left": lambda p: f"{_chips(p['chips'])} stay in the pot for the next hand",
+        "left": lambda p: names.words.ngettext(
+            "{count} chip stays in the pot for the next hand",
+            "{count} chips stay in the pot for the next hand",
+            p["chips"],
+        ).format(count=p["chips"]),
     }
 
 
-def _was(names: SeatNames, seat: int) -> str:
-    return "You were" if seat == names.me else f"{names.title(seat)} was"
-
-
-def _pays(names: SeatNames, seat: int) -> str:
-    return "you pay" if seat == names.me else "pays"
+def _general_paid(names: SeatNames, payment: Payment) -> str:
+    """A payment to the general, said with "you" as payer or as payee where it is you."""
+    payer, payee, count = payment["from"], payment["to"], payment["chips"]
+    if payee == names.me:
+        return names._("{name} pays you {count} for the general").format(
+            name=names.title(payer), count=count
+        )
+    return names.says(
+        payer,
+        N_("You pay {payee} {count} for the general"),
+        N_("{name} pays {payee} {count} for the general"),
+        payee=names[payee],
+        count=count,
+    )
 
 
 def payment_sentences(names: SeatNames, result: HandResult) -> list[str]:

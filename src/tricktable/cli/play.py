@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -13,6 +14,7 @@ from ..bots.hints import HintBot
 from ..engine import Game
 from ..errors import TricktableError
 from ..games import rules
+from ..i18n import LanguageError, choose_language, translator
 from .paths import default_record_dir
 from .table import TerminalTable
 
@@ -67,8 +69,15 @@ def play(
     record_dir: Annotated[
         Path | None, typer.Option(help="Folder for game records (default: your data folder).")
     ] = None,
+    lang: Annotated[
+        str | None, typer.Option("--lang", help="Language: en, de, fr or ms (else LANG).")
+    ] = None,
 ) -> None:
     """Play GAME against computer players; moves are read line by line from the keyboard."""
+    try:
+        words = translator(choose_language(lang, os.environ))
+    except LanguageError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--lang") from None
     console = Console(highlight=False)
     try:
         game = Game(rules(game_name, **parse_options(option or [])), seed=seed)
@@ -87,6 +96,7 @@ def play(
         record_dir=folder,
         hint_bot=hint_bot,
         show_hints=hints,
+        words=words,
     ).run()
 
 

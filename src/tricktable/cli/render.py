@@ -11,8 +11,9 @@ from typing import Any
 
 from rich.console import Console
 
-from ..actions import Action, Kind
-from ..cards import COPY_STRIDE, Card, Suit, parse_card
+from ..actions import Action, Kind, parse_action
+from ..cards import CARD_TEXT, COPY_STRIDE, Card, Suit, parse_card
+from ..errors import NotationError
 from ..games.hasenpfeffer.section import (
     AuctionSection,
     DoubleSection,
@@ -20,16 +21,19 @@ from ..games.hasenpfeffer.section import (
     auction_of,
 )
 from ..games.rams.section import RamsSection, rams_of
+from ..i18n import N_, Translator
 from ..ranking import NO_TRUMP
 from ..view import View
 from ..view_parts import DoneTrick, TrickView
-from .narrate import SeatNames
+from .narrate import ENGLISH, SeatNames, bid_words, card_symbol, suit_words
 
 __all__ = [
     "SeatNames",
+    "call_words",
     "card_markup",
     "grouped_hand",
     "hand_ante",
+    "move_words",
     "ordered_moves",
     "print_lines",
     "render_hand",
@@ -39,22 +43,23 @@ __all__ = [
     "standing_scores",
 ]
 
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+SUIT_NAMES = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
 _TRUMP_LETTERS = ("C", "D", "H", "S", "NT")
 PHASE_WORDS = {
-    "auction": "bidding", "trump": "naming trump", "discard": "discarding",
-    "alone": "alone or not", "give": "giving cards to the lone player",
-    "declare": "in, pass or widow", "exchange": "the turn-up exchange", "play": "card play",
-    "over": "game over",
+    "auction": N_("bidding"), "trump": N_("naming trump"), "discard": N_("discarding"),
+    "alone": N_("alone or not"), "give": N_("giving cards to the lone player"),
+    "declare": N_("in, pass or widow"), "exchange": N_("the turn-up exchange"),
+    "play": N_("card play"), "over": N_("game over"),
 }  # fmt: skip
 
 
-def card_markup(text: str | None) -> str:
-    """A card with its suit symbol, red suits in red; ``None`` is a face-down card."""
+def card_markup(text: str | None, words: Translator = ENGLISH) -> str:
+    """A card with its suit symbol as the language writes it, red suits in red; ``None`` is a
+    face-down card."""
     if text is None:
         return "[dim]▒▒[/dim]"
     card = parse_card(text)
-    symbol = card.symbol()
+    symbol = card_symbol(text, words)
     if card.suit is not None and card.suit.is_red:
         return f"[red]{symbol}[/red]"
     return f"[bold]{symbol}[/bold]"
@@ -66,12 +71,12 @@ def suit_markup(letter: str) -> str:
     return f"[red]{suit.symbol}[/red]" if suit.is_red else f"[bold]{suit.symbol}[/bold]"
 
 
-def _trump_name(letter: str | None) -> str:
+def _trump_name(letter: str | None, words: Translator) -> str:
     if letter is None:
-        return "not named yet"
+        return words.gettext("not named yet")
     if letter == "NT":
-        return "no trump"
-    return f"{SUIT_NAMES['CDHS'.index(letter)]} {suit_markup(letter)}"
+        return words.gettext("no trump")
+    return f"{words.gettext(SUIT_NAMES['CDHS'.index(letter)])} {suit_markup(letter)}"
 
 
 def _effective_suit(view: View, card: Card) -> int:
@@ -83,7 +88,7 @@ def _effective_suit(view: View, card: Card) -> int:
 
 def grouped_hand(view: View) -> list[tuple[str, list[Card]]]:
     """The hand by effective suit, trumps first (the Joker first before trump is named),
-    strongest card first within a suit."""
+    strongest card first within a suit; the labels are English messages to translate."""
     trump = view.trump
     groups: dict[int, list[Card]] = {}
     for card in view.hand:
@@ -91,19 +96,20 @@ def grouped_hand(view: View) -> list[tuple[str, list[Card]]]:
     strength = _strength_key(view, trump)
     order = sorted(groups, key=lambda s: (s != trump, s >= 0, -s))
     return [
-        ("trump" if suit == trump and trump != NO_TRUMP else _suit_label(suit),
+        (N_("trump") if suit == trump and trump != NO_TRUMP else _suit_label(suit),
          sorted(groups[suit], key=strength))
         for suit in order
     ]  # fmt: skip
 
 
-def render_hand(view: View) -> str:
+def render_hand(view: View, words: Translator = ENGLISH) -> str:
     """The hand grouped by suit, the trump group labelled ``trump``."""
     parts = [
-        f"[bold]{label}[/bold]: " + " ".join(card_markup(str(c)) for c in cards)
+        f"[bold]{words.gettext(label)}[/bold]: "
+        + " ".join(card_markup(str(c), words) for c in cards)
         for label, cards in grouped_hand(view)
     ]
-    return "   ".join(parts) if parts else "(no cards)"
+    return "   ".join(parts) if parts else words.gettext("(no cards)")
 
 
 def ordered_moves(view: View) -> tuple[Action, ...]:
@@ -116,7 +122,7 @@ def ordered_moves(view: View) -> tuple[Action, ...]:
 
 
 def _suit_label(suit: int) -> str:
-    return "joker" if suit < 0 or suit >= NO_TRUMP else SUIT_NAMES[suit]
+    return N_("joker") if suit < 0 or suit >= NO_TRUMP else SUIT_NAMES[suit]
 
 
 def _strength_key(view: View, trump: int | None) -> Any:
@@ -128,13 +134,15 @@ def _strength_key(view: View, trump: int | None) -> Any:
 
 def render_trick(trick: TrickView | DoneTrick | None, names: SeatNames) -> str:
     """The cards of a trick in play order, and who won it once it is complete."""
+    _ = names._
     if trick is None:
-        return "(none yet)"
+        return _("(none yet)")
     if not trick.plays:
-        return "(no cards yet)"
-    plays = ", ".join(f"{names[p.seat]} {card_markup(p.card)}" for p in trick.plays)
+        return _("(no cards yet)")
+    plays = ", ".join(f"{names[p.seat]} {card_markup(p.card, names.words)}" for p in trick.plays)
     if isinstance(trick, DoneTrick) and trick.winner is not None:
-        plays += f" — won by {names[trick.winner]}"
+        won = names.says(trick.winner, N_("won by you"), N_("won by {name}"))
+        plays += f" — {won}"
     return plays
 
 
@@ -167,15 +175,18 @@ def render_scores(view: View, names: SeatNames, scores: Sequence[int] | None = N
 
 def render_status(view: View, names: SeatNames) -> list[str]:
     """Lines describing the table: hand, dealer, scores, auction, contract, trump, trick."""
+    _ = names._
+    hand = _("Hand {number}").format(number=view.hand_number)
+    dealer = names.says(view.dealer, N_("You deal"), N_("{name} deals"))
+    phase = _(PHASE_WORDS[view.phase]) if view.phase in PHASE_WORDS else str(view.phase)
     lines = [
-        f"[bold]Hand {view.hand_number}[/bold] · {names.does(view.dealer, 'deal')} · "
-        f"{PHASE_WORDS.get(view.phase, view.phase)}",
-        f"Scores: {render_scores(view, names)}",
+        f"[bold]{hand}[/bold] · {dealer} · {phase}",
+        _("Scores: {scores}").format(scores=render_scores(view, names)),
     ]
     auction = auction_of(view)
     if auction is not None and auction.auction:
-        calls = ", ".join(f"{names[c.seat]} {c.call}" for c in auction.auction)
-        lines.append(f"Auction: {calls}")
+        calls = ", ".join(f"{names[c.seat]} {call_words(c.call, names)}" for c in auction.auction)
+        lines.append(_("Auction: {calls}").format(calls=calls))
     lines.extend(_contract_lines(view, auction, names))
     rams = rams_of(view)
     if rams is not None:
@@ -184,70 +195,137 @@ def render_status(view: View, names: SeatNames) -> list[str]:
         lines.extend(_lone_lines(auction, names))
     family_lines = getattr(view.section, "status_lines", None)  # a family that says its own
     if family_lines is not None:
-        lines.extend(family_lines(names.__getitem__, card_markup))
+        lines.extend(family_lines(names.__getitem__, _card(names), names.words.gettext))
     if view.trick is not None:
-        lines.append(f"Trick: {render_trick(view.trick, names)}")
-        lines.append("Tricks won: " + _tricks_won(view, names))
+        lines.append(_("Trick: {trick}").format(trick=render_trick(view.trick, names)))
+        lines.append(_("Tricks won: {counts}").format(counts=_tricks_won(view, names)))
     return lines
 
 
+def _card(names: SeatNames) -> Any:
+    return lambda text: card_markup(text, names.words)
+
+
+def _cards(cards: Sequence[str | None], names: SeatNames) -> str:
+    return " ".join(card_markup(c, names.words) for c in cards)
+
+
+def call_words(call: str, names: SeatNames) -> str:
+    """A call of an auction as the language says it: "bid 4", "pass", "trump ♥"."""
+    try:
+        action = parse_action(call)
+    except NotationError:
+        return call
+    return move_words(action, names.words)
+
+
+def move_words(action: Action, words: Translator) -> str:
+    """A move as the language says it ("bid little pepper", "play the B♥" in German); English
+    shows the notation itself, which is also what a player types."""
+    if words.code == "en":
+        return str(action)
+    _ = words.gettext
+    cards = " ".join(card_symbol(CARD_TEXT[c % COPY_STRIDE], words) for c in action.cards)
+    label = _(_MOVE_WORDS.get(action.kind, action.kind.value))
+    value = {
+        Kind.BID: lambda: bid_words(action.value, words),
+        Kind.TRUMP: lambda: suit_words(action.value, words),
+        Kind.PARTNER: lambda: action.value,
+    }.get(action.kind, lambda: cards)()
+    return label.format(value=value)
+
+
+_MOVE_WORDS = {
+    Kind.PASS: N_("pass"), Kind.ORDER_UP: N_("order-up"), Kind.BID: N_("bid {value}"),
+    Kind.TRUMP: N_("trump {value}"), Kind.DISCARD: N_("discard {value}"),
+    Kind.ALONE: N_("alone"), Kind.NOT_ALONE: N_("not-alone"), Kind.GIVE: N_("give {value}"),
+    Kind.PARTNER: N_("partner {value}"), Kind.IN: N_("in"), Kind.WIDOW: N_("widow"),
+    Kind.GENERAL: N_("general"), Kind.EXCHANGE: N_("exchange {value}"),
+    Kind.DECLINE: N_("decline"), Kind.PLAY: N_("play {value}"),
+}  # fmt: skip
+
+
 def _contract_lines(view: View, auction: AuctionSection | None, names: SeatNames) -> list[str]:
+    _ = names._
     lines = []
     if auction is not None and auction.bidder is not None:
-        contract = auction.contract or "?"
-        forced = " (forced)" if auction.forced_bid else ""
-        lines.append(f"Contract: {names[auction.bidder]} bid {contract.replace('-', ' ')}{forced}")
+        contract = bid_words(auction.contract, names.words) if auction.contract else "?"
+        if auction.forced_bid:
+            contract = _("{contract} (forced)").format(contract=contract)
+        bidder = names[auction.bidder]
+        lines.append(_("Contract: {name} bid {contract}").format(name=bidder, contract=contract))
     if view.trump is not None:
-        lines.append(f"Trump: {_trump_name(_TRUMP_LETTERS[view.trump])}")
+        trump = _trump_name(_TRUMP_LETTERS[view.trump], names.words)
+        lines.append(_("Trump: {trump}").format(trump=trump))
     if auction is None:
         return lines
     if auction.alone is not None:
-        lines.append(f"{names.title(auction.alone)} plays alone")
+        lines.append(names.says(auction.alone, N_("You play alone"), N_("{name} plays alone")))
     if isinstance(auction, HasenpfefferSection):
         if auction.lone_defender is not None:
-            lines.append(f"{names.title(auction.lone_defender)} defends alone")
+            lines.append(
+                names.says(
+                    auction.lone_defender, N_("You defend alone"), N_("{name} defends alone")
+                )
+            )
         if auction.discard:
-            lines.append("Your discard: " + " ".join(card_markup(c) for c in auction.discard))
+            lines.append(_("Your discard: {cards}").format(cards=_cards(auction.discard, names)))
     return lines
 
 
 def _rams_lines(view: View, rams: RamsSection, names: SeatNames) -> list[str]:
     """The facts of the Rams family that the common lines do not cover."""
+    _ = names._
     lines = []
     if rams.declarations:
-        said = ", ".join(f"{names[c.seat]} {c.call}" for c in rams.declarations)
-        lines.append(f"Calls: {said}")
+        said = ", ".join(f"{names[c.seat]} {call_words(c.call, names)}" for c in rams.declarations)
+        lines.append(_("Calls: {calls}").format(calls=said))
     if rams.turnup:
+        turnup = _cards(rams.turnup, names)
         taken = rams.turnup_taken_by
-        by = f" (taken by {names[taken]})" if taken is not None else ""
-        lines.append("Turn-up: " + " ".join(card_markup(c) for c in rams.turnup) + by)
+        if taken is not None:
+            turnup += " " + names.says(taken, N_("(taken by you)"), N_("(taken by {name})"))
+        lines.append(_("Turn-up: {cards}").format(cards=turnup))
     if rams.widow_taker is not None:
-        lines.append(f"{names.does(rams.widow_taker, 'take')} the widow.")
+        lines.append(
+            names.says(rams.widow_taker, N_("You take the widow."), N_("{name} takes the widow."))
+        )
     if rams.general is not None:
-        lines.append(f"{names.does(rams.general, 'play')} general rams: every trick or pay.")
+        lines.append(names.says(rams.general, N_("You play general rams: every trick or pay."),
+                                N_("{name} plays general rams: every trick or pay.")))  # fmt: skip
     if rams.pot is not None:
-        lines.append(f"Pot: {rams.pot} chips ({_pot_words(view, rams, names)})")
+        pot = _("Pot: {chips} ({where})")
+        lines.append(pot.format(chips=names.chips(rams.pot), where=_pot_words(view, rams, names)))
     if rams.out:
-        lines.append(f"Out of the game: {names.listed(rams.out)}.")
+        lines.append(_("Out of the game: {names}.").format(names=names.listed(rams.out)))
     if rams.blind_lead and view.trick is not None and view.trick.plays:
-        lines.append("The lead of this trick is face down until the trick is complete.")
+        lines.append(_("The lead of this trick is face down until the trick is complete."))
     return lines
 
 
 def _pot_words(view: View, rams: RamsSection, names: SeatNames) -> str:
     """Where the pot's chips came from: the dealer's ante and what the last hand left."""
+    _ = names._
     ante = hand_ante(view)
     carried = (rams.pot or 0) - ante
-    words = f"{names[view.dealer]} put in {ante}" if ante else "no ante"
-    return words + (f", {carried} carried over" if carried else "")
+    if ante:
+        words = names.says(
+            view.dealer, N_("you put in {count}"), N_("{name} put in {count}"), count=ante
+        )
+    else:
+        words = _("no ante")
+    if carried:
+        words = _("{words}, {count} carried over").format(words=words, count=carried)
+    return words
 
 
 def _lone_lines(double: DoubleSection, names: SeatNames) -> list[str]:
+    _ = names._
     lines = []
     if double.dead:
-        lines.append(f"Sitting out this hand: {names.listed(double.dead)}.")
+        lines.append(_("Sitting out this hand: {names}.").format(names=names.listed(double.dead)))
     if double.gave:
-        lines.append("Cards given: " + " ".join(card_markup(c) for c in double.gave))
+        lines.append(_("Cards given: {cards}").format(cards=_cards(double.gave, names)))
     return lines
 
 
@@ -256,16 +334,22 @@ def _tricks_won(view: View, names: SeatNames) -> str:
     return ", ".join(f"{names[s]} {won[s]}" for s in view.active)
 
 
-def render_legal(legal: Sequence[Action]) -> str:
+def render_legal(legal: Sequence[Action], words: Translator = ENGLISH) -> str:
     """The legal moves: while bidding, the bids to type as numbers and the other calls by name;
-    otherwise every move numbered from 1, in the notation that can also be typed."""
+    otherwise every move numbered from 1 (English shows the notation that can also be typed)."""
+    _ = words.gettext
     bids = [a.value for a in legal if a.kind is Kind.BID and a.value.isdigit()]
     if bids:
         others = [str(a) for a in legal if a.kind is not Kind.BID or not a.value.isdigit()]
         typed = ", ".join(f"[cyan]{b}[/cyan]" for b in bids)
-        also = f" — or type {', '.join(f'[cyan]{o}[/cyan]' for o in others)}" if others else ""
-        return f"Your bid: type {typed}{also}"
-    return "Moves: " + "  ".join(f"[cyan]{n})[/cyan] {action}" for n, action in enumerate(legal, 1))
+        if others:
+            also = ", ".join(f"[cyan]{o}[/cyan]" for o in others)
+            return _("Your bid: type {bids} — or type {others}").format(bids=typed, others=also)
+        return _("Your bid: type {bids}").format(bids=typed)
+    moves = "  ".join(
+        f"[cyan]{n})[/cyan] {move_words(action, words)}" for n, action in enumerate(legal, 1)
+    )
+    return _("Moves: {moves}").format(moves=moves)
 
 
 def print_lines(console: Console, lines: Sequence[str]) -> None:

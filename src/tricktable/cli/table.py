@@ -18,14 +18,24 @@ from rich.markup import escape
 
 from ..actions import Action, Kind, parse_action
 from ..bots import Bot
-from ..cards import parse_card
+from ..cards import CARD_TEXT, COPY_STRIDE, parse_card
 from ..engine import Game
 from ..errors import IllegalActionError, NotationError, TricktableError
+from ..flow import HandResult
+from ..i18n import N_, Translator
 from ..record import save_record
 from ..view import View
-from .narrate import SeatNames, action_sentence, play_sentence, result_sentences
+from .narrate import (
+    ENGLISH,
+    SeatNames,
+    action_sentence,
+    card_symbol,
+    play_sentence,
+    result_sentences,
+)
 from .render import (
     hand_ante,
+    move_words,
     ordered_moves,
     print_lines,
     render_hand,
@@ -37,14 +47,20 @@ from .render import (
 
 __all__ = ["PROMPT", "TerminalTable", "parse_choice"]
 
-PROMPT = "Your move (number, notation or 'help'): "
-HELP = """\
+PROMPT = N_("Your move (number, notation or 'help'): ")
+HELP = N_("""\
 Type a move's number or its notation ('trump H', 'play JH'); while bidding, a
 number is that bid ('4' bids 4). A card alone ('JH') is enough when only one
-move uses it. Commands:
-  hint    the strongest bot's suggestion    last    the last trick
-  table   show the table again              scores  the result of every hand
-  save    save the game record now          quit    save and stop"""
+move uses it. Commands:""")
+# The commands are typed as they are written in every language; their descriptions are not.
+COMMAND_HELP = (
+    ("hint", N_("the strongest bot's suggestion")),
+    ("last", N_("the last trick")),
+    ("table", N_("show the table again")),
+    ("scores", N_("the result of every hand")),
+    ("save", N_("save the game record now")),
+    ("quit", N_("save and stop")),
+)
 
 
 def _read_stdin() -> str:
@@ -56,7 +72,10 @@ def _numeric_bids(legal: tuple[Action, ...]) -> dict[str, Action]:
 
 
 def parse_choice(
-    text: str, legal: tuple[Action, ...], kinds: Collection[Kind] | None = None
+    text: str,
+    legal: tuple[Action, ...],
+    kinds: Collection[Kind] | None = None,
+    words: Translator = ENGLISH,
 ) -> Action:
     """The action meant by a typed bid, a move number, a notation, or a card only one move uses.
 
@@ -64,17 +83,19 @@ def parse_choice(
     alone ("little-pepper") is that bid too. A word that is no move is refused with the moves
     of this game (``kinds``; else the kinds of the legal moves), not every game's.
     """
+    _ = words.gettext
     bids = _numeric_bids(legal)
     if bids and text.isdigit():
-        return _typed_bid(text, bids, legal)
+        return _typed_bid(text, bids, legal, words)
     if text.isdigit():
         number = int(text)
         if not 1 <= number <= len(legal):
-            raise IllegalActionError(f"{text!r} is not a move number; choose 1 to {len(legal)}")
+            refusal = _("{text} is not a move number; choose 1 to {last}")
+            raise IllegalActionError(refusal.format(text=repr(text), last=len(legal)))
         return legal[number - 1]
-    words = {a.value.lower(): a for a in legal if a.kind is Kind.BID and not a.value.isdigit()}
-    if text.lower() in words:
-        return words[text.lower()]
+    named = {a.value.lower(): a for a in legal if a.kind is Kind.BID and not a.value.isdigit()}
+    if text.lower() in named:
+        return named[text.lower()]
     try:
         return parse_action(text)
     except NotationError as not_action:
@@ -82,45 +103,60 @@ def parse_choice(
             card = parse_card(text)
         except NotationError:
             ours = {k.value for k in kinds} if kinds else _KIND_WORDS
-            if text.split(maxsplit=1)[0].lower() in ours:
+            if text.split(maxsplit=1)[0].lower() in ours and words.code == "en":
                 raise not_action from None  # a move's word with a bad rest: say what is wrong
-            raise _not_a_move(text, legal, kinds) from None
+            raise _not_a_move(text, legal, kinds, words) from None
     matches = [a for a in legal if a.cards == (card.index,)]
     if len(matches) != 1:
         moves = ", ".join(str(a) for a in legal)
-        raise IllegalActionError(f"{text!r} is not one of the legal moves: {moves}")
+        refusal = _("{text} is not one of the legal moves: {moves}")
+        raise IllegalActionError(refusal.format(text=repr(text), moves=moves))
     return matches[0]
 
 
 _KIND_WORDS = frozenset(k.value for k in Kind)
 
 
-def _not_a_move(text: str, legal: tuple[Action, ...], kinds: Collection[Kind] | None) -> Exception:
+def _not_a_move(
+    text: str, legal: tuple[Action, ...], kinds: Collection[Kind] | None, words: Translator
+) -> Exception:
     known = set(kinds) if kinds else {a.kind for a in legal}
-    words = ", ".join(k.value for k in Kind if k in known)
+    starts = ", ".join(k.value for k in Kind if k in known)
     moves = ", ".join(str(a) for a in legal)
-    return IllegalActionError(
-        f"{text!r} is not a move or a command; this game's moves start with {words} "
-        f"(or type 'help'); legal now: {moves}"
+    refusal = words.gettext(
+        "{text} is not a move or a command; this game's moves start with {words} "
+        "(or type 'help'); legal now: {moves}"
     )
+    return IllegalActionError(refusal.format(text=repr(text), words=starts, moves=moves))
 
 
-def _typed_bid(text: str, bids: dict[str, Action], legal: tuple[Action, ...]) -> Action:
+def _typed_bid(
+    text: str, bids: dict[str, Action], legal: tuple[Action, ...], words: Translator
+) -> Action:
+    _ = words.gettext
     value = str(int(text))
     if value in bids:
         return bids[value]
     others = [str(a) for a in legal if a.kind is not Kind.BID or not a.value.isdigit()]
-    choices = _or_list(sorted(bids, key=int))
-    also = f"; or {_or_list(others)}" if others else ""
-    raise IllegalActionError(f"{text!r} is not a bid you can make; you can bid {choices}{also}")
+    choices = _or_list(sorted(bids, key=int), words)
+    if others:
+        refusal = _("{text} is not a bid you can make; you can bid {bids}; or {others}")
+    else:
+        refusal = _("{text} is not a bid you can make; you can bid {bids}")
+    raise IllegalActionError(
+        refusal.format(text=repr(text), bids=choices, others=_or_list(others, words))
+    )
 
 
-def _or_list(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+def _or_list(items: list[str], words: Translator) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return words.gettext("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 class TerminalTable:
-    """Runs a game between the human at ``seat`` and ``bots`` in every other seat."""
+    """Runs a game between the human at ``seat`` and ``bots`` in every other seat, told in the
+    human's language (``words``)."""
 
     def __init__(
         self,
@@ -133,13 +169,16 @@ class TerminalTable:
         hint_bot: Bot,
         show_hints: bool = False,
         read_line: Callable[[], str] | None = None,
+        words: Translator = ENGLISH,
     ) -> None:
         self.game, self.seat, self.bots, self.console = game, seat, bots, console
         self.record_dir, self.hint_bot, self.show_hints = record_dir, hint_bot, show_hints
         # sys.stdin is looked up at each read: test runners and pipes replace it.
         self.read_line = read_line or _read_stdin
+        self.words = words
+        self._ = words.gettext
         view = game.view(seat)
-        self.names = SeatNames(seat, view.sides, game.player_count)
+        self.names = SeatNames(seat, view.sides, game.player_count, words)
         self.results_seen = 0
         self.hand_seen = 0
         self.saved_to: Path | None = None
@@ -151,8 +190,9 @@ class TerminalTable:
 
     def run(self) -> None:
         """Play until the game is over or the input ends; save the record either way."""
-        self.console.print(f"[bold]{self.game.rules.game.title}[/bold] · {self.game.rules} · "
-                           f"seed {self.game.seed}")  # fmt: skip
+        title = self._(self.game.rules.game.title)
+        seed = self._("seed {seed}").format(seed=self.game.seed)
+        self.console.print(f"[bold]{escape(title)}[/bold] · {self.game.rules} · {seed}")
         self.console.print(self._seating())
         self._announce_new_hand(self.view())
         while not self.game.is_over:
@@ -175,13 +215,13 @@ class TerminalTable:
         """Show the table and read input until a move is made (False: stop the session)."""
         self.show_table()
         while True:
-            self.console.print(PROMPT, end="", markup=False)
+            self.console.print(self._(PROMPT), end="", markup=False)
             try:
                 line = self.read_line()
             except KeyboardInterrupt:  # Ctrl-C at the prompt ends the session like end of input
                 line = ""
             if not line:
-                self.console.print("\nEnd of input.")
+                self.console.print("\n" + self._("End of input."))
                 return False
             outcome = self._handle(line.strip())
             if outcome is not None:
@@ -196,54 +236,91 @@ class TerminalTable:
             return None
         try:
             view = self.view()
-            choice = parse_choice(text, ordered_moves(view), view.rules.flow.action_kinds())
+            kinds = view.rules.flow.action_kinds()
+            choice = parse_choice(text, ordered_moves(view), kinds, self.words)
+            if self.words.code != "en" and choice not in view.legal:
+                raise IllegalActionError(self._refusal(view, choice))
             action = self.game.apply(choice)
         except TricktableError as exc:
             reason = escape(self.names.in_text(str(exc)))
-            self.console.print(f"[red]Not accepted:[/red] {reason}")
+            refused = self._("Not accepted:")
+            self.console.print(f"[red]{refused}[/red] {reason}")
             return None
         self._announce(self.seat, action)
         return True
+
+    def _refusal(self, view: View, choice: Action) -> str:
+        """Why a move is not legal, in the human's language (the engine says it in English):
+        a card not held, or the trick's obligations; and what is legal now."""
+        _ = self._
+        move = move_words(choice, self.words)
+        legal = ", ".join(move_words(a, self.words) for a in ordered_moves(view))
+        if choice.kind is Kind.PLAY and view.phase == "play":
+            card = CARD_TEXT[choice.cards[0] % COPY_STRIDE]
+            if all(str(c) != card for c in view.hand):
+                refusal = _("{move} is not legal: you do not hold {card}; legal now: {moves}")
+                return refusal.format(move=move, card=card_symbol(card, self.words), moves=legal)
+            if view.trick is not None and view.trick.plays:
+                refusal = _(
+                    "{move} is not legal: the trick obliges another card; legal now: {moves}"
+                )
+                return refusal.format(move=move, moves=legal)
+        return _("{move} is not legal now; legal now: {moves}").format(move=move, moves=legal)
 
     # -- commands ------------------------------------------------------------------------------
 
     def show_table(self) -> bool | None:
         view = self.view()
         print_lines(self.console, render_status(view, self.names))
-        self.console.print(f"Your hand: {render_hand(view)}")
+        hand = render_hand(view, self.words)
+        self.console.print(self._("Your hand: {cards}").format(cards=hand))
         if self.show_hints:
             self.hint()
-        self.console.print(render_legal(ordered_moves(view)))
+        self.console.print(render_legal(ordered_moves(view), self.words))
         return None
 
     def hint(self) -> bool | None:
         view = self.view()
         if view.legal:
-            self.console.print(f"Hint: {self.hint_bot.choose(view)}")
+            move = move_words(self.hint_bot.choose(view), self.words)
+            self.console.print(self._("Hint: {move}").format(move=move))
         return None
 
     def last_trick(self) -> bool | None:
-        trick = self.view().last_trick
-        self.console.print(f"Last trick: {render_trick(trick, self.names)}")
+        trick = render_trick(self.view().last_trick, self.names)
+        self.console.print(self._("Last trick: {trick}").format(trick=trick))
         return None
 
     def scores(self) -> bool | None:
         """The score sheet: each hand's result and the totals it left, then the totals now
         (before this hand's ante, which counts in this hand's change)."""
         view = self.view()
+        _ = self._
         for result in view.history:
             scores = render_scores(view, self.names, result.scores)
-            summary = escape(self.names.in_text(result.summary))
-            self.console.print(f"Hand {result.hand_number}: {summary} → {scores}")
-        self.console.print(f"Now: {render_scores(view, self.names)}")
+            summary = escape(self._hand_summary(result))
+            line = _("Hand {number}: {summary} → {scores}")
+            self.console.print(line.format(number=result.hand_number, summary=summary,
+                                           scores=scores))  # fmt: skip
+        self.console.print(_("Now: {scores}").format(scores=render_scores(view, self.names)))
         if hand_ante(view):
-            ante = self.names.does(view.dealer, "ante")
-            self.console.print(f"Hand {view.hand_number} so far: {ante} {hand_ante(view)} "
-                               "chips (counted in this hand's change).")  # fmt: skip
+            ante = self.names.says(view.dealer, N_("You ante {count}"), N_("{name} antes {count}"),
+                                   count=hand_ante(view))  # fmt: skip
+            so_far = _("Hand {number} so far: {ante} (counted in this hand's change).")
+            self.console.print(so_far.format(number=view.hand_number, ante=ante))
         return None
 
+    def _hand_summary(self, result: HandResult) -> str:
+        """A hand's line on the score sheet: the engine's English summary, or in another
+        language the first sentence the hand's end told (the engine's text is not translated)."""
+        if self.words.code == "en":
+            return self.names.in_text(result.summary)
+        return result_sentences(self.names, result, self.view().sides)[0]
+
     def help(self) -> bool | None:
-        self.console.print(HELP, markup=False)
+        self.console.print(self._(HELP), markup=False)
+        for command, meaning in COMMAND_HELP:
+            self.console.print(f"  {command:<8}{self._(meaning)}", markup=False)
         return None
 
     def save(self) -> bool | None:
@@ -253,7 +330,8 @@ class TerminalTable:
                 self.record_dir, f"{self.game.rules.name}-{self.game.seed}-{stamp}"
             )
         save_record(self.game, self.saved_to)
-        self.console.print(f"Game record saved to {self.saved_to}", markup=False)
+        saved = self._("Game record saved to {path}").format(path=self.saved_to)
+        self.console.print(saved, markup=False)
         return None
 
     def quit(self) -> bool | None:
@@ -264,8 +342,8 @@ class TerminalTable:
     def _seating(self) -> str:
         players = self.game.player_count
         others = [self.names.label((self.seat + k) % players) for k in range(1, players)]
-        return (f"You sit in seat {self.seat + 1} of {self.game.player_count}; "
-                f"clockwise from your left: {', '.join(others)}.")  # fmt: skip
+        seating = self._("You sit in seat {seat} of {players}; clockwise from your left: {names}.")
+        return seating.format(seat=self.seat + 1, players=players, names=", ".join(others))
 
     def _announce(self, seat: int, action: Action) -> None:
         view = self.view()
@@ -288,28 +366,40 @@ class TerminalTable:
     def _announce_result(self, view: View) -> None:
         history = view.history
         for result in history[self.results_seen :]:
-            self.console.print(f"[bold]End of hand {result.hand_number}.[/bold]")
+            end = self._("End of hand {number}.").format(number=result.hand_number)
+            self.console.print(f"[bold]{end}[/bold]")
             for line in result_sentences(self.names, result, view.sides):
                 self.console.print(escape(line))
         if len(history) > self.results_seen:  # the totals that hand left, as the sheet shows
-            self.console.print(f"Scores: {render_scores(view, self.names, history[-1].scores)}")
+            scores = render_scores(view, self.names, history[-1].scores)
+            self.console.print(self._("Scores: {scores}").format(scores=scores))
         self.results_seen = len(history)
 
     def _announce_new_hand(self, view: View) -> None:
         if view.hand_number != self.hand_seen:
             self.hand_seen = view.hand_number
-            dealer = self.names.does(view.dealer, "deal")
-            verb = "put" if view.dealer == self.seat else "puts"
-            ante = f" and {verb} {hand_ante(view)} chips in the pot" if hand_ante(view) else ""
-            self.console.print(f"\n[bold]— Hand {self.hand_seen} —[/bold] {dealer}{ante}.")
+            names, ante = self.names, hand_ante(view)
+            if ante:
+                dealt = names.says(view.dealer, N_("You deal and put {chips} in the pot."),
+                                   N_("{name} deals and puts {chips} in the pot."),
+                                   chips=names.chips(ante))  # fmt: skip
+            else:
+                dealt = names.says(view.dealer, N_("You deal."), N_("{name} deals."))
+            heading = self._("— Hand {number} —").format(number=self.hand_seen)
+            self.console.print(f"\n[bold]{heading}[/bold] {dealt}")
 
     def _game_over(self) -> None:
         view = self.view()
+        _ = self._
         winners = view.winners
         names = self.names.listed(winners)
-        verdict = "You win!" if self.seat in winners else "You lose."
-        self.console.print(f"\n[bold]Game over.[/bold] Won by {names}. {verdict}")
-        self.console.print(f"Final scores: {render_scores(view, self.names)}")
+        verdict = _("You win!") if self.seat in winners else _("You lose.")
+        over = _("Game over.")
+        won = _("Won by {names}.").format(names=names)
+        self.console.print(f"\n[bold]{over}[/bold] {won} {verdict}")
+        self.console.print(
+            _("Final scores: {scores}").format(scores=render_scores(view, self.names))
+        )
         self.save()
 
 

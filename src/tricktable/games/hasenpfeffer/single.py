@@ -33,6 +33,7 @@ from ...deal import WIDOW, owners_of
 from ...errors import RulesError
 from ...flow import HandResult
 from ...flow_game import FlowGame
+from ...i18n import N_
 from ...jsonrecord import card_texts
 from ...options import GameDef, Option, OptionValue, Rules
 from ...phase import Phase
@@ -60,6 +61,8 @@ from .single_hidden import SingleHidden
 __all__ = ["GAME", "SingleHasenpfefferFlow"]
 
 PEPPER_LEVELS = {"little-pepper": 6, "big-pepper": 7}
+# The pepper contracts as players say them (a bid's value with spaces), for the catalogs.
+PEPPER_WORDS = (N_("little pepper"), N_("big pepper"))
 TRICKS = 6
 
 
