@@ -4,6 +4,7 @@ registry (issue 23). Docstrings (and so doctests) may name games; code may not."
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import tricktable as tt
@@ -57,3 +58,39 @@ def f() -> str:
     return "rams" if True else "Bierspiel "
 '''
     assert named_games(source, {"rams", "bierspiel"}) == [(5, "rams"), (5, "Bierspiel ")]
+
+
+WEB = PACKAGE / "web"
+_JS_STRING = re.compile(r"""(["'`])((?:\\.|(?!\1).)*?)\1""")
+
+
+def js_named_games(source: str, names: set[str]) -> list[tuple[int, str]]:
+    """The (line, text) of every JavaScript string literal in ``source`` that is a game's name
+    (comments are not strings; a name inside a longer text is not a switch on it)."""
+    found = []
+    for number, line in enumerate(source.splitlines(), 1):
+        code = line.split("//", 1)[0] if not line.lstrip().startswith("*") else ""
+        found += [(number, m.group(2)) for m in _JS_STRING.finditer(code)
+                  if m.group(2).strip().lower() in names]  # fmt: skip
+    return found
+
+
+def test_no_browser_script_switches_on_a_games_name() -> None:
+    """The browser learns each game's words from the server's descriptor (issue 23)."""
+    names = set(tt.GAME_NAMES)
+    found = []
+    for path in sorted(WEB.rglob("*.js")):
+        if "vendor" in path.relative_to(WEB).parts:
+            continue
+        for line, text in js_named_games(path.read_text(encoding="utf-8"), names):
+            found.append(f"{path.relative_to(WEB)}:{line}: {text!r}")
+    assert not found, "a game's name in the browser's code:\n" + "\n".join(found)
+
+
+def test_the_browser_check_finds_a_quoted_name_and_not_a_comment() -> None:
+    source = """// rams and "bierspiel" in a comment
+if (view.game === "rams" || game === 'bierspiel') return `Rounce`;
+const title = "Rams for up to nine";"""
+    assert js_named_games(source, {"rams", "bierspiel", "rounce"}) == [
+        (2, "rams"), (2, "bierspiel"), (2, "Rounce"),
+    ]  # fmt: skip

@@ -41,8 +41,8 @@ def test_rules_check_gives_the_canonical_string_or_the_reason(client: Any) -> No
         "rules_words": [
             {"name": "target score", "value": "2", "description": "Points that win the game."}
         ],
-        "table": {},  # this game's table words are still the browser's own
-    }
+    } | {"table": ok.json()["table"]}
+    assert ok.json()["table"]["how_to_play"][-1] == "The first side to 2 points wins."
     bad = client.post("/api/rules", json={"game": "hasenpfeffer", "options": {"min_bid": 99}})
     assert bad.status_code == 400
     assert "min_bid" in bad.json()["detail"]
@@ -74,8 +74,19 @@ def test_a_tables_description_carries_its_games_words_for_its_rules(client: Any)
     assert ["Game", "to 5 points"] in public["table_words"]["facts"]
     asked = client.post("/api/rules", json={"game": "euchre(target_score=5)"}).json()
     assert public["table_words"] == asked["table"]
-    other = client.get(f"/api/tables/{create(client)}").json()
-    assert other["table_words"] == {}
+    other = client.get(f"/api/tables/{create(client)}").json()  # Single Hasenpfeffer
+    assert other["table_words"]["bidding"] is True and other["table_words"]["tricks_per_hand"] == 6
+
+
+@pytest.mark.parametrize("name", sorted(tt.REGISTRY))
+def test_every_game_gives_its_table_words(client: Any, name: str) -> None:
+    """Every registered game tells the page how it goes and whether its calls are bids, so the
+    page needs no game's name."""
+    words = client.post("/api/rules", json={"game": name}).json()["table"]
+    assert isinstance(words["bidding"], bool)
+    assert len(words["how_to_play"]) >= 4 and all(
+        line.endswith(".") for line in words["how_to_play"]
+    )
 
 
 def test_a_new_table_shows_its_rules_seats_and_invite_link(client: Any) -> None:

@@ -68,6 +68,7 @@ from .double_scoring import (
     score_contract,
 )
 from .section import DoubleSection, Gift, GiftCount
+from .table_words import double_words
 
 __all__ = ["GAME", "DoubleHasenpfefferFlow", "tricks_per_hand"]
 
@@ -493,4 +494,5 @@ GAME = GameDef(
         ("Six in partnerships", {"players": 6}),
         ("Three, each for himself", {"players": 3, "individual": True}),
     ),
+    table=double_words,
 )

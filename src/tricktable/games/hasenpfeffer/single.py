@@ -57,6 +57,7 @@ from .auction_flow import (
 )
 from .section import HasenpfefferSection
 from .single_hidden import SingleHidden
+from .table_words import single_words
 
 __all__ = ["GAME", "SingleHasenpfefferFlow"]
 
@@ -437,4 +438,5 @@ GAME = GameDef(
         ("Short game (to 5)", {"target_score": 5}),
         ("Pepper bids and going alone", {"pepper_bidding": True, "going_alone": "maker"}),
     ),
+    table=single_words,
 )

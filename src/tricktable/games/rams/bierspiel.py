@@ -43,6 +43,7 @@ from .options import (
     family_options,
 )
 from .rams import RamsFlow, suit_of
+from .table_words import bierspiel_words
 
 if TYPE_CHECKING:
     from ...flow_game import FlowGame
@@ -170,4 +171,5 @@ GAME = GameDef(
     check=family_check(32, 2, BierspielFlow.widow_size_of),
     aliases=("beer-play", "bier"),
     presets=(("Four players", {}), ("Five players", {"players": 5})),
+    table=bierspiel_words,
 )

@@ -80,6 +80,7 @@ from .options import (
 )
 from .scoring import TRICKS, Outcome, settle_chips, settle_counters
 from .section import ChipLedgerView, CounterLedgerView, RamsSection
+from .table_words import rams_words
 
 if TYPE_CHECKING:
     from ...flow_game import FlowGame
@@ -535,4 +536,5 @@ GAME = GameDef(
         ("Five players, chips", {"players": 5}),
         ("Four players, counting down", {"scoring": "countdown"}),
     ),
+    table=rams_words,
 )

@@ -27,6 +27,7 @@ from ...ranking import Ranking
 from ...trick import PlayRules, Policy
 from .options import GENERAL_RAMS, HAND_SIZE, HEADING, family_check, family_options
 from .rams import RamsFlow
+from .table_words import rounce_words
 
 __all__ = ["GAME", "RounceFlow"]
 
@@ -119,4 +120,5 @@ GAME = GameDef(
     check=family_check(52, 1, _widow_fits),
     aliases=(),
     presets=(("Four players", {}), ("Six players", {"players": 6})),
+    table=rounce_words,
 )

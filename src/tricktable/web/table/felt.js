@@ -137,16 +137,15 @@ function TableObjects({ view }) {
       <figcaption>${taken === null || taken === undefined ? tableWords().turnup || "Turn-up: trump" : `Turn-up taken by ${seatName(taken)}`}</figcaption>
     </figure>`);
   }
-  const widowOpen = view.game === "hasenpfeffer"
-    ? view.phase === "auction" || (view.phase !== "play" && !view.widow_taken)
-    : view.widow_size && (view.widow_taker === null || view.widow_taker === undefined) && view.phase !== "play";
+  const widowOpen = view.phase !== "play" && !view.widow_taken
+    && (view.widow_taker === null || view.widow_taker === undefined);
   if (view.widow_size && view.phase !== "over" && view.phase !== "play") {
     const label = widowOpen ? `Widow: ${view.widow_size} face down` : `Widow taken by ${seatName(view.widow_taker ?? view.bidder)}`;
     items.push(html`<figure class="object widow" data-testid="widow">
       <div class="pile stacked">${widowOpen
         ? Array.from({ length: Math.min(view.widow_size, 4) }, (_, i) => html`<${Card} card=${null} key=${i} label=${label} />`)
         : null}</div>
-      <figcaption>${label}${view.game === "hasenpfeffer" && options.widow_mode === "dead" ? " (stays dead)" : ""}</figcaption>
+      <figcaption>${label}${tableWords().widow_note || ""}</figcaption>
     </figure>`);
   }
   if (view.scoring === "chips" && view.pot !== null && view.pot !== undefined) {

@@ -3,18 +3,17 @@
 // Everything here is derived from the view the server sends and the table's options.
 import { cardShort, SUIT_SYMBOL, suitWord } from "./cards.js";
 
-const BIDDING = new Set(["hasenpfeffer", "double-hasenpfeffer"]);
-
 // What the server says of this table's game (``table_words`` of the table's description,
 // ``table`` of POST /api/rules): its how-to-play, the meaning of its choices, its contract
-// line and summary headline. Where it speaks, its words are used; the per-name switches below
-// are for games whose package says nothing yet.
+// line and summary headline. The page knows no game by its name: what it says itself below is
+// common to every game, or follows from the view and the table's options.
 let WORDS = {};
 export function setTableWords(words) { WORDS = words || {}; }
 export const tableWords = () => WORDS;
 
-export const isBidding = (game) => WORDS.bidding ?? BIDDING.has(game);
+export const isBidding = () => Boolean(WORDS.bidding);
 
+const SAME_COLOUR = { C: "S", S: "C", H: "D", D: "H" };
 const TEMPLATE = /\{(\w+)(?::(\w+)|\|([^}]*))?\}/g;
 
 /** A server template filled from ``data`` (a view, or a hand's details): ``{key}``,
@@ -30,6 +29,8 @@ export function fill(template, data, name) {
     if (kind === "seat") return name(value);
     if (kind === "suit") return trumpText(value);
     if (kind === "card") return cardShort(value);
+    if (kind === "symbol") return SUIT_SYMBOL[value] || value;
+    if (kind === "colour") return SUIT_SYMBOL[SAME_COLOUR[value]] || value;
     return String(value);
   });
   return missing ? null : text;
@@ -39,7 +40,7 @@ export function fill(template, data, name) {
 function serverExplain(action, ctx) {
   const actions = WORDS.actions || {};
   const [verb, ...rest] = action.split(" ");
-  let entry = actions[`${ctx.view.phase} ${verb}`] || actions[verb];
+  let entry = actions[action] || actions[`${ctx.view.phase} ${verb}`] || actions[verb];
   if (!entry) return null;
   if (!Array.isArray(entry)) {
     const maker = ctx.view[WORDS.maker_key || "bidder"];
@@ -55,10 +56,7 @@ const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
 
 /** The number of tricks in a hand of this game. */
 export function tricksPerHand(view) {
-  if (WORDS.tricks_per_hand) return WORDS.tricks_per_hand;
-  if (view.game === "hasenpfeffer") return 6;
-  if (view.tricks_per_hand) return view.tricks_per_hand;
-  return 5;
+  return WORDS.tricks_per_hand || view.tricks_per_hand || 5;
 }
 
 function contractWords(text) {
@@ -75,52 +73,20 @@ export function explain(action, ctx) {
   const [verb, ...rest] = action.split(" ");
   const arg = rest.join(" ");
   const n = tricksPerHand(view);
-  if (verb === "bid") {
-    if (arg === "little-pepper") return ["Little pepper", `Promise all ${n} tricks for your side`];
-    if (arg === "big-pepper") {
-      return ["Big pepper", `All ${n} tricks at ${options.big_pepper_multiplier || 2}× stakes`];
-    }
-    const widow = view.game === "hasenpfeffer" && options.widow_mode !== "dead"
-      ? " and takes the widow" : "";
-    const side = view.sides && view.sides.some((s) => s.length > 1) ? "your side takes" : "you take";
-    // the rule every bid shares is said once beside the bid box (the third element)
-    return [`Bid ${arg}`, `${side} ${arg} of ${n} tricks`,
-      `A bid promises that many tricks; the high bidder names trump${widow}.`];
-  }
+  if (verb === "bid") return [`Bid ${arg}`, `Promise ${arg} of ${n} tricks`];
   if (verb === "pass") {
     if (view.phase === "give") return ["Pass", "Let your other partner give the card"];
-    if (isBidding(view.game)) {
-      const final = (options.bidding_mode || "").startsWith("until")
-        ? "out of the bidding for this hand" : "no bid from you this hand";
-      return ["Pass", `Say ${final}`];
-    }
+    if (isBidding()) return ["Pass", "Say no bid from you this hand"];
     return ["Pass", "Sit this hand out at no cost; your cards stay face down"];
   }
   if (verb === "trump") {
     if (arg === "NT") return ["No trump", "No trump suit; the Joker wins any trick it is played to"];
     const symbol = SUIT_SYMBOL[arg];
-    let top = "";
-    if (view.game === "hasenpfeffer") {
-      top = `: Joker, J${symbol}, J${SUIT_SYMBOL[{ C: "S", S: "C", H: "D", D: "H" }[arg]]} rank highest`;
-    } else if (view.game === "double-hasenpfeffer" && options.bowers !== false) {
-      top = `: both J${symbol} and both J${SUIT_SYMBOL[{ C: "S", S: "C", H: "D", D: "H" }[arg]]} rank highest`;
-    }
+    const top = WORDS.trump_top ? fill(WORDS.trump_top, { arg }, String) || "" : "";
     return [`${symbol} ${suitWord(arg)[0].toUpperCase()}${suitWord(arg).slice(1)}`,
       `Make ${suitWord(arg)} trumps${top}`];
   }
-  if (verb === "alone") {
-    if (view.game === "double-hasenpfeffer") {
-      const k = options.lone_cards_exchanged ?? 2;
-      const stakes = options.lone_contract === "bid_doubled"
-        ? "your bid at double stakes" : `all ${n} tricks for double`;
-      return ["Alone", `Discard ${k}, get your partners' ${k} best cards and play ${stakes}`];
-    }
-    const defender = view.bidder !== null && view.bidder !== ctx.me;
-    if (defender) return ["Alone", "Defend alone: your partner sits out"];
-    const stakes = options.lone_contract === "bid_doubled"
-      ? "your bid counts double" : `take all ${n} tricks for 12, or lose 6`;
-    return ["Alone", `Your partner sits out; ${stakes}`];
-  }
+  if (verb === "alone") return ["Alone", "Your partner sits out this hand"];
   if (verb === "not-alone") return ["With partner", "Play this hand with your partner as usual"];
   if (verb === "partner") {
     const k = options.lone_cards_exchanged ?? 2;
@@ -141,8 +107,7 @@ export function explain(action, ctx) {
   }
   if (verb === "widow") {
     const size = view.widow_size || 5;
-    const discard = view.game === "rounce" && options.widow_discard
-      ? `, then put ${options.widow_discard} face down` : "";
+    const discard = options.widow_discard ? `, then put ${options.widow_discard} face down` : "";
     return ["Widow", `Swap your hand for the ${size} face-down cards${discard}; you must play`];
   }
   if (verb === "general") {
@@ -176,16 +141,16 @@ export function cardChoice(ctx) {
     };
   }
   if (verbs.has("discard")) {
+    // how many to put away: the game's count less what the view (or this seat's own
+    // discards this hand) shows already done
+    const told = (WORDS.choices || {}).discard || {};
     let count = 1;
-    let why = (WORDS.choices || {}).discard || "You took the widow: put one card away face down";
-    if (view.game === "double-hasenpfeffer") {
-      count = Math.max(1, (options.lone_cards_exchanged ?? 2) - (view.lone_discard_count || 0));
-      why = "Going alone: put these away; your partners give you their best cards";
-    } else if (view.game === "rounce") {
-      const done = (view.actions || []).filter((a) => a.seat === ctx.me && a.action.startsWith("discard")).length;
-      count = Math.max(1, (options.widow_discard ?? 1) - done);
-      why = "You took the widow: put your extra cards away face down";
+    if (told.count) {
+      const done = told.less ? view[told.less] || 0
+        : (view.actions || []).filter((a) => a.seat === ctx.me && a.action.startsWith(`${told.less_own} `)).length;
+      count = Math.max(1, told.count - done);
     }
+    const why = told.why || "Put one card away face down";
     return { verb: "discard", count, prompt: `Choose ${count} to discard`, explain: why };
   }
   if (verbs.has("give")) {
@@ -206,7 +171,7 @@ export function seatState(view, seat) {
     if (lone !== null && lone !== undefined && sideOf(lone).includes(seat)) return "sitting-out";
   }
   if ((view.dead || []).includes(seat)) return "sitting-out";
-  if (isBidding(view.game)) {
+  if (isBidding()) {
     const passed = view.phase === "auction" && (view.auction || []).some((c) => c.seat === seat && c.call === "pass");
     return passed ? "passed" : "playing";
   }
@@ -232,7 +197,7 @@ export function contractFacts(view, options, name) {
       const value = fill(template, view, name);
       if (value !== null) facts.push([label, value]);
     }
-  } else if (isBidding(view.game)) {
+  } else if (isBidding()) {
     if (view.bidder !== null && view.bidder !== undefined) {
       const forced = view.forced_bid ? " (forced)" : "";
       facts.push(["Contract", `${name(view.bidder)}: ${contractWords(view.contract || view.high_bid)}${forced}`]);
@@ -356,50 +321,8 @@ export function paymentLines(payments, result, name) {
   return payments.map((p) => `${(words[p.for] || ((q) => `${q.for}: ${q.chips ?? q.change}`))(p)}.`);
 }
 
-/** How the game goes, in a few plain sentences for someone who has never played it. */
-export function howToPlay(game, options) {
-  if (WORDS.how_to_play) return WORDS.how_to_play;
-  const target = options.target_score;
-  if (game === "hasenpfeffer") {
-    return [
-      "Four players in two partnerships; partners sit opposite. The pack is 25 cards: 9 to ace in each suit and the Joker.",
-      "The Joker is the highest trump, then the jack of trumps (right bower) and the other jack of the same colour (left bower), then A K Q 10 9.",
-      `Everyone gets 6 cards and one card is the widow. Players bid how many of the 6 tricks their side will take; the high bidder names trump${options.widow_mode === "dead" ? "" : ", takes the widow and puts a card away"}, and leads.`,
-      "Follow suit if you can. The bidders score their tricks if they make the bid and lose the bid if they don't; the defenders score their tricks.",
-      `The first side to ${target} points wins.`,
-    ];
-  }
-  if (game === "double-hasenpfeffer") {
-    const partners = !options.individual;
-    return [
-      partners ? "Four or six players in two partnerships, partners sitting alternately." : "Every player plays for himself.",
-      "The pack is 48 cards: two of each card from 9 to ace, so two cards can be alike (the first one played wins a tie).",
-      `Bid how many of the tricks ${partners ? "your side" : "you"} will take (at least ${options.min_bid ?? 6}); if everyone passes the dealer must bid. The high bidder names trump and leads.`,
-      options.bowers === false ? "Every suit ranks A K Q J 10 9." : "Both jacks of trumps and both jacks of the same colour are the highest trumps (the bowers), then A K Q 10 9.",
-      partners && options.lone_hand !== false ? "The bidder may play alone: he puts cards away and his partners give him their best ones, for double stakes." : "",
-      `Make the bid to score it; fail and lose it. First to ${target} points wins.`,
-    ].filter(Boolean);
-  }
-  const chips = options.scoring === "chips";
-  const common = [
-    `Everyone gets 5 cards and a spare hand, the widow (${game === "rounce" ? options.widow_size ?? 6 : 5} cards), lies face down; the next card is turned up and its suit is trump.`,
-    "In turn each player says In (play the hand), Pass (sit it out), Widow (swap your hand for the widow, then you must play)"
-      + (options.general_rams === false ? "." : " or General (promise to take all five tricks; everyone must then play)."),
-    game === "rounce" && options.play_policy !== "loo_strict"
-      ? "You only have to follow suit."
-      : "You must follow suit and beat the best card so far if you can; if you can't follow, you must trump (and overtrump if you can).",
-    chips
-      ? `The dealer puts ${options.ante ?? 5} chips in the pot; each trick wins ${options.pot_share === "one_per_trick" ? "1 chip" : "a fifth of the pot"}, and a player who plays and takes no trick is looed and pays ${options.loo_penalty ?? 5} into the next pot.`
-      : `Everyone starts with ${options.countdown_start} points; each trick takes 1 off, and playing without taking a trick adds ${options.loo_penalty ?? 5}. ${options.countdown_end === "first_out_wins" ? "The first to reach 0 wins." : "Players at 0 drop out; the last one left loses."}`,
-  ];
-  if (game === "rams") return ["Three to six players with 32 cards, 7 to ace.", ...common];
-  if (game === "bierspiel") {
-    return [
-      "Rams for three to six players with 32 cards, with two twists.",
-      "The 7 of diamonds is always the second-highest trump, whatever suit is trump.",
-      "The first leads of a hand must be trumps; a leader without one plays a card face down, which cannot win.",
-      ...common,
-    ];
-  }
-  return ["Rams for up to nine players with all 52 cards; the widow's taker puts cards away to keep five.", ...common];
+/** How the game goes, in a few plain sentences for someone who has never played it (the
+ * game's own words, from the server). */
+export function howToPlay() {
+  return WORDS.how_to_play || [];
 }

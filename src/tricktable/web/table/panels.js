@@ -54,7 +54,7 @@ export function RulesPanel({ open }) {
     <summary><strong>Rules: ${game.title}</strong></summary>
     <p>${game.summary}</p>
     <h3>How it goes</h3>
-    <ul class="how">${howToPlay(table.game, table.options).map((line) => html`<li key=${line}>${line}</li>`)}</ul>
+    <ul class="how">${howToPlay().map((line) => html`<li key=${line}>${line}</li>`)}</ul>
     ${changed.length ? html`<h3>This table's own rules</h3><dl>${changed}</dl>` : html`<p>Standard rules, nothing changed.</p>`}
     <details><summary>All standard rules (${standard.length})</summary><dl>${standard}</dl></details>
   </details>`;
