@@ -32,6 +32,7 @@ GAMES: dict[str, dict[str, Any]] = {
     "rams": {},
     "bierspiel": {},
     "rounce": {"players": 5},
+    "euchre": {},
 }
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 NAMES = ["Ana", "Ben", "Chiara", "Dev", "Emil"]
