@@ -103,6 +103,11 @@ def test_a_whole_hand_of_euchre_at_the_table(browser: Browser, base_url: str) ->
     assert held, "no complete trick was held on the felt"
     for trick in held:
         assert sum(c["winner"] for c in trick) == 1, f"one winner marked: {trick}"
+    # the review tells the hand in the game's own words too
+    page.goto(f"{base_url}/review/{created['table_id']}")
+    headline = page.locator("#review-hand .headline")
+    headline.wait_for(timeout=60_000)
+    assert " trump" in headline.inner_text() and "Thrown in" not in headline.inner_text()
     assert errors == []
     context.close()
 

@@ -70,3 +70,21 @@ def test_review_of_an_unknown_table(client: Any) -> None:
     missing = client.get("/api/tables/nothing-here/review")
     assert missing.status_code == 404 and missing.json()["code"] == "not_found"
     assert client.get("/review/anything").status_code == 200
+
+
+def test_a_finished_euchre_game_is_reviewed_with_its_games_words(client: Any) -> None:
+    """Euchre's review: every card's cost as the solver gives it, and the game's own words for
+    the hand summaries (its maker and trump headline)."""
+    table_id = create(client, seats=SOLO, game="euchre", options={"target_score": 2})
+    token = join(client, table_id, "Ana")
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}") as ws:
+        play_to_end(ws, 0)
+    data = ready(client, table_id)
+    record = client.get(f"/api/tables/{table_id}/record").json()
+    expected = review_record(record)
+    plays = [p for hand in data["hands"] for t in hand["tricks"] for p in t["plays"]]
+    assert [(p["seat"], p["card"], p["cost"]) for p in plays] == [
+        (r.seat, r.action.removeprefix("play "), r.cost) for r in expected
+    ]
+    assert len(data["hands"]) == len(record["deals"])
+    assert [when for when, _ in data["table_words"]["summary"]] == ["thrown_in", "euchred", None]
