@@ -115,3 +115,29 @@ def test_every_table_of_a_duplicate_board_has_the_same_hands_and_commitment() ->
 def test_different_secrets_make_different_commitments(first: bytes, second: bytes) -> None:
     same = fair.commitment("T", 0, first) == fair.commitment("T", 0, second)
     assert same == (first == second)
+
+
+def test_a_duplicate_rounds_tables_deal_its_boards_then_their_own_keys_deals() -> None:
+    boards = fair.BoardDeals((b"board-3", b"board-4"), "event-9", first=3)
+    rules = tt.rules("euchre", target_score=30)
+    tables = [
+        tt.Game(rules, seed=seed, dealer=0, deal_source=fair.RoundDeals(boards, key))
+        for seed, key in ((1, b"k" * 32), (2, b"j" * 32))
+    ]
+    bot = make_bot("random", seed=5)
+    for game in tables:
+        while game.deal_number < 3:
+            game.apply(bot.choose(game.view(game.to_move)))
+    first, second = (game.record()["deals"] for game in tables)
+    for number in (0, 1):  # the boards: the same hands and the same commitment at both
+        assert first[number]["deal"] == second[number]["deal"]
+        assert first[number]["commitment"] == second[number]["commitment"]
+        assert first[number]["commitment_number"] == 3 + number
+    assert first[2]["deal"] != second[2]["deal"]  # past the boards: each table's own
+    assert first[2]["commitment_number"] == fair.AFTER_BOARDS
+    game = tables[0]
+    while not game.is_over:
+        game.apply(bot.choose(game.view(game.to_move)))
+    from tricktable.verify import verify_record
+
+    assert verify_record(game.record()) is None

@@ -25,7 +25,10 @@ Where the secrets come from:
   the table is made, kept at the server, and deal ``n``'s secret is HMAC-SHA256(key, the 8
   bytes of ``n``): revealing one deal's secret tells nothing of another's;
 - a duplicate board (:class:`BoardDeals`): one secret drawn for the board, shared by every
-  table that plays it under the board's label, so every table shows the same commitment.
+  table that plays it under the board's label, so every table shows the same commitment;
+- a table of a duplicate round (:class:`RoundDeals`): the round's boards first, then (should
+  its game go on past them) deals from the table's own key, numbered from
+  :data:`AFTER_BOARDS` so that no commitment number is a board's.
 """
 
 from __future__ import annotations
@@ -45,11 +48,13 @@ if TYPE_CHECKING:
     from .engine import Game
 
 __all__ = [
+    "AFTER_BOARDS",
     "COMMITMENT_TAG",
     "KEY_BYTES",
     "BoardDeals",
     "DealSource",
     "KeyedDeals",
+    "RoundDeals",
     "WorldDeals",
     "commitment",
     "deal_commitment",
@@ -63,6 +68,8 @@ __all__ = [
 
 COMMITMENT_TAG = b"tricktable-deal/1"
 KEY_BYTES = 32
+AFTER_BOARDS = 1 << 32
+"""The commitment number of a duplicate table's first deal after the round's boards."""
 
 
 class DealSource(Protocol):
@@ -130,6 +137,33 @@ class BoardDeals:
 
     def commitment_number(self, deal_number: int) -> int:
         return self.first + deal_number
+
+    def commitment(self, deal_number: int) -> str:
+        return _remembered_commitment(self, deal_number)
+
+
+@dataclass(frozen=True)
+class RoundDeals:
+    """A table of a duplicate round: deal ``n`` is board ``boards.first + n`` while the round
+    has boards, and a game that goes on past them deals from the table's own key (those hands
+    are nobody's board: their numbers start at :data:`AFTER_BOARDS`)."""
+
+    boards: BoardDeals
+    key: bytes
+
+    @property
+    def label(self) -> str:
+        return self.boards.label
+
+    def secret(self, deal_number: int) -> bytes:
+        past = deal_number - len(self.boards.board_secrets)
+        if past < 0:
+            return self.boards.secret(deal_number)
+        return hmac.new(self.key, _number_bytes(past), hashlib.sha256).digest()
+
+    def commitment_number(self, deal_number: int) -> int:
+        past = deal_number - len(self.boards.board_secrets)
+        return self.boards.first + deal_number if past < 0 else AFTER_BOARDS + past
 
     def commitment(self, deal_number: int) -> str:
         return _remembered_commitment(self, deal_number)

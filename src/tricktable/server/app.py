@@ -21,6 +21,7 @@ from . import (
     api,
     clubs,
     edge,
+    events,
     listing,
     ops,
     players,
@@ -84,6 +85,7 @@ def create_app(
         app.state.hub = hub
         await services.listen(hub.on_message)
         services.tasks.spawn("settle loop", hub.settle_loop())
+        services.tasks.spawn("event steps", events.advance_loop(hub))
         if services.role == "single":
             restored = await hub.restore_all()
             log.info("restored %d unfinished tables", restored)
@@ -109,6 +111,7 @@ def create_app(
     app.include_router(ws.router)
     app.include_router(rematch.router)
     app.include_router(clubs.router)
+    app.include_router(events.router)
     app.include_router(ops.router)
     app.add_exception_handler(TableError, _table_error)  # type: ignore[arg-type]
     app.add_exception_handler(edge.RateLimited, edge.rate_refusal)  # type: ignore[arg-type]

@@ -104,6 +104,8 @@ class Settings:
     """How long an automatic move waits before trying again after a database error."""
     list_seconds: float = 1.0
     """How long one answer of the lobby's table list is reused for everyone who polls it."""
+    event_seconds: float = 2.0
+    """How often each server looks for duplicate events to start and rounds to score."""
 
 
 def default_db_url() -> str:

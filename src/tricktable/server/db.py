@@ -17,7 +17,7 @@ from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 import tricktable as tt
-from tricktable.fair import KeyedDeals
+from tricktable.fair import BoardDeals, DealSource, KeyedDeals, RoundDeals
 from tricktable.record import FORMAT
 
 from .fastpath import MoveWriter
@@ -54,6 +54,9 @@ tables = sa.Table(
     sa.Column("result", sa.JSON, nullable=True),
     # the key every deal's secret comes from (tricktable.fair.KeyedDeals), hex; never sent
     sa.Column("deal_key", sa.String(64), nullable=True),
+    # a duplicate event's table: the round's boards it deals first (tricktable.fair.RoundDeals)
+    # as {"label", "first", "secrets": [hex]}; never sent
+    sa.Column("boards", sa.JSON, nullable=True),
     sa.Index("ix_tables_status_created", "status", "created_at"),
     sa.Index("ix_tables_creator_status", "creator", "status"),
     sa.Index("ix_tables_bot_only_status", "bot_only", "status"),
@@ -152,16 +155,34 @@ def game_of_rows(table: Any, deals: Sequence[Any], actions: Sequence[Any]) -> tt
     return tt.replay(record, deal_source=deal_source_of(table))
 
 
-def deal_source_of(table: Any) -> KeyedDeals | None:
-    """Where a stored table's deals come from: its key (a table stored before keys: its seed)."""
+def deal_source_of(table: Any) -> DealSource | None:
+    """Where a stored table's deals come from: its key (a table stored before keys: its seed),
+    and a duplicate event's table its round's boards first."""
     key = getattr(table, "deal_key", None)
-    return None if key is None else KeyedDeals(bytes.fromhex(key), table.id)
+    if key is None:
+        return None
+    boards = getattr(table, "boards", None)
+    if boards is None:
+        return KeyedDeals(bytes.fromhex(key), table.id)
+    secrets = tuple(bytes.fromhex(s) for s in boards["secrets"])
+    board_deals = BoardDeals(secrets, str(boards["label"]), int(boards["first"]))
+    return RoundDeals(board_deals, bytes.fromhex(key))
 
 
 def deal_key_of(game: tt.Game) -> str | None:
     """The hex key a table stores for its game's deals (``None``: dealt from the seed)."""
     source = game.deal_source
-    return source.key.hex() if isinstance(source, KeyedDeals) else None
+    return source.key.hex() if isinstance(source, KeyedDeals | RoundDeals) else None
+
+
+def boards_of(game: tt.Game) -> dict[str, Any] | None:
+    """What a duplicate event's table stores of its round's boards (``None``: not one)."""
+    source = game.deal_source
+    if not isinstance(source, RoundDeals):
+        return None
+    boards = source.boards
+    return {"label": boards.label, "first": boards.first,
+            "secrets": [s.hex() for s in boards.board_secrets]}  # fmt: skip
 
 
 def result_of(game: tt.Game) -> dict[str, list[int]]:
@@ -272,13 +293,15 @@ class Database:
         """Execute ``(statement, parameters or None)`` pairs in one transaction (which wakes
         the workers if it writes a job)."""
 
-        def work(conn: sa.Connection) -> None:
-            for statement, parameters in statements:
-                conn.execute(statement, parameters)
-            if self.wake_channel is not None and any(map(_writes_job, statements)):
-                conn.execute(_WAKE, {"channel": self.wake_channel})
+        await self.run(lambda conn: self.execute_in(conn, statements))
 
-        await self.run(work)
+    def execute_in(self, conn: sa.Connection, statements: Sequence[Statement]) -> None:
+        """Execute ``statements`` in the transaction of ``conn`` (waking the workers if they
+        write a job), as part of a larger piece of work."""
+        for statement, parameters in statements:
+            conn.execute(statement, parameters)
+        if self.wake_channel is not None and any(map(_writes_job, statements)):
+            conn.execute(_WAKE, {"channel": self.wake_channel})
 
     async def close(self) -> None:
         if self.moves is not None:

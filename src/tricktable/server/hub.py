@@ -68,6 +68,7 @@ class NewTable:
             "creator": self.creator,
             "bot_only": all(s.kind == "bot" for s in self.seats),
             "deal_key": store.deal_key_of(self.game),
+            "boards": store.boards_of(self.game),
         }
         seat_rows = [
             {

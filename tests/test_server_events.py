@@ -1,0 +1,211 @@
+"""Duplicate events: an admin creates one, players register, the server seats them (bots fill
+the empty places), every table of a round deals the same boards, rounds are scored by
+matchpoints and paired by Swiss; every refusal a JSON code that changes nothing."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason='needs the server extra: pip install "tricktable[server]"')
+
+from fastapi.testclient import TestClient
+
+from server_helpers import second_browser
+from tricktable.server.accounts import CSRF_HEADER
+
+PASSWORD = "correct horse battery"
+EVENT = {"name": "Friday duplicate", "game": "euchre", "options": {"target_score": 5},
+         "rounds": 2, "boards": 2}  # fmt: skip
+
+
+@pytest.fixture
+def client(app_factory: Callable[..., Any]) -> Iterator[Any]:
+    # absent players are played for at once, so the event runs through on its own
+    app = app_factory(list_seconds=0.0, grace_seconds=0.0, event_seconds=0.05)
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def _browser(client: Any, name: str) -> tuple[Any, dict[str, str]]:
+    other = second_browser(client)
+    response = other.post("/api/accounts", json={"name": name, "password": PASSWORD})
+    assert response.status_code == 201, response.text
+    return other, {CSRF_HEADER: response.json()["csrf"]}
+
+
+def _refused(response: Any, status: int, code: str) -> None:
+    assert response.status_code == status, response.text
+    assert response.json()["code"] == code, response.json()
+
+
+def _club_event(client: Any, **changes: Any) -> tuple[Any, dict[str, str], str, str]:
+    """Ana's public club and an event of it: (Ana, her headers, club id, event id)."""
+    ana, ana_h = _browser(client, "Ana")
+    made = ana.post("/api/clubs", json={"name": "Euchre Nights"}, headers=ana_h)
+    club_id = made.json()["club_id"]
+    response = ana.post(f"/api/clubs/{club_id}/events", json={**EVENT, **changes}, headers=ana_h)
+    assert response.status_code == 201, response.text
+    assert response.json()["status"] == "registering"
+    return ana, ana_h, club_id, response.json()["event_id"]
+
+
+def _until(client: Any, event_id: str, done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    for _ in range(600):
+        event: dict[str, Any] = client.get(f"/api/events/{event_id}").json()
+        if done(event):
+            return event
+        time.sleep(0.05)
+    raise AssertionError(f"the event never got there: {event}")
+
+
+def _players(client: Any, event_id: str, names: list[str]) -> list[tuple[Any, dict[str, str]]]:
+    out = []
+    for name in names:
+        browser, headers = _browser(client, name)
+        response = browser.post(f"/api/events/{event_id}/register", headers=headers)
+        assert response.status_code == 200, response.text
+        out.append((browser, headers))
+    return out
+
+
+def test_an_event_runs_two_rounds_of_the_same_boards_at_every_table(client: Any) -> None:
+    ana, ana_h, club_id, event_id = _club_event(client)
+    _players(client, event_id, ["Ben", "Cat", "Dan", "Eve", "Fay"])
+    listed = client.get(f"/api/clubs/{club_id}").json()["events"]
+    assert [e["event_id"] for e in listed] == [event_id]
+    started = ana.post(f"/api/events/{event_id}/start", headers=ana_h)
+    assert started.status_code == 200, started.text
+    # five players, four seats a table: a full table and a bye's table with three bots
+    first = started.json()["schedule"][0]["tables"]
+    assert sorted(sum(e is None for e in t["entrants"]) for t in first) == [0, 3]
+    event = _until(client, event_id, lambda e: e["status"] == "over")
+    assert [r["status"] for r in event["schedule"]] == ["scored", "scored"]
+    byes = [next(t for t in r["tables"] if None in t["entrants"]) for r in event["schedule"]]
+    assert byes[0]["entrants"][0] != byes[1]["entrants"][0]  # nobody has a second bye
+    assert [b["number"] for b in event["board_list"]] == [1, 2, 3, 4]
+    standing = client.get(f"/api/events/{event_id}/standings").json()["standings"]
+    assert sorted(s["names"] for s in standing) == ["Ben", "Cat", "Dan", "Eve", "Fay"]
+    assert event["winners"] == [s["names"] for s in standing if s["rank"] == 1]
+    for number in (1, 3):
+        page = client.get(f"/api/events/{event_id}/boards/{number}").json()
+        _check_board(client, page)
+
+
+def _check_board(client: Any, page: dict[str, Any]) -> None:
+    """Every table had the board's hands in the same places under the board's commitment,
+    and its result scored against the other table's."""
+    assert len(page["tables"]) == 2
+    assert len({t["deal"] for t in page["tables"]}) == 1
+    assert {t["dealer"] for t in page["tables"]} == {0}
+    for table in page["tables"]:
+        record = _record(client, table["table_id"])
+        played = record["deals"][table["deal_number"]]
+        assert played["commitment"] == page["commitment"]
+        assert played["commitment_number"] == page["number"]
+        assert played["secret"] == page["secret"]
+        assert played["deal"] == table["deal"]
+        assert {s["matchpoints"] for s in table["scores"]} <= {0, 1, 2}
+    by_place = [[t["scores"][p]["matchpoints"] for t in page["tables"]] for p in range(4)]
+    assert all(sum(points) == 2 for points in by_place)  # a win and a loss, or two ties
+
+
+def _record(client: Any, table_id: str) -> dict[str, Any]:
+    """The record of the table as stored (its game may go on past the round's boards)."""
+    database = client.app.state.hub.database
+    stored = client.portal.call(database.load, table_id)
+    record: dict[str, Any] = stored.game().record()
+    return record
+
+
+def test_registration_and_admin_refusals_change_nothing(client: Any) -> None:
+    ana, ana_h, club_id, event_id = _club_event(client, max_players=2)
+    (ben, ben_h), (cat, cat_h) = _players(client, event_id, ["Ben", "Cat"])
+    _refused(ben.post(f"/api/events/{event_id}/register", headers=ben_h), 409,
+             "already_registered")  # fmt: skip
+    dan, dan_h = _browser(client, "Dan")
+    _refused(dan.post(f"/api/events/{event_id}/register", headers=dan_h), 409, "event_full")
+    _refused(dan.delete(f"/api/events/{event_id}/register", headers=dan_h), 404,
+             "not_registered")  # fmt: skip
+    _refused(ben.post(f"/api/events/{event_id}/start", headers=ben_h), 403, "not_admin")
+    made = ben.post(f"/api/clubs/{club_id}/events", json=EVENT, headers=ben_h)
+    _refused(made, 403, "not_admin")
+    _refused(client.post(f"/api/events/{event_id}/register"), 401, "not_signed_in")
+    event = ana.get(f"/api/events/{event_id}").json()
+    assert event["players"] == ["Ben", "Cat"] and event["status"] == "registering"
+    assert cat.delete(f"/api/events/{event_id}/register", headers=cat_h).json()["players"] == [
+        "Ben"
+    ]
+    assert ana.post(f"/api/events/{event_id}/start", headers=ana_h).status_code == 200
+    _refused(dan.post(f"/api/events/{event_id}/register", headers=dan_h), 409, "event_started")
+    _refused(ben.delete(f"/api/events/{event_id}/register", headers=ben_h), 409, "event_started")
+    _refused(ana.post(f"/api/events/{event_id}/start", headers=ana_h), 409, "event_started")
+    assert ana.get(f"/api/events/{event_id}").json()["players"] == ["Ben"]
+
+
+def test_bad_events_are_refused(client: Any) -> None:
+    ana, ana_h, club_id, _ = _club_event(client)
+    url = f"/api/clubs/{club_id}/events"
+    bad_rules = ana.post(url, json={**EVENT, "options": {"target_score": 0}}, headers=ana_h)
+    _refused(bad_rules, 400, "bad_rules")
+    pairs = ana.post(url, json={**EVENT, "game": "rams", "options": {}, "kind": "pairs"},
+                     headers=ana_h)  # fmt: skip
+    _refused(pairs, 400, "bad_kind")
+    _refused(ana.get("/api/events/nothing-here"), 404, "not_found")
+    assert ana.post(url, json={**EVENT, "rounds": 0}, headers=ana_h).status_code == 422
+    assert len(ana.get(f"/api/clubs/{club_id}").json()["events"]) == 1
+    empty = ana.post(url, json=EVENT, headers=ana_h).json()["event_id"]
+    _refused(ana.post(f"/api/events/{empty}/start", headers=ana_h), 409, "no_players")
+
+
+def test_a_seat_token_holds_only_its_own_table_and_only_until_renewed(
+    app_factory: Callable[..., Any],
+) -> None:
+    # players stay away long enough to be asked for their seats (bots and substitutes wait)
+    app = app_factory(list_seconds=0.0, grace_seconds=60.0, event_seconds=0.05)
+    with TestClient(app) as client:
+        ana, ana_h, _, event_id = _club_event(client, game="hasenpfeffer", options={})
+        [(ben, ben_h)] = _players(client, event_id, ["Ben"])
+        _refused(ben.get(f"/api/events/{event_id}/seat"), 404, "no_seat")
+        ana.post(f"/api/events/{event_id}/start", headers=ana_h)
+        seat = ben.get(f"/api/events/{event_id}/seat").json()
+        table_id = seat["table_id"]
+        old = ben.post(f"/api/tables/{table_id}/resume", headers=ben_h).json()["token"]
+        new = ben.post(f"/api/tables/{table_id}/resume", headers=ben_h).json()["token"]
+        hint = f"/api/tables/{table_id}/hint"
+        _refused(ben.post(hint, json={"token": old}), 403, "bad_token")  # reused
+        _refused(ben.post(hint, json={"token": "forged" + new[6:]}), 403, "bad_token")
+        answer = ben.post(hint, json={"token": new})  # a hint, or "not your turn"
+        assert answer.status_code in {200, 409} and answer.json().get("code") != "bad_token"
+        _refused(ana.post(f"/api/tables/{table_id}/resume", headers=ana_h), 403, "no_seat")
+        _refused(ben.get(f"/api/events/{event_id}/boards/1"), 409, "board_not_scored")
+
+
+def test_an_event_starts_at_its_time(client: Any) -> None:
+    _, _, _, event_id = _club_event(client, starts_at="2000-01-01T00:00:00Z", rounds=1)
+    _players(client, event_id, ["Ben"])
+    event = _until(client, event_id, lambda e: e["status"] != "registering")
+    assert event["round"] >= 1 and event["schedule"][0]["tables"]
+
+
+def test_a_round_is_scored_once_whoever_asks(client: Any) -> None:
+    ana, ana_h, _, event_id = _club_event(client, rounds=1)
+    _players(client, event_id, ["Ben", "Cat", "Dan", "Eve", "Fay"])
+    ana.post(f"/api/events/{event_id}/start", headers=ana_h)
+    _until(client, event_id, lambda e: e["status"] == "over")
+    hub = client.app.state.hub
+    from tricktable.server import event_rounds as rounds
+
+    def again(conn: Any) -> list[str]:
+        row = conn.execute(rounds.events.select().where(rounds.events.c.id == event_id)).one()
+        # the event as a process that read it before the round's end saw it
+        stale = SimpleNamespace(**{**row._asdict(), "status": "playing"})
+        return rounds._close_round(conn, hub, stale)
+
+    before = client.get(f"/api/events/{event_id}/standings").json()
+    assert client.portal.call(hub.database.run, again) == []
+    assert client.get(f"/api/events/{event_id}/standings").json() == before
