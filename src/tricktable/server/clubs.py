@@ -150,10 +150,13 @@ def _events(conn: sa.Connection, club_id: str) -> list[dict[str, Any]]:
     events = store.metadata.tables.get("events")
     if events is None:
         return []
-    query = sa.select(events.c.id, events.c.game, events.c.status).where(
-        events.c.club_id == club_id
+    query = (
+        sa.select(events.c.id, events.c.name, events.c.game, events.c.status)
+        .where(events.c.club_id == club_id)
+        .order_by(events.c.created_at.desc())
     )
-    return [{"event_id": r.id, "game": r.game, "status": r.status} for r in conn.execute(query)]
+    return [{"event_id": r.id, "name": r.name, "game": r.game, "status": r.status}
+            for r in conn.execute(query)]  # fmt: skip
 
 
 def _account(request: Request) -> int | None:

@@ -127,6 +127,26 @@ async def leaderboard_page() -> FileResponse:
     return _page("leaderboard.html")
 
 
+@pages.get("/clubs")
+async def clubs_page() -> FileResponse:
+    return _page("clubs.html")
+
+
+@pages.get("/clubs/{club_id}")
+async def club_page(club_id: str) -> FileResponse:
+    return _page("clubs.html")
+
+
+@pages.get("/events/{event_id}")
+async def event_page(event_id: str) -> FileResponse:
+    return _page("event.html")
+
+
+@pages.get("/events/{event_id}/boards/{number}")
+async def board_page(event_id: str, number: int) -> FileResponse:
+    return _page("board.html")
+
+
 @pages.get("/review/{table_id}")
 async def review_page(table_id: str) -> FileResponse:
     return _page("review-page.html")

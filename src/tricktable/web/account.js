@@ -19,7 +19,8 @@ function signedInBar() {
   return [
     element("span", {}, "Signed in as ",
       element("a", { id: "me", href: `/players/${encodeURIComponent(account.name)}`, textContent: account.name })),
-    element("a", { href: "/leaderboard", textContent: "Leaderboard" }), out,
+    element("a", { href: "/leaderboard", textContent: "Leaderboard" }),
+    element("a", { href: "/clubs", textContent: "Clubs" }), out,
   ];
 }
 
@@ -47,7 +48,8 @@ function signedOutBar() {
   // a form, so that Enter signs in and a password manager knows the fields
   const form = element("form", { className: "account-form" }, label, name, password, signIn, signUp);
   form.addEventListener("submit", (e) => { e.preventDefault(); submit("/api/session"); });
-  return [form, element("a", { href: "/leaderboard", textContent: "Leaderboard" }), error];
+  return [form, element("a", { href: "/leaderboard", textContent: "Leaderboard" }),
+    element("a", { href: "/clubs", textContent: "Clubs" }), error];
 }
 
 function render() {

@@ -1,0 +1,166 @@
+"""The duplicate events issue's walk, in a real Chromium driven as its users would: Ana founds a
+club and holds a two-round duplicate event of one board a round; she and Ben (in a second
+browser) register on its page, as do four more players by the API (who stay away: bots play
+for them), bots fill the empty places; Ana starts it, both play their hands at the tables the
+event page sends them to, and once it is over the standings and a board's page show every
+table's result, and the stored records show the board dealt the same hands at every table."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason='needs the server extra: pip install "tricktable[server]"')
+pytest.importorskip("playwright", reason="needs the playwright package (dev extra)")
+
+import httpx
+import sqlalchemy as sa
+from playwright.sync_api import Browser, Page
+
+from browser_support import served
+from table_support import browser, new_context, take_turn, turns, watch_errors
+
+__all__ = ["browser"]  # the fixture, used by name
+
+PASSWORD = "a good long password"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """A real server whose bots move at once and play for a player away for a second."""
+    from tricktable.server import create_app
+    from tricktable.server.config import Settings
+
+    folder = tmp_path_factory.mktemp("events")
+    settings = dataclasses.replace(Settings(), bot_delay=0.0, grace_seconds=1.0,
+                                   substitute_level="easy", event_seconds=0.2)  # fmt: skip
+    database = folder / "tables.db"
+    app = create_app(f"sqlite:///{database}", settings=settings, rng=random.Random(11))
+    with served(app) as url:
+        yield url, database
+
+
+def sign_up(page: Page, name: str) -> None:
+    page.fill("#account-name", name)
+    page.fill("#account-password", PASSWORD)
+    page.click("#sign-up")
+    page.wait_for_selector(f"#me:has-text('{name}')")
+
+
+def register_away(base_url: str, event_id: str, name: str) -> None:
+    """A player who registers by the API and never comes to the table."""
+    with httpx.Client(base_url=base_url) as client:
+        made = client.post("/api/accounts", json={"name": name, "password": PASSWORD})
+        headers = {"X-CSRF-Token": made.json()["csrf"]}
+        response = client.post(f"/api/events/{event_id}/register", headers=headers)
+        assert response.status_code == 200, response.text
+
+
+def create_event(page: Page, base_url: str) -> str:
+    page.goto(base_url + "/clubs")
+    sign_up(page, "Ana")
+    page.fill("[data-testid=club-name]", "Tuesday Pepper")
+    page.click("[data-testid=create-club]")
+    page.wait_for_selector("[data-testid=club-title]:has-text('Tuesday Pepper')")
+    page.fill("[data-testid=event-name]", "Two-round duplicate")
+    page.select_option("[data-testid=event-game]", "hasenpfeffer")
+    page.fill("[data-testid=event-target]", "2")
+    page.fill("[data-testid=event-rounds]", "2")
+    page.fill("[data-testid=event-boards]", "1")
+    page.click("[data-testid=create-event]")
+    page.wait_for_url("**/events/**")
+    page.wait_for_selector("[data-testid=event-title]:has-text('Two-round duplicate')")
+    return page.url.rsplit("/", 1)[1]
+
+
+def event_state(base_url: str, event_id: str) -> dict[str, Any]:
+    state: dict[str, Any] = httpx.get(f"{base_url}/api/events/{event_id}").json()
+    return state
+
+
+def play_the_event(pages: list[Page], base_url: str, event_id: str) -> list[int]:
+    """Each player goes to the table the event page gives them and plays there, and to the
+    next one when a new round starts, until the event is over: the moves each made."""
+    at_round, moves = [0] * len(pages), [0] * len(pages)
+    for _ in turns(400):
+        state = event_state(base_url, event_id)
+        if state["status"] == "over":
+            return moves
+        for index, page in enumerate(pages):
+            if at_round[index] != state["round"]:
+                page.goto(f"{base_url}/events/{event_id}")
+                page.wait_for_selector("[data-testid=my-table]:visible, [data-status=over]")
+                if page.locator("[data-status=over]").count():
+                    return moves  # the round (and the event) ended meanwhile
+                page.click("[data-testid=my-table]")
+                page.wait_for_url("**/t/**")
+                at_round[index] = state["round"]
+            moves[index] += take_turn(page) is not None
+        pages[0].wait_for_timeout(50)
+    raise AssertionError(f"the event did not end: {event_state(base_url, event_id)}")
+
+
+def test_a_club_holds_a_duplicate_event_that_two_browsers_play_through(
+    browser: Browser, server: tuple[str, Path]
+) -> None:
+    base_url, database = server
+    ana_context, ben_context = new_context(browser), new_context(browser)
+    ana, ben = ana_context.new_page(), ben_context.new_page()
+    ana_errors, ben_errors = watch_errors(ana), watch_errors(ben)
+    event_id = create_event(ana, base_url)
+    ana.click("[data-testid=register]")
+    ana.wait_for_selector("[data-testid=event-players]:has-text('Ana')")
+    ben.goto(f"{base_url}/events/{event_id}")
+    sign_up(ben, "Ben")
+    ben.click("[data-testid=register]")
+    ben.wait_for_selector("[data-testid=unregister]")
+    for name in ("Cleo", "Dora", "Emil", "Fritz"):
+        register_away(base_url, event_id, name)
+    ana.reload()
+    ana.wait_for_selector("[data-testid=event-players]:has-text('Fritz')")
+    ana.click("[data-testid=start-event]")
+    ana.wait_for_selector("[data-testid=event-status][data-status=playing]")
+    moves = play_the_event([ana, ben], base_url, event_id)
+    assert all(moves), moves  # both played at their tables
+
+    ana.goto(f"{base_url}/events/{event_id}")
+    ana.wait_for_selector("[data-testid=event-status][data-status=over]")
+    standings = ana.locator("[data-testid=standings] tbody tr")
+    assert standings.count() == 6
+    assert ana.locator("[data-testid=event-winners]").inner_text().startswith("Winner")
+    names = ana.locator("[data-testid=standings] td.name").all_inner_texts()
+    assert sorted(names) == ["Ana", "Ben", "Cleo", "Dora", "Emil", "Fritz"]
+    ana.click("[data-testid=boards] a:has-text('Board 1')")
+    ana.wait_for_url("**/boards/1")
+    ana.wait_for_selector("[data-testid=board-tables] tbody tr")
+    state = event_state(base_url, event_id)
+    first_round = [t["table_id"] for t in state["schedule"][0]["tables"]]
+    rows = ana.locator("[data-testid=board-tables] tbody tr")
+    shown = {rows.nth(i).get_attribute("data-table-id") for i in range(rows.count())}
+    assert shown == set(first_round) and len(first_round) == 2  # every table's result
+    deal_text = ana.locator("[data-testid=board-deal]").inner_text()
+    commitment = state["board_list"][0]["commitment"]
+    assert commitment in ana.locator("[data-testid=board-fair]").inner_text()
+    assert same_hands_in_the_records(database, first_round) == deal_text
+    assert ana_errors == [] and ben_errors == []
+    ana_context.close()
+    ben_context.close()
+
+
+def same_hands_in_the_records(database: Path, table_ids: list[str]) -> str:
+    """The first deal every table stored (its record's), which must be one and the same."""
+    engine = sa.create_engine(f"sqlite:///{database}")
+    with engine.connect() as conn:
+        rows = conn.execute(
+            sa.text("SELECT table_id, deal, dealer FROM deals WHERE number = 0")
+        ).all()
+    engine.dispose()
+    dealt = {(deal, dealer) for table_id, deal, dealer in rows if table_id in table_ids}
+    assert len([r for r in rows if r[0] in table_ids]) == len(table_ids)
+    assert len(dealt) == 1, dealt
+    return next(iter(dealt))[0]
