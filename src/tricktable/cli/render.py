@@ -79,25 +79,24 @@ def _trump_name(letter: str | None, words: Translator) -> str:
     return f"{words.gettext(SUIT_NAMES['CDHS'.index(letter)])} {suit_markup(letter)}"
 
 
-def _effective_suit(view: View, card: Card) -> int:
-    trump = view.trump
-    if trump is None:
-        return -1 if card.suit is None else int(card.suit)
-    return view.rules.flow.ranking.table(trump).suit_of[card.index]
+def _card_facts(view: View) -> dict[str, tuple[int, int]]:
+    """Each shown card's effective suit (0..3 = C D H S; -1 for the Joker while there is no
+    trump) and sort rank under the current trump, as the view states them (its ``cards``)."""
+    return {f.card: (-1 if f.suit is None else "CDHS".index(f.suit), f.rank) for f in view.cards}
 
 
 def grouped_hand(view: View) -> list[tuple[str, list[Card]]]:
     """The hand by effective suit, trumps first (the Joker first before trump is named),
     strongest card first within a suit; the labels are English messages to translate."""
     trump = view.trump
+    facts = _card_facts(view)
     groups: dict[int, list[Card]] = {}
     for card in view.hand:
-        groups.setdefault(_effective_suit(view, card), []).append(card)
-    strength = _strength_key(view, trump)
+        groups.setdefault(facts[str(card)][0], []).append(card)
     order = sorted(groups, key=lambda s: (s != trump, s >= 0, -s))
     return [
         (N_("trump") if suit == trump and trump != NO_TRUMP else _suit_label(suit),
-         sorted(groups[suit], key=strength))
+         sorted(groups[suit], key=lambda card: -facts[str(card)][1]))
         for suit in order
     ]  # fmt: skip
 
@@ -123,13 +122,6 @@ def ordered_moves(view: View) -> tuple[Action, ...]:
 
 def _suit_label(suit: int) -> str:
     return N_("joker") if suit < 0 or suit >= NO_TRUMP else SUIT_NAMES[suit]
-
-
-def _strength_key(view: View, trump: int | None) -> Any:
-    if trump is None:
-        return lambda card: -card.rank
-    table = view.rules.flow.ranking.table(trump)
-    return lambda card: -table.strength[card.index]
 
 
 def render_trick(trick: TrickView | DoneTrick | None, names: SeatNames) -> str:
