@@ -157,3 +157,18 @@ def test_the_ray_backend_gives_the_same_outcomes():
     local = run_arena("rams(players=3)", ["random", "heuristic"], 2, seed=4)
     key = lambda o: (o.deal, o.rotation, o.values)  # noqa: E731
     assert sorted(map(key, on_ray.outcomes)) == sorted(map(key, local.outcomes))
+
+
+def test_euchre_in_the_arena_rotates_the_sides_over_each_duplicate_deal():
+    """Euchre's partnerships: two bots, each deal played with the sides swapped; a hand's
+    points go to one side only, so the two bots' values are opposite in every outcome."""
+    result = run_arena("euchre", ["heuristic", "random"], 8, seed=3)
+    outcomes = result.to_dict()["outcomes"]
+    assert sorted((o["deal"], o["rotation"]) for o in outcomes) == [
+        (deal, rotation) for deal in range(8) for rotation in range(len(rotations(4, 2)))
+    ]
+    assert all(o["values"][0] == -o["values"][1] for o in outcomes)
+    heuristic, rand = result.summaries()
+    assert heuristic.mean_value > rand.mean_value
+    whole = run_arena("euchre", ["heuristic", "random"], 1, seed=3, mode="game").to_dict()
+    assert all(sorted(o["wins"]) == [0.0, 1.0] and o["hands"] >= 3 for o in whole["outcomes"])
