@@ -141,3 +141,23 @@ def test_the_contract_line_names_the_maker_and_the_hand_sorts_by_the_views_card_
             assert facts[a].rank > facts[b].rank, (a, b, order)
     assert errors == []
     context.close()
+
+
+@pytest.mark.parametrize("options", [{"cutthroat": True}, {"railroad": True}], ids=str)
+def test_cutthroat_and_railroad_hands_play_to_their_summary(
+    browser: Browser, base_url: str, options: dict[str, bool]
+) -> None:
+    """Three-handed cutthroat (one row a player) and railroad (the lone maker takes his
+    partner's best card and discards one) at the table, explained all along."""
+    context = new_context(browser)
+    page = context.new_page()
+    errors = watch_errors(page)
+    created = create_table(base_url, "euchre", options)
+    sit_down(page, created["invite_url"], "Ana")
+    seen = _play_the_hand(page)
+    assert "order-up" in seen
+    rows = page.locator("[data-testid=hand-summary] tbody tr").count()
+    assert rows == (3 if options.get("cutthroat") else 2)
+    assert "made" in page.locator("[data-testid=hand-summary] .headline").inner_text()
+    assert errors == []
+    context.close()

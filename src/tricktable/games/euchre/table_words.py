@@ -35,7 +35,7 @@ def table_words(rules: Rules) -> dict[str, Any]:
             "trump": "Name a suit for trump, or pass:",
             "alone": "Play this hand alone, or with your partner?",
         },
-        "choices": {"discard": {"why": "You took the turn-up: put one card away face down"}},
+        "choices": {"discard": {"why": "Put one card away face down: you keep five"}},
         "turnup": "Turn-up: order it up to make its suit trump",
         "facts": [
             ["Maker", "{maker:seat}"],
