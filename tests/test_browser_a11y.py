@@ -40,6 +40,7 @@ GAMES: list[tuple[str, dict[str, Any]]] = [
     ("rams", {}),
     ("bierspiel", {}),
     ("rounce", {}),
+    ("euchre", {}),
 ]
 
 
