@@ -171,3 +171,18 @@ def test_a_choice_option_must_have_an_enum_default() -> None:
         Option("set_penalty", "choice", "bid", "What a set costs.")
     with pytest.raises(TypeError, match="StrEnum"):
         Option("target_score", "int", SetPenalty.BID, "Points that win.")
+
+
+@pytest.mark.parametrize("name", sorted(tt.REGISTRY))
+def test_every_option_as_json_rebuilds_the_same_rules(name: str) -> None:
+    """A table's description lists every option in JSON (lists for tuples, words for
+    choices); given back, they build the same rules, every preset included (Rounce's empty
+    widow_packets, "as the deal", among them), while an empty list is still refused where the
+    option has no empty default."""
+    game = tt.REGISTRY[name]
+    for _, preset in game.presets:
+        rules = tt.rules(name, **preset)
+        listed = {k: list(v) if isinstance(v, tuple) else v for k, v in rules.options.items()}
+        assert tt.rules(name, **json.loads(json.dumps(listed))) == rules
+    with pytest.raises(tt.RulesError, match="the list is empty"):
+        tt.rules("hasenpfeffer", deal_packets=[])

@@ -144,7 +144,7 @@ def _read_ints(option: Option[Any], value: object) -> tuple[int, ...]:
     if not isinstance(items, list | tuple):
         raise ValueError("expected a list of whole numbers such as 3+3")
     numbers = tuple(_read_int(option, item) for item in items)
-    if not numbers:
+    if not numbers and option.default != ():  # an empty default means "as the deal goes"
         raise ValueError("the list is empty")
     return numbers
 
