@@ -11,6 +11,7 @@ import pytest
 from tricktable.i18n import (
     LANGUAGES,
     LanguageError,
+    accept_language,
     catalog_path,
     choose_language,
     pseudo,
@@ -95,3 +96,24 @@ def test_the_core_imports_no_babel() -> None:
     probe = "import sys, tricktable.i18n, tricktable; print('babel' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize(
+    ("header", "given", "code"),
+    [
+        ("de-DE,de;q=0.9,en;q=0.8", None, "de"),
+        ("en;q=0.5, fr;q=0.9", None, "fr"),
+        ("ja, zh;q=0.9, ms;q=0.2", None, "ms"),
+        ("fr;q=0, de;q=0.1", None, "de"),
+        ("ja", None, "en"),
+        (None, None, "en"),
+        ("de;q=oops, fr", None, "fr"),
+        ("de", "ms", "ms"),
+        ("de", "tlh", "de"),
+        ("de", "xx", "xx"),
+    ],
+)
+def test_a_requests_language_is_its_lang_else_the_best_accept_language(
+    header: str | None, given: str | None, code: str
+) -> None:
+    assert accept_language(header, given) == code

@@ -31,6 +31,7 @@ __all__ = [
     "PSEUDO",
     "LanguageError",
     "Translator",
+    "accept_language",
     "catalog_path",
     "choose_language",
     "translator",
@@ -87,6 +88,40 @@ def choose_language(flag: str | None, environ: Mapping[str, str]) -> str:
             code = re.split(r"[_.@:-]", value, maxsplit=1)[0].lower()
             return code if code in LANGUAGES else "en"
     return "en"
+
+
+def accept_language(header: str | None, given: str | None = None) -> str:
+    """The language of a request: ``given`` (a ``lang`` the client sends) if it is one of ours,
+    else the best of an ``Accept-Language`` header by its q-values, else English.
+
+    >>> accept_language("fr-CH, fr;q=0.9, de;q=0.8, *;q=0.5")
+    'fr'
+    >>> accept_language("ja, ms;q=0.4, de;q=0.3")
+    'ms'
+    >>> accept_language("de", given="fr")
+    'fr'
+    """
+    if given is not None and given.strip().lower() in (*LANGUAGES, PSEUDO):
+        return given.strip().lower()
+    ranked: list[tuple[float, int, str]] = []
+    for position, part in enumerate((header or "").split(",")):
+        tag, _sep, params = part.strip().partition(";")
+        code = tag.split("-", 1)[0].strip().lower()
+        quality = _quality(params)
+        if code in LANGUAGES and quality > 0:
+            ranked.append((-quality, position, code))
+    return min(ranked)[2] if ranked else "en"
+
+
+def _quality(params: str) -> float:
+    for param in params.split(";"):
+        name, _sep, value = param.strip().partition("=")
+        if name.strip() == "q":
+            try:
+                return float(value)
+            except ValueError:
+                return 0.0
+    return 1.0
 
 
 class _Pseudo(gettext.NullTranslations):

@@ -43,7 +43,8 @@ def template() -> Catalog:
     with MAPPING.open() as mapping:
         # Babel ships this reader of its own config format without annotations.
         method_map, options_map = parse_mapping_cfg(mapping)  # type: ignore[no-untyped-call]
-    keywords = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
+    # a server's refusal, TableError(code, message, ...), is a message too
+    keywords = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "TableError": (2,)}
     for filename, line, message, comments, _context in extract_from_dir(
         PACKAGE_DIR, method_map, options_map, keywords=keywords
     ):

@@ -22,7 +22,9 @@ from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from ..i18n import N_
 from . import db as store
+from .languages import error_body
 from .limits import FailureLimits, Limit
 from .people import accounts, sessions
 from .table import TableError, hash_token
@@ -83,14 +85,18 @@ class AccountService:
                 sa.select(accounts.c.id).where(accounts.c.name_key == row["name_key"])
             ).first()
             if taken is not None:
-                raise TableError("name_taken", f"the name {name!r} already has an account")
+                raise TableError(
+                    "name_taken", "the name {name} already has an account", name=repr(name)
+                )
             result = conn.execute(accounts.insert().values(**row))
             return int(result.inserted_primary_key[0])  # type: ignore[index]
 
         try:
             return await self.database.run(work)
         except sa.exc.IntegrityError:  # two sign-ups for one name at once
-            raise TableError("name_taken", f"the name {name!r} already has an account") from None
+            raise TableError(
+                "name_taken", "the name {name} already has an account", name=repr(name)
+            ) from None
 
     async def check(self, name: str, password: str) -> tuple[int, str] | None:
         """The account's id and name if the password is right (argon2 off the event loop)."""
@@ -215,11 +221,17 @@ async def sign_up(request: Request, response: Response) -> dict[str, Any]:
     given = await credentials(request)
     if len(given.password) < MIN_PASSWORD:
         raise TableError(
-            "password_too_short", f"a password needs at least {MIN_PASSWORD} characters", 400
+            "password_too_short",
+            "a password needs at least {count} characters",
+            400,
+            count=MIN_PASSWORD,
         )
     if len(given.password) > MAX_PASSWORD:
         raise TableError(
-            "password_too_long", f"a password has at most {MAX_PASSWORD} characters", 400
+            "password_too_long",
+            "a password has at most {count} characters",
+            400,
+            count=MAX_PASSWORD,
         )
     accounts_ = service(request)
     account_id = await accounts_.create(given.name, given.password)
@@ -271,16 +283,15 @@ async def sign_out(request: Request, response: Response) -> dict[str, Any]:
 class RateLimited(TableError):
     def __init__(self, wait: float) -> None:
         super().__init__(
-            "rate_limited", f"too many failed sign-ins; try again in {wait:.0f} s", 429
-        )
+            "rate_limited", N_("too many failed sign-ins; try again in {seconds} s"), 429,
+            seconds=f"{wait:.0f}",
+        )  # fmt: skip
         self.wait = wait
 
 
-async def _rate_limited(_request: Request, exc: RateLimited) -> JSONResponse:
+async def _rate_limited(request: Request, exc: RateLimited) -> JSONResponse:
     headers = {"Retry-After": str(max(1, round(exc.wait)))}
-    return JSONResponse(
-        {"code": exc.code, "detail": exc.message}, status_code=exc.status, headers=headers
-    )
+    return JSONResponse(error_body(request, exc), status_code=exc.status, headers=headers)
 
 
 def _refuse(code: str, message: str) -> JSONResponse:
@@ -328,8 +339,9 @@ def require_account(request: Request) -> int:
     if getattr(request.state, "csrf_missing", False):
         raise TableError(
             "csrf_missing",
-            f"signed-in requests that change something need the {CSRF_HEADER} header",
+            "signed-in requests that change something need the {header} header",
             403,
+            header=CSRF_HEADER,
         )
     account_id = getattr(request.state, "account_id", None)
     if account_id is None:
@@ -353,7 +365,9 @@ async def name_for_join(request: Request, name: str) -> str:
         return str(own)
     if await service(request).holder_of(name) is not None:
         raise TableError(
-            "name_reserved", f"{name!r} is a signed-up player's name; sign in or choose another"
+            "name_reserved",
+            "{name} is a signed-up player's name; sign in or choose another",
+            name=repr(name),
         )
     return name
 

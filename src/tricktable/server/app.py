@@ -35,6 +35,7 @@ from .broker import make_broker
 from .config import BotFactory, Settings, default_bot_factory, default_db_url
 from .db import Database
 from .hub import Hub
+from .languages import error_body
 from .migrate import upgrade
 from .pool import Compute
 from .services import Services
@@ -123,8 +124,9 @@ def create_app(
     return app
 
 
-async def _table_error(_request: Request, exc: TableError) -> JSONResponse:
-    body = {"code": exc.code, "detail": edge.clip(exc.message)}
+async def _table_error(request: Request, exc: TableError) -> JSONResponse:
+    body = error_body(request, exc)
+    body["detail"] = edge.clip(body["detail"])
     return JSONResponse(body, status_code=exc.status)
 
 

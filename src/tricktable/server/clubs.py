@@ -80,7 +80,7 @@ def _invite_url(request: Request, club_id: str, code: str) -> str:
 def _club(conn: sa.Connection, club_id: str) -> sa.Row[Any]:
     row = conn.execute(clubs.select().where(clubs.c.id == club_id)).first()
     if row is None:
-        raise TableError("not_found", f"there is no club {club_id!r}", 404)
+        raise TableError("not_found", "there is no club {club}", 404, club=repr(club_id))
     return row
 
 
@@ -99,21 +99,25 @@ def _visible_club(conn: sa.Connection, club_id: str, account_id: int | None) -> 
     did not exist, so its name is not given away)."""
     row = _club(conn, club_id)
     if not row.public and _role(conn, club_id, account_id) is None:
-        raise TableError("not_found", f"there is no club {club_id!r}", 404)
+        raise TableError("not_found", "there is no club {club}", 404, club=repr(club_id))
     return row
 
 
 def _require_admin(conn: sa.Connection, club_id: str, account_id: int) -> sa.Row[Any]:
     row = _visible_club(conn, club_id, account_id)
     if _role(conn, club_id, account_id) != ADMIN:
-        raise TableError("not_admin", f"only an admin of {row.name!r} may do that", 403)
+        raise TableError(
+            "not_admin", "only an admin of {club} may do that", 403, club=repr(row.name)
+        )
     return row
 
 
 def _require_member(conn: sa.Connection, club_id: str, account_id: int) -> sa.Row[Any]:
     row = _visible_club(conn, club_id, account_id)
     if _role(conn, club_id, account_id) is None:
-        raise TableError("not_member", f"only members of {row.name!r} may do that", 403)
+        raise TableError(
+            "not_member", "only members of {club} may do that", 403, club=repr(row.name)
+        )
     return row
 
 
@@ -121,7 +125,7 @@ def _account_named(conn: sa.Connection, name: str) -> int:
     query = sa.select(accounts.c.id).where(accounts.c.name_key == name_key(name))
     found = conn.execute(query).scalar()
     if found is None:
-        raise TableError("not_found", f"there is no player {name!r}", 404)
+        raise TableError("not_found", "there is no player {name}", 404, name=repr(name))
     return int(found)
 
 
@@ -176,12 +180,14 @@ async def create_club(spec: NewClub, request: Request) -> dict[str, Any]:
     club_id, code = secrets.token_urlsafe(6), secrets.token_urlsafe(12)
     name = spec.name.strip()
     if not name:
-        raise TableError("bad_name", f"a club needs a name, not {spec.name!r}", 400)
+        raise TableError("bad_name", "a club needs a name, not {name}", 400, name=repr(spec.name))
 
     def work(conn: sa.Connection) -> None:
         taken = sa.select(clubs.c.id).where(clubs.c.name_key == name_key(name))
         if conn.execute(taken).first() is not None:
-            raise TableError("club_name_taken", f"there is a club {name!r} already; choose another")
+            raise TableError(
+                "club_name_taken", "there is a club {name} already; choose another", name=repr(name)
+            )
         conn.execute(clubs.insert(), {"id": club_id, "name": name, "name_key": name_key(name),
                                       "public": spec.public, "invite_code": code,
                                       "created_at": store.now()})  # fmt: skip
@@ -258,7 +264,9 @@ async def join_club(club_id: str, invite: Invite, request: Request) -> dict[str,
         if not row.public and not good:
             raise TableError("bad_invite", "that invite link is not (or no longer) valid", 403)
         if _role(conn, club_id, account_id) is not None:
-            raise TableError("already_member", f"you are a member of {row.name!r} already")
+            raise TableError(
+                "already_member", "you are a member of {club} already", club=repr(row.name)
+            )
         conn.execute(club_members.insert(), {"club_id": club_id, "account_id": account_id,
                                              "role": MEMBER, "joined_at": store.now()})  # fmt: skip
         return {"club_id": club_id, "name": row.name, "role": MEMBER}
@@ -279,7 +287,9 @@ async def remove_member(club_id: str, name: str, request: Request) -> dict[str, 
             _require_admin(conn, club_id, account_id)
         role = _role(conn, club_id, target)
         if role is None:
-            raise TableError("not_member", f"{name!r} is not a member of this club", 404)
+            raise TableError(
+                "not_member", "{name} is not a member of this club", 404, name=repr(name)
+            )
         if role == ADMIN and _admin_count(conn, club_id) == 1:
             raise TableError("last_admin", "a club keeps at least one admin: make another first")
         conn.execute(club_members.delete().where(club_members.c.club_id == club_id,
@@ -305,7 +315,9 @@ async def make_admin(club_id: str, member: MemberName, request: Request) -> dict
         _require_admin(conn, club_id, account_id)
         target = _account_named(conn, member.name)
         if _role(conn, club_id, target) is None:
-            raise TableError("not_member", f"{member.name!r} is not a member of this club", 404)
+            raise TableError(
+                "not_member", "{name} is not a member of this club", 404, name=repr(member.name)
+            )
         conn.execute(club_members.update().where(club_members.c.club_id == club_id,
                                                  club_members.c.account_id == target)
                      .values(role=ADMIN))  # fmt: skip

@@ -30,9 +30,12 @@ import sqlalchemy as sa
 from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..i18n import N_
 from . import db as store
+from .languages import words_of
 from .table import TableError, hash_token
 
 log = logging.getLogger("tricktable.server.refusals")
@@ -88,7 +91,8 @@ class Bucket:
 
 class RateLimited(TableError):
     def __init__(self, what: str, wait: float) -> None:
-        super().__init__("rate_limited", f"too many {what}; try again in {wait:.0f} s", 429)
+        super().__init__("rate_limited", N_("too many {what}; try again in {seconds} s"), 429,
+                         what=what, seconds=f"{wait:.0f}")  # fmt: skip
         self.wait = wait
 
 
@@ -168,14 +172,18 @@ async def check_caps(request: Request, bot_only: bool) -> str:
     mine, my_robots, robots = await hub.database.read(counts)
     problem = None
     if mine >= settings.live_tables_per_client:
-        problem = ("too_many_tables", f"you have {mine} unfinished tables; finish one first")
+        problem = TableError("too_many_tables", "you have {count} unfinished tables; "
+                             "finish one first", 429, count=mine)  # fmt: skip
     elif bot_only and my_robots >= settings.bot_tables_per_client:
-        problem = ("too_many_bot_tables", f"you have {my_robots} tables of bots alone running")
+        problem = TableError("too_many_bot_tables", "you have {count} tables of bots alone "
+                             "running", 429, count=my_robots)  # fmt: skip
     elif bot_only and robots >= settings.bot_tables:
-        problem = ("too_many_bot_tables", "the server runs as many tables of bots as it may")
+        problem = TableError(
+            "too_many_bot_tables", "the server runs as many tables of bots as it may", 429
+        )
     if problem is not None:
-        refused(request.app.state, problem[0], problem[1], who)
-        raise TableError(problem[0], problem[1], 429)
+        refused(request.app.state, problem.code, problem.message, who)
+        raise problem
     return creator
 
 
@@ -202,9 +210,9 @@ async def validation_refusal(request: Request, exc: RequestValidationError) -> J
     return JSONResponse({"code": "bad_request", "detail": problems}, status_code=422)
 
 
-async def rate_refusal(_request: Request, exc: RateLimited) -> JSONResponse:
+async def rate_refusal(request: Request, exc: RateLimited) -> JSONResponse:
     headers = {"Retry-After": str(max(1, round(exc.wait)))}
-    body = {"code": exc.code, "detail": exc.message}
+    body = {"code": exc.code, "detail": exc.detail(words_of(request))}
     return JSONResponse(body, status_code=exc.status, headers=headers)
 
 
@@ -270,9 +278,9 @@ class Edge:
             self.max_body,
             extra={"code": "too_large", "client": client[0]},
         )
+        most = words_of(HTTPConnection(scope)).gettext("a request body has at most {count} bytes")
         response = JSONResponse(
-            {"code": "too_large", "detail": f"a request body has at most {self.max_body} bytes"},
-            status_code=413,
+            {"code": "too_large", "detail": most.format(count=self.max_body)}, status_code=413
         )
 
         async def nothing() -> Message:

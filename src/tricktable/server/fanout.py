@@ -135,7 +135,7 @@ def _played_on(
     try:
         for _, seat, action, _ in rows:
             if game.to_move != seat:
-                raise TableError("out_of_step", f"seat {seat} is not to move")
+                raise TableError("out_of_step", "seat {seat} is not to move", seat=seat)
             game.apply(action)  # checked: no change if refused
     except (TricktableError, TableError):
         return False

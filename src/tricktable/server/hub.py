@@ -184,8 +184,10 @@ class Hub:
         if len(given) != players:
             raise TableError(
                 "bad_seats",
-                f"these rules seat {players} players; {len(given)} seats were given",
+                "these rules seat {players} players; {given} seats were given",
                 400,
+                players=players,
+                given=len(given),
             )
         return given
 
@@ -236,7 +238,9 @@ class Hub:
     async def _load(self, table_id: str) -> TableRuntime:
         stored = await self.database.load(table_id) if len(table_id) <= 32 else None
         if stored is None:
-            raise TableError("not_found", f"there is no table {table_id!r}", 404)
+            raise TableError(
+                "not_found", "there is no table {table_id}", 404, table_id=repr(table_id)
+            )
         game = stored.game()
         row = stored.row
         info = TableInfo(

@@ -196,7 +196,11 @@ async def tables_list(
     """
     if status is not None and status not in STATUSES:
         raise TableError(
-            "bad_status", f"status {status!r} is not one of {', '.join(STATUSES)}", 400
+            "bad_status",
+            "status {given} is not one of {statuses}",
+            400,
+            given=repr(status),
+            statuses=", ".join(STATUSES),
         )
     name = None
     if game is not None:

@@ -83,7 +83,7 @@ async def player(name: str, request: Request) -> dict[str, Any]:
         lambda conn: _player(conn, name)
     )
     if found is None:
-        raise TableError("not_found", f"there is no player {name!r}", 404)
+        raise TableError("not_found", "there is no player {name}", 404, name=repr(name))
     return found
 
 

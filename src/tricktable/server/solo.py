@@ -19,9 +19,10 @@ from pydantic import BaseModel, ConfigDict, Field
 import tricktable as tt
 from tricktable.engine import Phase
 
+from ..i18n import N_
 from . import edge
 from .db import UNDO
-from .table import TableError, TableRuntime
+from .table import TableError, TableRuntime, Term
 
 __all__ = ["router"]
 
@@ -49,7 +50,10 @@ def _solo_seat(runtime: TableRuntime, token: str, what: str) -> int:
     others = [s for s in runtime.seats if s.seat != seat and s.kind != "bot"]
     if others:
         raise TableError(
-            "not_solo", f"{what} is only for tables where every other seat is a bot", 409
+            "not_solo",
+            "{what} is only for tables where every other seat is a bot",
+            409,
+            what=Term(what),
         )
     if runtime.game.is_over:
         raise TableError("game_over", "the game is over")
@@ -79,7 +83,7 @@ def _replayed(game: tt.Game, upto: int) -> tt.Game:
 async def undo(table_id: str, body: SeatToken, request: Request) -> dict[str, Any]:
     """Take back your last action (and the bots' moves after it) at a solo table."""
     _, runtime = await _hub_table(request, table_id)
-    seat = _solo_seat(runtime, body.token, "undo")
+    seat = _solo_seat(runtime, body.token, N_("undo"))
     async with runtime.lock:
         index = _last_own(runtime.game, seat)
         if index is None:
@@ -96,7 +100,7 @@ async def bot_speed(table_id: str, body: SpeedIn, request: Request) -> dict[str,
     """How quickly the bots move at your solo table: fast, normal or slow (stored with the
     table, so it lasts and every server process uses it)."""
     _, runtime = await _hub_table(request, table_id)
-    _solo_seat(runtime, body.token, "bot speed")
+    _solo_seat(runtime, body.token, N_("bot speed"))
     await runtime.set_bot_speed(body.speed)
     return {"speed": body.speed, "bot_delay": runtime.bot_delay()}
 
@@ -109,7 +113,7 @@ async def learn(table_id: str, body: SeatToken, request: Request) -> dict[str, A
     """
     await edge.limit(request, "hint")
     hub, runtime = await _hub_table(request, table_id)
-    seat = _solo_seat(runtime, body.token, "learning mode")
+    seat = _solo_seat(runtime, body.token, N_("learning mode"))
     index = _last_own(runtime.game, seat)
     if index is None:
         raise TableError("nothing_to_explain", "you have made no move yet")
@@ -158,7 +162,7 @@ async def claim(table_id: str, body: SeatToken, request: Request) -> dict[str, A
     against best defence and, if it holds, plays the hand out."""
     await edge.limit(request, "hint")
     hub, runtime = await _hub_table(request, table_id)
-    seat = _solo_seat(runtime, body.token, "a claim")
+    seat = _solo_seat(runtime, body.token, N_("a claim"))
     game = runtime.game
     if game.phase is not Phase.PLAY or game.to_move != seat:
         raise TableError("not_your_turn", "claim the remaining tricks when it is your turn to play")
@@ -170,7 +174,9 @@ async def claim(table_id: str, body: SeatToken, request: Request) -> dict[str, A
     if best < left:
         raise TableError(
             "claim_refused",
-            f"a defence holds your side to {best} of the {left} tricks left; play on",
+            "a defence holds your side to {best} of the {left} tricks left; play on",
+            best=best,
+            left=left,
         )
     async with runtime.lock:
         if runtime.seq != seq:

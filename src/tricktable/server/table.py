@@ -22,6 +22,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import SQLAlchemyError
 
 from tricktable import Game, TricktableError
+from tricktable.i18n import N_, Translator
 
 from . import automatic, states
 from . import db as store
@@ -32,19 +33,48 @@ from .supervisor import STOP_SECONDS, end_tasks
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Client", "SeatState", "TableError", "TableRuntime", "hash_token", "run_to_end"]
+__all__ = [
+    "Client",
+    "SeatState",
+    "TableError",
+    "TableRuntime",
+    "Term",
+    "hash_token",
+    "run_to_end",
+]
 
 T = TypeVar("T")
 
 
-class TableError(Exception):
-    """A request the table refuses: ``code`` is machine-readable, the message is for people."""
+class Term(str):
+    """A value of a :class:`TableError` that is itself words to translate ("undo")."""
 
-    def __init__(self, code: str, message: str, status: int = 409) -> None:
-        super().__init__(message)
+    __slots__ = ()
+
+
+class TableError(Exception):
+    """A request the table refuses: ``code`` is machine-readable, the message is for people.
+
+    The message is an English template (its ``{name}`` fields in ``values``), so each receiver
+    reads it in its own language (:meth:`detail`) and nothing shared holds a translated text;
+    ``message`` is the English, for logs.
+    """
+
+    def __init__(self, code: str, message: str, status: int = 409, **values: object) -> None:
+        self.template = message
+        self.values = values
+        self.message = message.format(**values) if values else message
+        super().__init__(self.message)
         self.code = code
-        self.message = message
         self.status = status
+
+    def detail(self, words: Translator) -> str:
+        """The message in the reader's language (a text the catalogs lack stays English)."""
+        said = words.gettext(self.template)
+        if not self.values:
+            return said
+        values = {k: words.gettext(v) if isinstance(v, Term) else v for k, v in self.values.items()}
+        return said.format(**values)
 
 
 class Client(Protocol):
@@ -242,7 +272,7 @@ class TableRuntime:
 
     def _retire(self, client: Client) -> None:
         """Take ``client``'s seat from it (it stays counted until it is detached)."""
-        client.retire("replaced", "this seat is now played from another page")
+        client.retire("replaced", N_("this seat is now played from another page"))
 
     def retire_stale(self) -> None:
         """Retire the connections whose token no longer holds their seat (it was given back
@@ -333,11 +363,13 @@ class TableRuntime:
                 raise TableError("game_over", "the game at this table is over")
             if not 0 <= seat_number < len(self.seats):
                 raise TableError(
-                    "no_such_seat", f"seat {seat_number} is not a seat of this table", 400
+                    "no_such_seat", "seat {seat} is not a seat of this table", 400, seat=seat_number
                 )
             seat = self.seats[seat_number]
             if seat.kind != "human" or seat.name is not None:
-                raise TableError("seat_taken", f"seat {seat_number} is a bot's or already taken")
+                raise TableError(
+                    "seat_taken", "seat {seat} is a bot's or already taken", seat=seat_number
+                )
             was_waiting = self.waiting
             await self._store_seat(seat, {"kind": "bot", "level": level})
         self.services.announce(self.services.message(self.table_id, "seats"))
@@ -384,7 +416,9 @@ class TableRuntime:
         async with self.lock:
             seat = self.seats[seat_number]
             if seat.name is None:
-                raise TableError("no_seat", f"seat {seat_number} has nobody to give it back to")
+                raise TableError(
+                    "no_seat", "seat {seat} has nobody to give it back to", seat=seat_number
+                )
             digest = hash_token(token)
             if seat.token_hash == digest:
                 return
@@ -403,17 +437,23 @@ class TableRuntime:
         if self.game.is_over:
             raise TableError("game_over", "the game at this table is over")
         if any(s.name is not None and s.name.casefold() == name.casefold() for s in self.seats):
-            raise TableError("name_taken", f"someone at this table is already called {name!r}")
+            raise TableError(
+                "name_taken", "someone at this table is already called {name}", name=repr(name)
+            )
         free = [s for s in self.seats if s.kind == "human" and s.name is None]
         if wanted is None:
             if not free:
                 raise TableError("table_full", "every human seat at this table is taken")
             return free[0]
         if not 0 <= wanted < len(self.seats):
-            raise TableError("no_such_seat", f"seat {wanted} is not a seat of this table", 400)
+            raise TableError(
+                "no_such_seat", "seat {wanted} is not a seat of this table", 400, wanted=wanted
+            )
         seat = self.seats[wanted]
         if seat not in free:
-            raise TableError("seat_taken", f"seat {wanted} is a bot's or already taken")
+            raise TableError(
+                "seat_taken", "seat {wanted} is a bot's or already taken", wanted=wanted
+            )
         return seat
 
     async def add_chat(self, seat: int, text: str) -> None:
@@ -465,15 +505,25 @@ class TableRuntime:
 
     def _check_turn(self, seat: int, seq: int, actor: str) -> None:
         if seq != self.seq:
-            raise TableError("stale_seq", f"seq {seq} is not the current state {self.seq}")
+            raise TableError(
+                "stale_seq",
+                "seq {seq} is not the current state {current}",
+                seq=seq,
+                current=self.seq,
+            )
         if self.game.is_over:
             raise TableError("game_over", "the game is over")
         if self.waiting:
             raise TableError("waiting", "the table waits for a player to take the empty seat")
         if self.game.to_move != seat:
-            raise TableError("not_your_turn", f"seat {self.game.to_move} is to move, not {seat}")
+            raise TableError(
+                "not_your_turn",
+                "seat {mover} is to move, not {seat}",
+                mover=self.game.to_move,
+                seat=seat,
+            )
         if actor == "substitute" and self._has_player_back(seat):
-            raise TableError("returned", f"seat {seat} has its player back")
+            raise TableError("returned", "seat {seat} has its player back", seat=seat)
 
     def _has_player_back(self, seat: int) -> bool:
         # a worker knows nobody's presence: the servers drop the job of a returning player

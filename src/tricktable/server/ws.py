@@ -15,10 +15,12 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
+from ..i18n import Translator, translator
 from .config import CHAT_PRESETS, Settings
 from .edge import Bucket, Rate, clip, origin_allowed, refused
 from .fanout import reload_seats
 from .hub import Hub
+from .languages import words_of
 from .schemas import CLIENT_MESSAGE, ActionIn, ChatIn, ErrorOut, HelloOut
 from .supervisor import end_tasks
 from .table import TableError, TableRuntime
@@ -34,6 +36,9 @@ WRITER_STOP_SECONDS = 2.0
 CLOSE_REPLACED = 4409
 
 
+ENGLISH = translator("en")
+
+
 class SocketClient:
     """One WebSocket as a table client: a seat and a bounded outbound queue.
 
@@ -42,10 +47,18 @@ class SocketClient:
     (unfinished tasks, waiting putters) cost more than the deque's append and pop."""
 
     def __init__(
-        self, socket: WebSocket, seat: int | None, limit: int, token: str | None = None
+        self,
+        socket: WebSocket,
+        seat: int | None,
+        limit: int,
+        token: str | None = None,
+        words: Translator = ENGLISH,
     ) -> None:
         self.socket = socket
         self.seat = seat
+        self.words = words
+        """This player's language (its socket's ``lang`` or ``Accept-Language``): what the
+        table refuses it is said in it, and only to it."""
         self.token = token if seat is not None else None
         """The seat's token, kept only in this connection's memory (a rematch derives the
         seat's next token from it)."""
@@ -61,7 +74,7 @@ class SocketClient:
 
     def retire(self, code: str, message: str) -> None:
         self.retired = True
-        self._put(error_text(code, message))
+        self._put(error_text(code, self.words.gettext(message)))
         self._put(None)
 
     def finish(self) -> None:
@@ -108,10 +121,10 @@ async def table_socket(socket: WebSocket, table_id: str, token: str | None = Non
         runtime = await hub.get(table_id)
         seat = await _seat_or_refuse(runtime, token)
     except TableError as exc:
-        await socket.send_text(error_text(exc.code, exc.message))
+        await socket.send_text(error_text(exc.code, exc.detail(words_of(socket))))
         await socket.close(CLOSE_NOT_FOUND if exc.status == 404 else CLOSE_POLICY, exc.code)
         return
-    client = SocketClient(socket, seat, hub.settings.send_queue, token)
+    client = SocketClient(socket, seat, hub.settings.send_queue, token, words_of(socket))
     client.push(_hello(runtime, seat))
     client.push(runtime.state_text(seat))
     runtime.attach(client)
@@ -189,7 +202,8 @@ async def _handle(
 ) -> str | None:
     """Carry out one client message; the error to send back, or None."""
     if len(raw) > max_frame:
-        return error_text("too_large", f"a message may have at most {max_frame} characters")
+        most = client.words.gettext("a message may have at most {count} characters")
+        return error_text("too_large", most.format(count=max_frame))
     try:  # parsed and validated in one pass of pydantic's core
         parsed = CLIENT_MESSAGE.validate_json(raw)
     except ValidationError as exc:
@@ -208,7 +222,7 @@ async def _handle(
         else:
             client.push(runtime.state_text(client.seat))
     except TableError as exc:
-        return error_text(exc.code, clip(exc.message))
+        return error_text(exc.code, clip(exc.detail(client.words)))
     return None
 
 

@@ -1,0 +1,89 @@
+"""Refusals in each receiver's language: two players at one table read them in two languages,
+the ``code`` stays as it is, and nothing the table shares holds a translated text."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason='needs the server extra: pip install "tricktable[server]"')
+
+from fastapi.testclient import TestClient
+
+from server_helpers import create, join, next_of
+from tricktable.i18n import translator
+from tricktable.server.table import TableError, Term
+
+HUMANS_0_2 = [{"kind": "human"}, {"kind": "bot"}, {"kind": "human"}, {"kind": "bot"}]
+
+
+@pytest.fixture
+def client(app_factory: Callable[..., Any]) -> Any:
+    with TestClient(app_factory()) as test_client:
+        yield test_client
+
+
+def test_two_players_of_one_table_are_refused_each_in_their_language(client: Any) -> None:
+    table_id = create(client, seats=HUMANS_0_2)
+    ana = join(client, table_id, "Ana", 0)
+    bo = join(client, table_id, "Bo", 2)
+    german = f"/ws/tables/{table_id}?token={ana}&lang=de"
+    french = {"accept-language": "fr-CH, fr;q=0.9, en;q=0.5"}
+    with (
+        client.websocket_connect(german) as ws_ana,
+        client.websocket_connect(f"/ws/tables/{table_id}?token={bo}", headers=french) as ws_bo,
+    ):
+        seq = next_of(ws_ana, "state")["seq"]
+        stale = {"type": "action", "action": "pass", "seq": seq + 99}
+        ws_ana.send_json(stale)
+        ws_bo.send_json(stale)
+        to_ana, to_bo = next_of(ws_ana, "error"), next_of(ws_bo, "error")
+        assert to_ana["code"] == to_bo["code"] == "stale_seq"
+        assert to_ana["message"].startswith(f"seq {seq + 99} ist nicht der aktuelle Stand")
+        assert to_bo["message"].startswith(f"seq {seq + 99} n'est pas l'état actuel")
+        ws_ana.send_json({"type": "chat", "text": "x" * 100_000})  # too long: still German
+        too_long = next_of(ws_ana, "error")
+        assert too_long["code"] == "too_large"
+        assert too_long["message"].startswith("eine Nachricht hat höchstens ")
+
+
+@pytest.mark.parametrize(
+    ("headers", "said"),
+    [
+        ({"accept-language": "de-DE,de;q=0.9"}, "an diesem Tisch heißt schon jemand 'Ana'"),
+        ({"accept-language": "ja, ms;q=0.5"}, "seseorang di meja ini sudah bernama 'Ana'"),
+        ({"accept-language": "fr"}, "quelqu'un à cette table s'appelle déjà 'Ana'"),
+        ({}, "someone at this table is already called 'Ana'"),
+    ],
+)
+def test_an_http_refusal_is_in_the_accept_language(
+    client: Any, headers: dict[str, str], said: str
+) -> None:
+    table_id = create(client, seats=HUMANS_0_2)
+    join(client, table_id, "Ana", 0)
+    response = client.post(
+        f"/api/tables/{table_id}/join", json={"name": "Ana", "seat": 2}, headers=headers
+    )
+    assert response.status_code == 409
+    assert response.json() == {"code": "name_taken", "detail": said}
+
+
+def test_a_lang_the_client_sends_comes_before_the_accept_language(client: Any) -> None:
+    response = client.get(
+        "/api/tables/nosuchtable/record?lang=ms", headers={"accept-language": "de"}
+    )
+    assert response.status_code == 404
+    assert response.json() == {"code": "not_found", "detail": "tiada meja 'nosuchtable'"}
+
+
+def test_a_refusal_keeps_english_and_its_values_and_translates_per_reader() -> None:
+    refusal = TableError("not_solo", "{what} is only for tables where every other seat is a bot",
+                         what=Term("undo"))  # fmt: skip
+    assert refusal.message == "undo is only for tables where every other seat is a bot"
+    assert refusal.detail(translator("de")) == (
+        "Zurücknehmen gibt es nur an Tischen, an denen alle anderen Plätze Bots sind"
+    )
+    assert refusal.detail(translator("xx")).startswith("⟦⟦úñđó⟧ íš óñĺý")
+    assert refusal.message == "undo is only for tables where every other seat is a bot"
