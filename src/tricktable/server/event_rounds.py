@@ -139,7 +139,10 @@ def places_of(rules: tt.Rules, kind: str) -> tuple[tuple[int, ...], ...]:
     sides = tuple(tuple(side) for side in rules.flow.sides())
     if len(sides) < 2 or any(len(side) != 2 for side in sides):
         raise TableError(
-            "bad_kind", f"{rules.name} has no partnerships of two: hold an individuals event", 400
+            "bad_kind",
+            "{name} has no partnerships of two: hold an individuals event",
+            400,
+            name=rules.name,
         )
     return sides
 

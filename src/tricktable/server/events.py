@@ -63,22 +63,28 @@ def _event(conn: sa.Connection, event_id: str, account_id: int | None) -> sa.Row
     """The event, if the asker may see its club (a private club's events are hidden)."""
     row = conn.execute(events.select().where(events.c.id == event_id)).first()
     if row is None:
-        raise TableError("not_found", f"there is no event {event_id!r}", 404)
+        raise TableError("not_found", "there is no event {event_id}", 404, event_id=repr(event_id))
     try:
         _visible_club(conn, row.club_id, account_id)
     except TableError:
-        raise TableError("not_found", f"there is no event {event_id!r}", 404) from None
+        raise TableError(
+            "not_found", "there is no event {event_id}", 404, event_id=repr(event_id)
+        ) from None
     return row
 
 
 def _require_admin(conn: sa.Connection, row: sa.Row[Any], account_id: int) -> None:
     if _role(conn, row.club_id, account_id) != ADMIN:
-        raise TableError("not_admin", f"only an admin of the club may run {row.name!r}", 403)
+        raise TableError(
+            "not_admin", "only an admin of the club may run {event}", 403, event=repr(row.name)
+        )
 
 
 def _not_started(row: sa.Row[Any]) -> None:
     if row.status != rounds.REGISTERING:
-        raise TableError("event_started", f"{row.name!r} has started: registration is closed")
+        raise TableError(
+            "event_started", "{event} has started: registration is closed", event=repr(row.name)
+        )
 
 
 async def advance(hub: Hub, event_id: str) -> None:
@@ -117,7 +123,9 @@ async def create_event(club_id: str, spec: NewEvent, request: Request) -> dict[s
     def work(conn: sa.Connection) -> None:
         club = _visible_club(conn, club_id, account_id)
         if _role(conn, club_id, account_id) != ADMIN:
-            raise TableError("not_admin", f"only an admin of {club.name!r} may hold events", 403)
+            raise TableError(
+                "not_admin", "only an admin of {name} may hold events", 403, name=repr(club.name)
+            )
         conn.execute(events.insert(), {
             "id": event_id, "club_id": club_id, "name": spec.name.strip() or rules.name,
             "game": rules.name, "rules": str(rules), "options": dict(spec.options),
@@ -225,9 +233,16 @@ async def register(event_id: str, request: Request) -> dict[str, Any]:
         _not_started(row)
         names = _player_names(conn, event_id)
         if account_id in names:
-            raise TableError("already_registered", f"you are registered for {row.name!r} already")
+            raise TableError(
+                "already_registered", "you are registered for {event} already", event=repr(row.name)
+            )
         if len(names) >= row.max_players:
-            raise TableError("event_full", f"{row.name!r} has its {row.max_players} players")
+            raise TableError(
+                "event_full",
+                "{event} has its {max_players} players",
+                event=repr(row.name),
+                max_players=row.max_players,
+            )
         conn.execute(event_players.insert(), {"event_id": event_id, "account_id": account_id,
                                               "registered_at": store.now()})  # fmt: skip
 
@@ -249,7 +264,9 @@ async def unregister(event_id: str, request: Request) -> dict[str, Any]:
             )
         )
         if gone.rowcount != 1:
-            raise TableError("not_registered", f"you are not registered for {row.name!r}", 404)
+            raise TableError(
+                "not_registered", "you are not registered for {event}", 404, event=repr(row.name)
+            )
 
     await _hub(request).database.run(work)
     return await _describe(request, event_id)
@@ -266,7 +283,9 @@ async def start_event(event_id: str, request: Request) -> dict[str, Any]:
         _require_admin(conn, row, account_id)
         _not_started(row)
         if not _player_names(conn, event_id):
-            raise TableError("no_players", f"nobody has registered for {row.name!r} yet")
+            raise TableError(
+                "no_players", "nobody has registered for {event} yet", event=repr(row.name)
+            )
         return rounds.start(conn, hub, row)
 
     for table_id in await hub.database.run(work):
@@ -312,7 +331,9 @@ async def my_seat(event_id: str, request: Request) -> dict[str, Any]:
         )
         found = conn.execute(query).first()
         if found is None:
-            raise TableError("no_seat", f"you have no table in {row.name!r} now", 404)
+            raise TableError(
+                "no_seat", "you have no table in {event} now", 404, event=repr(row.name)
+            )
         return {"event_id": event_id, "round": row.current_round,
                 "table_id": found.table_id, "seat": found.seat}  # fmt: skip
 
@@ -334,7 +355,9 @@ async def board(event_id: str, number: int, request: Request) -> dict[str, Any]:
             )
         ).first()
         if found is None:
-            raise TableError("not_found", f"the event has no board {number} (yet)", 404)
+            raise TableError(
+                "not_found", "the event has no board {number} (yet)", 404, number=number
+            )
         scored = conn.execute(
             sa.select(rounds.event_rounds.c.status).where(
                 rounds.event_rounds.c.event_id == event_id,
@@ -342,8 +365,8 @@ async def board(event_id: str, number: int, request: Request) -> dict[str, Any]:
             )
         ).scalar()
         if scored != rounds.SCORED:
-            raise TableError("board_not_scored", f"board {number} is shown once round "
-                             f"{found.round} is over")  # fmt: skip
+            raise TableError("board_not_scored", "board {number} is shown once round {round} "
+                             "is over", number=number, round=found.round)  # fmt: skip
         return _board_page(conn, event_id, found)
 
     return await _hub(request).database.read(work)
