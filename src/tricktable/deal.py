@@ -126,10 +126,15 @@ def deal_from_number(
     hands = [0] * (players + 1)  # the last slot is the widow (WIDOW == -1)
     stock: list[int] = []
     pick_up, to_stock = cards.pop, stock.append
-    for product, dealt, undealt in steps:
+    for product, pairs, dealt, undealt in steps:
         number, word = divmod(number, product)
-        # a digit as ``word % remaining`` then ``word //= remaining``: two operators cost
-        # less than a call of divmod and its tuple
+        # two digits at a time from a table (one ``%`` and one ``//`` for two cards), then
+        # the odd one as ``word % remaining`` and ``word //= remaining``
+        for span, digits, first, second in pairs:
+            low, high = digits[word % span]
+            word //= span
+            hands[first] |= pick_up(low)
+            hands[second] |= pick_up(high)
         for remaining, owner in dealt:
             hands[owner] |= pick_up(word % remaining)
             word //= remaining
@@ -145,7 +150,8 @@ def _shuffle_number(seed: int, deal_number: int) -> int:
     return int.from_bytes(digest, "big")
 
 
-DealingStep = tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]]
+DealingPair = tuple[int, tuple[tuple[int, int], ...], int, int]
+DealingStep = tuple[int, tuple[DealingPair, ...], tuple[tuple[int, int], ...], tuple[int, ...]]
 
 
 @functools.cache
@@ -153,27 +159,40 @@ def _dealing_plan(
     pack: tuple[int, ...], owners: tuple[int, ...]
 ) -> tuple[tuple[DealingStep, ...], tuple[int, ...], bool]:
     """How :func:`shuffle_and_deal` deals ``pack`` to ``owners``: the steps of
-    :func:`_radix_groups` with each radix's recipient (product, the dealt positions' (radix,
-    owner), the undealt positions' radices), the pack's cards as bits, and whether a card goes
-    to the widow."""
+    :func:`_radix_groups` (product; the dealt positions two by two as (the radices' product,
+    the two digits of each number below it, the two owners); the last dealt position if
+    left over, as (radix, owner); the undealt positions' radices), the pack's cards as bits,
+    and whether a card goes to the widow."""
     steps: list[DealingStep] = []
     position = 0
     for radices, product in _radix_groups(len(pack)):
-        dealt = tuple((radix, owners[position + i]) for i, radix in enumerate(radices)
-                      if position + i < len(owners))  # fmt: skip
-        steps.append((product, dealt, radices[len(dealt) :]))
+        dealt = [(radix, owners[position + i]) for i, radix in enumerate(radices)
+                 if position + i < len(owners)]  # fmt: skip
+        twos = zip(dealt[::2], dealt[1::2], strict=False)  # an odd last one stays single
+        pairs = tuple((r1 * r2, _digit_pairs(r1, r2), o1, o2) for (r1, o1), (r2, o2) in twos)
+        steps.append((product, pairs, tuple(dealt[2 * len(pairs) :]), radices[len(dealt) :]))
         position += len(radices)
     return tuple(steps), tuple(_BITS[card] for card in pack), WIDOW in owners
 
 
 @functools.cache
+def _digit_pairs(low: int, high: int) -> tuple[tuple[int, int], ...]:
+    """The two mixed-radix digits (radix ``low`` first) of each number below ``low * high``."""
+    return tuple((value % low, value // low) for value in range(low * high))
+
+
+_ONE_DIGIT = 1 << 30
+
+
+@functools.cache
 def _radix_groups(size: int) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """The radices ``size, size - 1, …, 1`` in groups whose product stays below 2**60."""
+    """The radices ``size, size - 1, …, 1`` in groups whose product stays below 2**30: a
+    group's digits are then read with operators on one-digit integers, CPython's quick case."""
     groups: list[tuple[tuple[int, ...], int]] = []
     radices: list[int] = []
     product = 1
     for remaining in range(size, 0, -1):
-        if product * remaining >= 1 << 60:
+        if product * remaining >= _ONE_DIGIT:
             groups.append((tuple(radices), product))
             radices, product = [], 1
         radices.append(remaining)
