@@ -129,3 +129,15 @@ def test_state_at_continues_a_later_hand_of_a_game_as_a_one_hand_episode() -> No
     assert state.returns() == [float(delta) for delta in result.deltas]
     resampled = tos.resample_from_infostate(tos.state_at(spiel_game, game), 0, rng)
     assert not resampled.is_terminal()
+
+
+@pytest.mark.parametrize(
+    "rules", ["euchre(cutthroat=true)", "euchre(railroad=true,lone_defender=true)"]
+)
+def test_openspiel_checks_pass_for_euchres_variants(rules: str) -> None:
+    """Three-handed cutthroat and railroad (a Joker, a lone hand's card from the partner).
+    Not serialized: pyspiel's game string reads a rules value with options as a game of its
+    own, so a game loaded with options does not come back from its string."""
+    game = tos.load_game(rules, deal_seeds=50)
+    assert game.num_players() == (3 if "cutthroat" in rules else 4)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)

@@ -26,6 +26,8 @@ OPTION_SETS = [(name, {}) for name in sorted(tt.REGISTRY)] + [
     ("rams", {"players": 5, "scoring": "countdown"}),
     ("rams", {"players": 6}),
     ("rounce", {"players": 7}),
+    ("euchre", {"cutthroat": True}),
+    ("euchre", {"railroad": True, "lone_defender": True, "stick_the_dealer": True}),
 ]
 
 
