@@ -209,3 +209,15 @@ def test_a_round_is_scored_once_whoever_asks(client: Any) -> None:
     before = client.get(f"/api/events/{event_id}/standings").json()
     assert client.portal.call(hub.database.run, again) == []
     assert client.get(f"/api/events/{event_id}/standings").json() == before
+
+
+def test_a_board_thrown_in_scores_nothing_for_anyone_and_one_in_play_is_not_scored() -> None:
+    import tricktable as tt
+    from tricktable.server.event_rounds import _board_deltas
+
+    game = tt.Game(tt.rules("hasenpfeffer"), seed=57, dealer=0)
+    assert _board_deltas(game, 2) == []  # board 1 is being played
+    for _ in range(4):  # everyone passes with the joker in the widow: a misdeal
+        game.apply(next(a for a in game.view(game.to_move).legal if str(a) == "pass"))
+    assert game.deal_number == 1 and not game.results
+    assert _board_deltas(game, 2) == [(0, (0, 0, 0, 0))]

@@ -43,6 +43,7 @@ __all__ = [
     "event_scores",
     "event_tables",
     "events",
+    "live_tables",
     "places_of",
     "standings",
     "start",
@@ -172,6 +173,19 @@ def advance(conn: sa.Connection, hub: Hub, event_id: str) -> list[str]:
     if row.status == PLAYING and _round_done(conn, row):
         return _close_round(conn, hub, row)
     return []
+
+
+def live_tables(conn: sa.Connection, event_id: str) -> list[str]:
+    """The tables of the event's current round still playing (every server keeps them, so
+    that a table whose server went away goes on: its bots and substitutes are asked for)."""
+    query = (
+        sa.select(event_tables.c.table_id)
+        .join(events, events.c.id == event_tables.c.event_id)
+        .join(store.tables, store.tables.c.id == event_tables.c.table_id)
+        .where(event_tables.c.event_id == event_id, events.c.status == PLAYING)
+        .where(event_tables.c.round == events.c.current_round, store.tables.c.status != OVER)
+    )
+    return list(conn.execute(query).scalars())
 
 
 def start(conn: sa.Connection, hub: Hub, row: sa.Row[Any]) -> list[str]:
@@ -358,17 +372,23 @@ def _score_round(conn: sa.Connection, row: sa.Row[Any], number: int) -> None:
     first = (number - 1) * row.boards + 1
     field: dict[tuple[int, int], list[_Result]] = {}
     for table in _round_tables(conn, row.id, number):
-        game = _stored_game(conn, table.table_id)
-        for result in game.results:
-            if result.deal_number >= row.boards:
-                continue  # a hand after the boards counts for nothing
+        for deal_number, deltas in _board_deltas(_stored_game(conn, table.table_id), row.boards):
             for place, entrant in enumerate(table.entrants):
                 key = entrant or f"{BOT}{table.number}:{place}"
-                value = result_value(result.deltas[places[place][0]], countdown)
+                value = result_value(deltas[places[place][0]], countdown)
                 found = _Result(table.table_id, place, key, value)
-                field.setdefault((first + result.deal_number, place), []).append(found)
+                field.setdefault((first + deal_number, place), []).append(found)
     for (board, _), results in field.items():
         _store_scores(conn, row.id, board, results)
+
+
+def _board_deltas(game: tt.Game, boards: int) -> list[tuple[int, tuple[int, ...]]]:
+    """Each board the table finished and its score changes: a board thrown in (everyone
+    passed and the deal was void) scores nothing for anyone, as a passed-out board does."""
+    results = {r.deal_number: r.deltas for r in game.results}
+    finished = len(game.deals) if game.is_over else len(game.deals) - 1
+    nothing = (0,) * game.player_count
+    return [(n, results.get(n, nothing)) for n in range(min(boards, finished))]
 
 
 def _store_scores(conn: sa.Connection, event_id: str, board: int, results: list[_Result]) -> None:

@@ -95,6 +95,15 @@ async def advance(hub: Hub, event_id: str) -> None:
         await hub.get(table_id)
 
 
+async def adopt(hub: Hub, event_id: str) -> None:
+    """Load the event's live tables here: with several servers, a table whose server was
+    stopped or killed goes on (this one asks the workers for its substitutes)."""
+    live = await hub.database.read(lambda conn: rounds.live_tables(conn, event_id))
+    for table_id in live:
+        if table_id not in hub.tables:
+            await hub.get(table_id)
+
+
 async def advance_loop(hub: Hub) -> None:
     """Every ``event_seconds``: start the events whose time has come, score finished rounds."""
     query = sa.select(events.c.id).where(events.c.status != rounds.OVER)
@@ -104,6 +113,7 @@ async def advance_loop(hub: Hub) -> None:
             ids = await hub.database.read(lambda conn: list(conn.execute(query).scalars()))
             for event_id in ids:
                 await advance(hub, event_id)
+                await adopt(hub, event_id)
         except Exception:
             log.exception("duplicate events: a step failed (tried again at the next look)")
         check_cancelled()
