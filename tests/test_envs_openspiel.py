@@ -135,9 +135,27 @@ def test_state_at_continues_a_later_hand_of_a_game_as_a_one_hand_episode() -> No
     "rules", ["euchre(cutthroat=true)", "euchre(railroad=true,lone_defender=true)"]
 )
 def test_openspiel_checks_pass_for_euchres_variants(rules: str) -> None:
-    """Three-handed cutthroat and railroad (a Joker, a lone hand's card from the partner).
-    Not serialized: pyspiel's game string reads a rules value with options as a game of its
-    own, so a game loaded with options does not come back from its string."""
+    """Three-handed cutthroat and railroad (a Joker, a lone hand's card from the partner)."""
     game = tos.load_game(rules, deal_seeds=50)
     assert game.num_players() == (3 if "cutthroat" in rules else 4)
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(
+    "rules", ["rams(players=5,scoring=countdown)", "euchre(lone_defender=true,railroad=true)"]
+)
+def test_a_game_with_options_comes_back_from_its_string(rules: str) -> None:
+    """The adapter's rules parameter has none of the game-string parser's ( ) , = (which read
+    ``euchre(a=1,b=2)`` as a game of its own): the game and a state deserialize."""
+    game = tos.load_game(rules, deal_seeds=50)
+    assert tos.rules_parameter(tt.rules(rules)) == rules.replace("(", "[").replace(")", "]") \
+        .replace(",", ";").replace("=", ":")  # fmt: skip
+    state = game.new_initial_state()
+    state.apply_action(3)
+    for _ in range(6):
+        state.apply_action(state.legal_actions()[0])
+    text = pyspiel.serialize_game_and_state(game, state)
+    again, restored = pyspiel.deserialize_game_and_state(text)
+    assert str(again) == str(game) and again.num_players() == game.num_players()
+    assert str(restored) == str(state)
+    assert pyspiel.load_game(str(game)).get_parameters()["rules"] == game.get_parameters()["rules"]

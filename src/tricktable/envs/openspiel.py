@@ -6,7 +6,8 @@ Short names are ``tricktable_`` + the game name with ``_`` for ``-`` (``tricktab
 * ``rules`` — the rules' canonical string (default: the game with default options). OpenSpiel's
   game-string parser splits on commas, so pass options in a dict —
   ``pyspiel.load_game("tricktable_rams", {"rules": "rams(players=5,scoring=countdown)"})`` —
-  or use :func:`load_game`;
+  or use :func:`load_game`, which passes them as ``rams[players:5;scoring:countdown]``
+  (:func:`rules_parameter`) so that the game's string loads it again;
 * ``episode`` (``hand``/``game``) and ``reward`` (``points``/``win``), as in
   :mod:`tricktable.envs.episodes`;
 * ``deal_seeds`` and ``seed_offset`` — chance: the first node of an episode is a chance node
@@ -51,6 +52,7 @@ __all__ = [
     "load_game",
     "make_resampler",
     "resample_from_infostate",
+    "rules_parameter",
     "short_name",
     "state_at",
 ]
@@ -146,8 +148,30 @@ def _game_type(game_def: GameDef) -> Any:
     )
 
 
+def rules_parameter(rules: Rules) -> str:
+    """The rules as the ``rules`` parameter :func:`load_game` passes: ``rams[players:5;
+    scoring:countdown]``. OpenSpiel's game-string parser reads ``name(a=1,b=2)`` as a game of
+    its own, so a game loaded with the canonical string did not come back from its string
+    (``deserialize_game_and_state``, ``random_sim_test(serialize=True)``); this form has none
+    of the parser's ``( ) , =``."""
+    text = str(rules)
+    name, _, options = text.partition("(")
+    if not options:
+        return text
+    return f"{name}[{options.rstrip(')').replace(',', ';').replace('=', ':')}]"
+
+
+def _rules_of(text: str) -> Rules:
+    """Rules from a ``rules`` parameter: the canonical string (``;`` for ``,`` accepted) or
+    :func:`rules_parameter`'s form."""
+    name, bracket, options = text.partition("[")
+    if bracket:
+        text = f"{name}({options.rstrip(']').replace(':', '=')})"
+    return make_rules(text.replace(";", ","))
+
+
 def _config(game_def: GameDef, params: dict[str, Any]) -> _Config:
-    rules = make_rules(str(params.get("rules", game_def.name)).replace(";", ","))
+    rules = _rules_of(str(params.get("rules", game_def.name)))
     if rules.name != game_def.name:
         raise RulesError(
             f"rules={str(rules)!r} are not {game_def.name} rules; load "
@@ -347,7 +371,7 @@ def load_game(rules: str | Rules, **params: Any) -> Any:
     """``pyspiel.load_game`` for tricktable rules (any options), e.g. ``load_game("rams",
     episode="game")``."""
     built = make_rules(rules) if isinstance(rules, str) else rules
-    given = {"rules": str(built), **params}
+    given = {"rules": rules_parameter(built), **params}
     return pyspiel.load_game(short_name(built.name), given)
 
 
