@@ -10,6 +10,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 
 pytest.importorskip("fastapi", reason='needs the server extra: pip install "tricktable[server]"')
 
@@ -221,3 +222,46 @@ def test_a_board_thrown_in_scores_nothing_for_anyone_and_one_in_play_is_not_scor
         game.apply(next(a for a in game.view(game.to_move).legal if str(a) == "pass"))
     assert game.deal_number == 1 and not game.results
     assert _board_deltas(game, 2) == [(0, (0, 0, 0, 0))]
+
+
+def test_a_pairs_event_seats_each_pair_as_partners(client: Any) -> None:
+    ana, ana_h, _, event_id = _club_event(client, kind="pairs", rounds=1, boards=1)
+    _players(client, event_id, ["Ben", "Cat", "Dan", "Eve", "Fay", "Gus"])
+    started = ana.post(f"/api/events/{event_id}/start", headers=ana_h).json()
+    tables = started["schedule"][0]["tables"]
+    pairs = sorted(e for t in tables for e in t["entrants"] if e is not None)
+    assert pairs == ["Ben & Cat", "Dan & Eve", "Fay & Gus"]  # in registration order
+    assert sorted(t["entrants"].count(None) for t in tables) == [0, 1]  # a bye: two bots
+    for table in tables:
+        seats = client.get(f"/api/tables/{table['table_id']}").json()["seats"]
+        for side, entrant in zip(((0, 2), (1, 3)), table["entrants"], strict=True):
+            names = [seats[s]["name"] for s in side]
+            assert " & ".join(names) == entrant if entrant else names == [None, None]
+
+
+def test_a_countdown_games_boards_are_scored_by_the_counters_taken_off(client: Any) -> None:
+    import tricktable as tt
+    from tricktable.server import event_rounds as rounds
+
+    players = tt.rules("bierspiel").flow.players
+    ana, ana_h, _, event_id = _club_event(client, game="bierspiel", options={}, rounds=1,
+                                          boards=1)  # fmt: skip
+    _players(client, event_id, [f"P{n}" for n in range(players + 1)])
+    ana.post(f"/api/events/{event_id}/start", headers=ana_h)
+    event = _until(client, event_id, lambda e: e["status"] == "over")
+    database = client.app.state.hub.database
+    moved = 0
+    for table in event["schedule"][0]["tables"]:
+        game = client.portal.call(database.load, table["table_id"]).game()
+        deltas = dict(rounds._board_deltas(game, 1))[0]
+        moved += any(deltas)
+
+        def scores(conn: Any, table_id: str = table["table_id"]) -> list[tuple[int, float]]:
+            query = sa.select(rounds.event_scores.c.place, rounds.event_scores.c.value).where(
+                rounds.event_scores.c.table_id == table_id
+            )
+            return sorted(conn.execute(query).all())
+
+        stored = client.portal.call(database.read, scores)
+        assert stored == [(seat, float(-deltas[seat])) for seat in range(players)]
+    assert moved  # counters were taken off (a delta below zero is a gain)
