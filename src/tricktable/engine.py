@@ -192,6 +192,7 @@ class Game:
         # this one frame, since it runs for every card of every hand and a call costs more
         # than most of the work done here.
         seat: int = self.to_move  # type: ignore[assignment]
+        following = self.next_seat[seat]
         self.log.append((self.deal_number, seat, action))
         hands = self.hands
         hands[seat] ^= _BIT[card]
@@ -203,7 +204,7 @@ class Game:
             key = trick.keys[card]
             if key > trick.best_key:
                 trick.best_key, trick.best_card, trick.winner = key, card, seat
-            if len(cards) == self.active_count:
+            if following == trick.leader:  # every seat in has played to it
                 self._simple_trick_done(trick)
                 return action
         else:  # Trick.lead in line (the leader already holds the trick)
@@ -214,8 +215,8 @@ class Game:
             trick.seats.append(seat)
             cards.append(card)
             trick.best_key, trick.best_card = keys[card], card
-        seat = self.to_move = self.next_seat[seat]
-        hand = hands[seat]
+        self.to_move = following
+        hand = hands[following]
         mask = self._mask = hand & trick.follow or hand
         try:  # card_actions(PLAY, mask) in line, for one copy of each card
             self._legal = _CLUBS_DIAMONDS[mask & _HALF] + _HEARTS_SPADES[mask >> 32]
