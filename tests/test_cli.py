@@ -282,3 +282,17 @@ def test_documented_session(command: str, expected: list[str], tmp_path: Path) -
     lines = iter(line.rstrip() for line in output.splitlines())
     for want in (w.rstrip() for w in expected if w.strip() and w.strip() != "..."):
         assert any(want in line for line in lines), f"{want!r} not in:\n{output}"
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--seat", "9", "--lang", "de"], "Platz 9 ist kein Platz von 0..3"),
+        (["-o", "target_score", "--lang", "fr"], "'target_score' n'est pas une option écrite"),
+        (["--bots", "random,random", "--lang", "ms"], "menamakan 2 pemain; terdapat 3 tempat"),
+    ],
+)
+def test_bad_arguments_are_refused_in_the_players_language(args: list[str], said: str) -> None:
+    result = runner.invoke(app, ["play", "hasenpfeffer", *args], env={"COLUMNS": "300"})
+    assert result.exit_code == 2
+    assert said in result.output

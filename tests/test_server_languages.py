@@ -12,7 +12,7 @@ pytest.importorskip("fastapi", reason='needs the server extra: pip install "tric
 
 from fastapi.testclient import TestClient
 
-from server_helpers import create, join, next_of
+from server_helpers import create, join, next_of, state_at_turn
 from tricktable.i18n import translator
 from tricktable.server.table import TableError, Term
 
@@ -47,6 +47,28 @@ def test_two_players_of_one_table_are_refused_each_in_their_language(client: Any
         too_long = next_of(ws_ana, "error")
         assert too_long["code"] == "too_large"
         assert too_long["message"].startswith("eine Nachricht hat höchstens ")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("de", "'fly away' ist jetzt kein erlaubter Zug; jetzt erlaubt: pass, bid "),
+        ("en", "'fly away' is not"),
+    ],
+)
+def test_an_illegal_move_is_refused_in_the_players_language(
+    client: Any, lang: str, said: str
+) -> None:
+    """Another language says the move and what is legal; English keeps the engine's own
+    explanation."""
+    table_id = create(client, seats=[{"kind": "human"}] + [{"kind": "bot"}] * 3)
+    token = join(client, table_id, "Ana", 0)
+    with client.websocket_connect(f"/ws/tables/{table_id}?token={token}&lang={lang}") as ws:
+        state = state_at_turn(ws, 0)
+        ws.send_json({"type": "action", "action": "fly away", "seq": state["seq"]})
+        error = next_of(ws, "error")
+    assert error["code"] == "illegal_action"
+    assert error["message"].startswith(said), error
 
 
 @pytest.mark.parametrize(

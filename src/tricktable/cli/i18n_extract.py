@@ -44,7 +44,14 @@ def template() -> Catalog:
         # Babel ships this reader of its own config format without annotations.
         method_map, options_map = parse_mapping_cfg(mapping)  # type: ignore[no-untyped-call]
     # a server's refusal, TableError(code, message, ...), is a message too
-    keywords = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "TableError": (2,)}
+    keywords = {
+        "_": None,
+        "N_": None,
+        "gettext": None,
+        "ngettext": (1, 2),
+        "TableError": (2,),
+        "worded": (3,),
+    }
     for filename, line, message, comments, _context in extract_from_dir(
         PACKAGE_DIR, method_map, options_map, keywords=keywords
     ):

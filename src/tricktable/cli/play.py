@@ -14,33 +14,41 @@ from ..bots.hints import HintBot
 from ..engine import Game
 from ..errors import TricktableError
 from ..games import rules
-from ..i18n import LanguageError, choose_language, translator
+from ..i18n import LanguageError, Translator, choose_language, translator
 from .paths import default_record_dir
 from .table import TerminalTable
 
 __all__ = ["computer_players", "parse_options", "register"]
 
+ENGLISH = translator("en")
 
-def parse_options(items: list[str]) -> dict[str, str]:
+
+def parse_options(items: list[str], words: Translator = ENGLISH) -> dict[str, str]:
     """``["target_score=5", "pepper_bidding=true"]`` as a dict; quotes a malformed item."""
     options: dict[str, str] = {}
     for item in items:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise typer.BadParameter(f"{item!r} is not an option written as name=value")
+            refusal = words.gettext("{item} is not an option written as name=value")
+            raise typer.BadParameter(refusal.format(item=repr(item)))
         options[name.strip()] = value.strip()
     return options
 
 
-def computer_players(names: str, game: Game, human: int) -> dict[int, Bot]:
+def computer_players(
+    names: str, game: Game, human: int, words: Translator = ENGLISH
+) -> dict[int, Bot]:
     """Bots for every seat but the human's: one name for all, or a comma list seat by seat."""
     seats = [s for s in range(game.player_count) if s != human]
     chosen = [name.strip() for name in names.split(",")]
     if len(chosen) == 1:
         chosen *= len(seats)
     if len(chosen) != len(seats):
+        refusal = words.gettext(
+            "--bots {names} names {count} players; there are {seats} other seats"
+        )
         raise typer.BadParameter(
-            f"--bots {names!r} names {len(chosen)} players; there are {len(seats)} other seats"
+            refusal.format(names=repr(names), count=len(chosen), seats=len(seats))
         )
     return {s: make_bot(name, seed=game.seed + s) for s, name in zip(seats, chosen, strict=True)}
 
@@ -80,10 +88,11 @@ def play(
         raise typer.BadParameter(str(exc), param_hint="--lang") from None
     console = Console(highlight=False)
     try:
-        game = Game(rules(game_name, **parse_options(option or [])), seed=seed)
+        game = Game(rules(game_name, **parse_options(option or [], words)), seed=seed)
         if not 0 <= seat < game.player_count:
-            raise typer.BadParameter(f"seat {seat!r} is not a seat of 0..{game.player_count - 1}")
-        players = computer_players(bots, game, seat)
+            refusal = words.gettext("seat {seat} is not a seat of 0..{last}")
+            raise typer.BadParameter(refusal.format(seat=repr(seat), last=game.player_count - 1))
+        players = computer_players(bots, game, seat, words)
     except TricktableError as exc:
         raise typer.BadParameter(str(exc)) from None
     hint_bot = HintBot(seed=game.seed)

@@ -68,8 +68,21 @@ class TableError(Exception):
         self.code = code
         self.status = status
 
+    @classmethod
+    def worded(
+        cls, code: str, english: str, template: str, status: int = 409, **values: object
+    ) -> TableError:
+        """A refusal whose English is another's full text (the engine's explanation of an
+        illegal move) and which the other languages say as ``template``."""
+        refusal = cls(code, template, status, **values)
+        refusal.message = english
+        refusal.args = (english,)
+        return refusal
+
     def detail(self, words: Translator) -> str:
         """The message in the reader's language (a text the catalogs lack stays English)."""
+        if words.code == "en":
+            return self.message
         said = words.gettext(self.template)
         if not self.values:
             return said
@@ -493,7 +506,14 @@ class TableRuntime:
             try:
                 candidate.apply(text)
             except TricktableError as exc:
-                raise TableError("illegal_action", str(exc)) from None
+                legal = ", ".join(str(a) for a in self.game.legal_actions())
+                raise TableError.worded(
+                    "illegal_action",
+                    str(exc),
+                    "{action} is not a legal move now; legal now: {moves}",
+                    action=repr(text),
+                    moves=legal,
+                ) from None
             deal_number, _, action = candidate.log[-1]
             row = {"deal_number": deal_number, "seat": seat, "action": str(action), "actor": actor}
             await self.commit(candidate, [row], {"seat": seat, "actor": actor})
