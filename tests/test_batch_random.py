@@ -18,6 +18,8 @@ GAMES = [
     ("rams", {"scoring": "countdown", "players": 5}),
     ("bierspiel", {}),
     ("rounce", {"players": 6}),
+    ("euchre", {}),
+    ("euchre", {"stick_the_dealer": True}),
 ]
 
 

@@ -25,13 +25,14 @@ from ..errors import RulesError
 from ..flow import Flow
 from ..games import REGISTRY
 from ..games import rules as make_rules
+from ..games.euchre import EuchreFlow
 from ..games.hasenpfeffer.double import DoubleHasenpfefferFlow
 from ..games.hasenpfeffer.single import SingleHasenpfefferFlow
 from ..games.rams.bierspiel import BierspielFlow
 from ..games.rams.rams import RamsFlow
 from ..games.rams.rounce import RounceFlow
 from ..options import Rules
-from . import dh, rams, sh
+from . import dh, euchre, rams, sh
 from . import layout as L
 
 if TYPE_CHECKING:
@@ -49,6 +50,7 @@ _FAMILIES: dict[type[Flow], tuple[ModuleType, str]] = {
     RamsFlow: (rams, "kernel_rams"),
     BierspielFlow: (rams, "kernel_rams"),
     RounceFlow: (rams, "kernel_rams"),
+    EuchreFlow: (euchre, "kernel_euchre"),
 }
 """The batch module and kernel of each flow the batch mirrors (by the flow's exact class: a
 subclass of one may differ where the kernel does not look)."""
@@ -58,9 +60,21 @@ def _family(rules: Rules) -> tuple[ModuleType, str] | None:
     return _FAMILIES.get(type(rules.flow))
 
 
+def _refusal(rules: Rules) -> str | None:
+    """Why the batch does not play these rules (None: it does). A family module may refuse
+    some option sets of its game with a ``refusal(rules)`` of its own."""
+    modules = _family(rules)
+    if modules is None:
+        known = ", ".join(name for name in REGISTRY if _family(make_rules(name)) is not None)
+        return f"the batch engine does not play {rules.name!r} yet; it plays {known}"
+    refuse = getattr(modules[0], "refusal", None)
+    message: str | None = None if refuse is None else refuse(rules)
+    return message
+
+
 def supported(rules: Rules | str) -> bool:
-    """Whether the batch plays these rules' game."""
-    return _family(rules if isinstance(rules, Rules) else make_rules(rules)) is not None
+    """Whether the batch plays these rules (their game, and these options of it)."""
+    return _refusal(rules if isinstance(rules, Rules) else make_rules(rules)) is None
 
 
 @cache
@@ -74,8 +88,11 @@ def cache_dir() -> Path | None:
 
     digest = hashlib.blake2b(version("numba").encode(), digest_size=8)
     here = Path(__file__).parent
-    # the kernels take TRUMP_BONUS and the trick rules' codes from the two core modules
-    for path in [*sorted(here.glob("*.py")), here.parent / "ranking.py", here.parent / "trick.py"]:
+    # the kernels take TRUMP_BONUS and the trick rules' codes from the two core modules, and
+    # Euchre's heuristic thresholds from the game
+    sources = [here.parent / "ranking.py", here.parent / "trick.py",
+               here.parent / "games" / "euchre" / "heuristic.py"]  # fmt: skip
+    for path in [*sorted(here.glob("*.py")), *sources]:
         digest.update(path.read_bytes())
     root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     return root / "tricktable" / f"batch-{digest.hexdigest()}"
@@ -102,12 +119,11 @@ class Batch:
 
     def __init__(self, rules: Rules | str, games: int, *, seed: int | None = None) -> None:
         self.rules = rules if isinstance(rules, Rules) else make_rules(rules)
+        refusal = _refusal(self.rules)
+        if refusal is not None:
+            raise RulesError(refusal)
         modules = _family(self.rules)
-        if modules is None:
-            known = ", ".join(name for name in REGISTRY if supported(name))
-            raise RulesError(
-                f"the batch engine does not play {self.rules.name!r} yet; it plays {known}"
-            )
+        assert modules is not None
         if games < 1:
             raise RulesError(f"games={games!r}: a batch holds at least one game")
         self.family, kernel = modules

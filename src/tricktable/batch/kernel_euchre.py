@@ -1,0 +1,475 @@
+"""Euchre in the batch (numba): the turn-up, two rounds of making trump, the dealer's
+discard, a lone maker, five tricks, scoring.
+
+One function per step of :class:`tricktable.games.euchre.EuchreFlow` (the partnership game),
+on a state row (:mod:`.layout`, the family slots in :mod:`.euchre`); actions are codec numbers.
+The trick rules are the shared ones of :mod:`.kernel_common` (follow the led effective suit,
+the left bower being a trump through the per-trump tables). The heuristic is
+:mod:`tricktable.games.euchre.heuristic` compiled: the same hand values and thresholds.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..games.euchre.heuristic import LONE as LONE_VALUE
+from ..games.euchre.heuristic import MAKE
+from .euchre import (
+    LONE,
+    MAKER,
+    O_DISCARD_TURNUP,
+    O_ORDER_UP,
+    O_STICK,
+    ORDERED_UP,
+    PASSES,
+    PROPOSED,
+    TURNUP,
+)
+from .kernel_common import (
+    add_card,
+    below,
+    close_trick_if_full,
+    follow_only,
+    kernel_function,
+    lowest,
+    next_active,
+    popcount,
+    random_bit,
+    set_active,
+    shuffle,
+    start_trick,
+    trick_key,
+)
+from .layout import (
+    A_ALONE,
+    A_DISCARD,
+    A_NOT_ALONE,
+    A_PASS,
+    A_PLAY,
+    A_TRUMP,
+    BEST_KEY,
+    BEST_SEAT,
+    DEALER,
+    DELTA,
+    DONE_TRICKS,
+    HAND_TRICKS,
+    HANDS,
+    LAST_WINNER,
+    LED,
+    LEDGER,
+    N_CARDS,
+    P_ALONE,
+    P_AUCTION,
+    P_DISCARD,
+    P_DONE,
+    P_PLAY,
+    P_TRUMP,
+    PHASE,
+    PLAYED,
+    TO_MOVE,
+    TRICK_COUNT,
+    TRUMP,
+    WIDOW,
+    WON,
+)
+
+SEATS = 4
+HAND = 5
+DEAL_WORK = 64
+"""``work[DEAL_WORK:]`` is the deal's scratch; ``work[:64]`` holds legal actions."""
+ACE = 28
+"""An ace's strength in the trump tables (a plain suit's top card)."""
+
+
+@kernel_function()
+def deal(row, rng, g, cfg, suit_of, dealer, work):  # type: ignore[no-untyped-def]
+    """A fresh random deal by ``dealer``: five cards each, the next one turned up."""
+    cards = work[DEAL_WORK:]
+    shuffle(rng, g, (np.int64(1) << cfg[N_CARDS]) - 1, cards)
+    for seat in range(SEATS):
+        hand = np.int64(0)
+        for k in range(HAND * seat, HAND * seat + HAND):
+            hand |= np.int64(1) << cards[k]
+        row[HANDS + seat] = hand
+    row[TURNUP] = cards[HAND * SEATS]
+    row[WIDOW] = 0
+    row[DEALER] = dealer
+    row[PROPOSED] = suit_of[4, row[TURNUP]]  # the turn-up's own suit (no trump yet)
+    start_hand(row)
+
+
+@kernel_function()
+def start_hand(row):  # type: ignore[no-untyped-def]
+    """Clear everything of a hand but the cards and the dealer; the dealer's left speaks first."""
+    for seat in range(SEATS):
+        row[WON + seat] = 0
+        row[DELTA + seat] = 0
+    row[TRUMP] = 4
+    row[DONE_TRICKS] = 0
+    row[HAND_TRICKS] = HAND
+    row[LAST_WINNER] = -1
+    row[PASSES] = 0
+    row[MAKER] = -1
+    row[ORDERED_UP] = 0
+    row[LONE] = -1
+    row[PLAYED] = 0
+    set_active(row, (1 << SEATS) - 1, SEATS)
+    start_trick(row, (row[DEALER] + 1) % SEATS)
+    row[PHASE] = P_AUCTION
+
+
+@kernel_function()
+def card_actions(mask, base, out):  # type: ignore[no-untyped-def]
+    """The actions ``base + card`` of the cards of ``mask`` into ``out``; returns how many."""
+    n = 0
+    while mask != 0:
+        out[n] = base + lowest(mask)
+        n += 1
+        mask &= mask - 1
+    return n
+
+
+@kernel_function()
+def discardable(row, cfg, seat):  # type: ignore[no-untyped-def]
+    """The cards the dealer may discard: not the turn-up just taken, unless the rules allow."""
+    mask = row[HANDS + seat]
+    if cfg[O_DISCARD_TURNUP] == 0:
+        mask &= ~(np.int64(1) << row[TURNUP])
+    return mask
+
+
+@kernel_function()
+def legal(row, cfg, suit_mask, out):  # type: ignore[no-untyped-def]
+    """Write the legal actions (codec numbers) into ``out``; return how many."""
+    phase = row[PHASE]
+    seat = row[TO_MOVE]
+    n = 0
+    if phase == P_PLAY:
+        return card_actions(follow_only(row, row[HANDS + seat], suit_mask), cfg[A_PLAY], out)
+    if phase == P_DISCARD:
+        return card_actions(discardable(row, cfg, seat), cfg[A_DISCARD], out)
+    if phase == P_AUCTION:
+        out[0] = cfg[A_PASS]
+        out[1] = cfg[O_ORDER_UP]
+        return 2
+    if phase == P_TRUMP:
+        if cfg[O_STICK] == 0 or row[PASSES] != 2 * SEATS - 1:
+            out[0] = cfg[A_PASS]
+            n = 1
+        for suit in range(4):
+            if suit != row[PROPOSED]:
+                out[n] = cfg[A_TRUMP] + suit
+                n += 1
+        return n
+    if phase == P_ALONE:
+        out[0] = cfg[A_ALONE]
+        out[1] = cfg[A_NOT_ALONE]
+        return 2
+    return 0
+
+
+@kernel_function()
+def apply(row, action, cfg, suit_of, strength):  # type: ignore[no-untyped-def]
+    """Carry out legal ``action`` (a codec number) for the seat to move."""
+    seat = row[TO_MOVE]
+    phase = row[PHASE]
+    if phase == P_PLAY:
+        add_card(row, seat, action - cfg[A_PLAY], suit_of, strength)
+        if close_trick_if_full(row, SEATS) and row[DONE_TRICKS] == row[HAND_TRICKS]:
+            score(row)
+    elif action == cfg[A_PASS]:
+        on_pass(row, seat)
+    elif phase == P_AUCTION:  # ordered up: the dealer takes the turn-up and discards
+        row[MAKER] = seat
+        row[ORDERED_UP] = 1
+        row[TRUMP] = row[PROPOSED]
+        row[HANDS + row[DEALER]] |= np.int64(1) << row[TURNUP]
+        row[PHASE] = P_DISCARD
+        row[TO_MOVE] = row[DEALER]
+    elif phase == P_TRUMP:
+        row[MAKER] = seat
+        row[TRUMP] = action - cfg[A_TRUMP]
+        ask_maker(row)
+    elif phase == P_DISCARD:
+        row[HANDS + seat] &= ~(np.int64(1) << (action - cfg[A_DISCARD]))
+        ask_maker(row)
+    elif phase == P_ALONE:
+        if action == cfg[A_ALONE]:
+            row[LONE] = seat
+        start_play(row)
+
+
+@kernel_function()
+def on_pass(row, seat):  # type: ignore[no-untyped-def]
+    """A pass in either round; after the fourth the second round starts, after the eighth the
+    hand is thrown in (scored 0 all round)."""
+    row[PASSES] += 1
+    if row[PASSES] == 2 * SEATS:
+        row[PHASE] = P_DONE
+        row[TO_MOVE] = -1
+        return
+    if row[PASSES] == SEATS:
+        row[PHASE] = P_TRUMP
+    row[TO_MOVE] = (seat + 1) % SEATS
+
+
+@kernel_function()
+def ask_maker(row):  # type: ignore[no-untyped-def]
+    row[PHASE] = P_ALONE
+    row[TO_MOVE] = row[MAKER]
+
+
+@kernel_function()
+def start_play(row):  # type: ignore[no-untyped-def]
+    """The dealer's left leads; a lone maker's partner sits out (the next one playing leads)."""
+    if row[LONE] < 0:
+        set_active(row, (1 << SEATS) - 1, SEATS)
+        leader = (row[DEALER] + 1) % SEATS
+    else:
+        set_active(row, ((1 << SEATS) - 1) & ~(1 << ((row[LONE] + 2) % SEATS)), SEATS)
+        leader = next_active(row, row[DEALER], SEATS)
+    row[PHASE] = P_PLAY
+    start_trick(row, leader)
+
+
+@kernel_function()
+def score(row):  # type: ignore[no-untyped-def]
+    """1 for three or four tricks, 2 for the march, 4 alone; 2 to the defenders on a euchre."""
+    side = row[MAKER] % 2
+    taken = row[WON + side] + row[WON + side + 2]
+    makers, defenders = 0, 0
+    if taken < 3:
+        defenders = 2
+    elif taken < HAND:
+        makers = 1
+    else:
+        makers = 4 if row[LONE] >= 0 else 2
+    for seat in range(SEATS):
+        delta = makers if seat % 2 == side else defenders
+        row[DELTA + seat] = delta
+        row[LEDGER + seat] += delta
+    row[PHASE] = P_DONE
+    row[TO_MOVE] = -1
+
+
+@kernel_function()
+def random_action(row, rng, g, cfg, suit_mask, buffer):  # type: ignore[no-untyped-def]
+    """A uniformly random legal action."""
+    if row[PHASE] == P_PLAY:
+        mask = follow_only(row, row[HANDS + row[TO_MOVE]], suit_mask)
+        return cfg[A_PLAY] + random_bit(rng, g, mask)
+    count = legal(row, cfg, suit_mask, buffer)
+    return buffer[below(rng, g, count)]
+
+
+# -- whole batches -----------------------------------------------------------------------------
+
+
+@kernel_function()
+def deal_all(states, rng, cfg, tables, dealers, work):  # type: ignore[no-untyped-def]
+    for g in range(states.shape[0]):
+        deal(states[g], rng, g, cfg, tables[0], dealers[g], work)
+
+
+@kernel_function()
+def choose(row, rng, g, cfg, tables, policy, work):  # type: ignore[no-untyped-def]
+    """The action of ``policy`` (0: uniformly random, 1: heuristic) for the seat to move."""
+    if policy == 1:
+        return heuristic_action(row, cfg, tables[0], tables[1], tables[2], work)
+    return random_action(row, rng, g, cfg, tables[2], work)
+
+
+@kernel_function()
+def play_out(states, rng, cfg, tables, policies, work):  # type: ignore[no-untyped-def]
+    """Play every game's hand to its end; ``policies[seat]`` 0: uniformly random, 1: heuristic."""
+    for g in range(states.shape[0]):
+        row = states[g]
+        while row[PHASE] != P_DONE:
+            action = choose(row, rng, g, cfg, tables, policies[row[TO_MOVE]], work)
+            apply(row, action, cfg, tables[0], tables[1])
+
+
+@kernel_function()
+def play_until(states, rng, cfg, tables, policies, learners, work):  # type: ignore[no-untyped-def]
+    """Play the other seats of every game until its learner is to move or the hand is over."""
+    for g in range(states.shape[0]):
+        row = states[g]
+        while row[PHASE] != P_DONE and row[TO_MOVE] != learners[g]:
+            action = choose(row, rng, g, cfg, tables, policies[row[TO_MOVE]], work)
+            apply(row, action, cfg, tables[0], tables[1])
+
+
+@kernel_function()
+def legal_masks(states, cfg, tables, out, buffer):  # type: ignore[no-untyped-def]
+    suit_mask = tables[2]
+    for g in range(states.shape[0]):
+        for a in range(out.shape[1]):
+            out[g, a] = 0
+        count = legal(states[g], cfg, suit_mask, buffer)
+        for i in range(count):
+            out[g, buffer[i]] = 1
+
+
+@kernel_function()
+def step_all(states, rng, actions, cfg, tables, work):  # type: ignore[no-untyped-def]
+    for g in range(states.shape[0]):
+        if actions[g] >= 0 and states[g, PHASE] != P_DONE:
+            apply(states[g], actions[g], cfg, tables[0], tables[1])
+
+
+# -- the heuristic (games/euchre/heuristic.py, compiled) ---------------------------------------
+
+# The thresholds are the game's own; the values below mirror its tables (the tests compare the
+# two heuristics decision by decision).
+
+
+@kernel_function()
+def trump_value(strength):  # type: ignore[no-untyped-def]
+    """What one trump is worth, by its strength (the bowers most)."""
+    if strength == 200:
+        return 3.4
+    if strength == 199:
+        return 3.0
+    if strength == 198:
+        return 2.5
+    if strength == ACE:
+        return 1.6
+    if strength == 26:
+        return 1.3
+    if strength == 24:
+        return 1.1
+    if strength >= 20:  # a jack (without bowers) or a ten
+        return 1.0
+    return 0.9
+
+
+@kernel_function()
+def hand_value(hand, trump, suit_of, strength):  # type: ignore[no-untyped-def]
+    """What ``hand`` is worth with ``trump``: its trumps, off-suit aces and short suits."""
+    value = 0.0
+    trumps = 0
+    suits = 0
+    while hand != 0:
+        card = lowest(hand)
+        hand &= hand - 1
+        suit = suit_of[trump, card]
+        if suit == trump:
+            trumps += 1
+            value += trump_value(strength[trump, card])
+        else:
+            suits |= 1 << suit
+            if strength[trump, card] == ACE:
+                value += 0.8
+    if trumps >= 2:
+        value += 0.4 * (3 - popcount(suits))
+    return value
+
+
+@kernel_function()
+def keep_value(card, trump, hand, suit_of, strength, suit_mask):  # type: ignore[no-untyped-def]
+    """How much a card is worth keeping: trumps by rank, aces, then cards of longer suits."""
+    suit, power = suit_of[trump, card], strength[trump, card]
+    if suit == trump:
+        return 100.0 + power
+    same = popcount(hand & suit_mask[trump, suit])
+    return power + (40.0 if power == ACE else 0.0) + 2.0 * same
+
+
+@kernel_function()
+def least_kept(mask, trump, hand, suit_of, strength, suit_mask):  # type: ignore[no-untyped-def]
+    """The card of ``mask`` least worth keeping."""
+    pick, pick_value = -1, 1e9
+    while mask != 0:
+        card = lowest(mask)
+        mask &= mask - 1
+        value = keep_value(card, trump, hand, suit_of, strength, suit_mask)
+        if value < pick_value:
+            pick, pick_value = card, value
+    return pick
+
+
+@kernel_function()
+def first_round(row, seat, suit_of, strength, suit_mask):  # type: ignore[no-untyped-def]
+    """Order up with about three tricks, the turn-up counted for (or against) the dealer."""
+    trump = row[PROPOSED]
+    hand = row[HANDS + seat]
+    turnup = np.int64(1) << row[TURNUP]
+    value = hand_value(hand, trump, suit_of, strength)
+    if seat == row[DEALER]:
+        worst = least_kept(hand, trump, hand, suit_of, strength, suit_mask)
+        value = hand_value(hand & ~(np.int64(1) << worst) | turnup, trump, suit_of, strength)
+    elif seat % 2 == row[DEALER] % 2:
+        value += hand_value(turnup, trump, suit_of, strength) / 2
+    else:
+        value -= hand_value(turnup, trump, suit_of, strength) / 2
+    return value >= MAKE
+
+
+@kernel_function()
+def second_round(row, cfg, seat, suit_of, strength):  # type: ignore[no-untyped-def]
+    """The suit (not the turn-up's) that values the hand most, if it is worth making."""
+    hand = row[HANDS + seat]
+    best, best_value = -1, -1.0
+    for suit in range(4):
+        if suit != row[PROPOSED]:
+            value = hand_value(hand, suit, suit_of, strength)
+            if value > best_value:
+                best, best_value = suit, value
+    stuck = cfg[O_STICK] != 0 and row[PASSES] == 2 * SEATS - 1
+    return cfg[A_TRUMP] + best if stuck or best_value >= MAKE else cfg[A_PASS]
+
+
+@kernel_function()
+def heuristic_play(row, cfg, seat, suit_of, strength, suit_mask):  # type: ignore[no-untyped-def]
+    """Lead an off-suit ace, else the top trump from the making side, else the least card;
+    later, win as cheaply as possible unless the partner is winning, else throw the least."""
+    trump = row[TRUMP]
+    allowed = follow_only(row, row[HANDS + seat], suit_mask)
+    least = least_kept(allowed, trump, 0, suit_of, strength, suit_mask)
+    if row[TRICK_COUNT] == 0:
+        aces = allowed & ~suit_mask[trump, trump]
+        while aces != 0:
+            card = lowest(aces)
+            aces &= aces - 1
+            if strength[trump, card] == ACE:
+                return card
+        trumps = allowed & suit_mask[trump, trump]
+        if trumps != 0 and row[MAKER] % 2 == seat % 2:
+            top, top_strength = -1, -1
+            while trumps != 0:
+                card = lowest(trumps)
+                trumps &= trumps - 1
+                if strength[trump, card] > top_strength:
+                    top, top_strength = card, strength[trump, card]
+            return top
+        return least
+    if row[BEST_SEAT] % 2 == seat % 2:
+        return least
+    pick, pick_key = least, 1 << 40
+    while allowed != 0:
+        card = lowest(allowed)
+        allowed &= allowed - 1
+        key = trick_key(card, row[LED], trump, suit_of[trump], strength[trump])
+        if row[BEST_KEY] < key < pick_key:
+            pick, pick_key = card, key
+    return pick
+
+
+@kernel_function()
+def heuristic_action(row, cfg, suit_of, strength, suit_mask, buffer):  # type: ignore[no-untyped-def]
+    """The heuristic's action for the seat to move (every decision a function of its view)."""
+    seat = row[TO_MOVE]
+    phase = row[PHASE]
+    if phase == P_PLAY:
+        return cfg[A_PLAY] + heuristic_play(row, cfg, seat, suit_of, strength, suit_mask)
+    if phase == P_AUCTION:
+        ordered = first_round(row, seat, suit_of, strength, suit_mask)
+        return cfg[O_ORDER_UP] if ordered else cfg[A_PASS]
+    if phase == P_TRUMP:
+        return second_round(row, cfg, seat, suit_of, strength)
+    hand = row[HANDS + seat]
+    if phase == P_ALONE:
+        strong = hand_value(hand, row[TRUMP], suit_of, strength) >= LONE_VALUE
+        return cfg[A_ALONE] if strong else cfg[A_NOT_ALONE]
+    allowed = discardable(row, cfg, seat)
+    return cfg[A_DISCARD] + least_kept(allowed, row[TRUMP], hand, suit_of, strength, suit_mask)
