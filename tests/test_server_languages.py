@@ -109,3 +109,29 @@ def test_a_refusal_keeps_english_and_its_values_and_translates_per_reader() -> N
     )
     assert refusal.detail(translator("xx")).startswith("⟦⟦úñđó⟧ íš óñĺý")
     assert refusal.message == "undo is only for tables where every other seat is a bot"
+
+
+def test_the_browsers_catalog_of_a_language_holds_its_words_and_plural_forms(client: Any) -> None:
+    german = client.get("/api/i18n/de").json()
+    assert german["language"] == "de"
+    assert german["messages"]["Start a game"] == "Spiel starten"
+    assert german["messages"]["{n} free seat"] == ["{n} freier Platz", "{n} freie Plätze"]
+    assert "nplurals=2" in german["plural_forms"]
+    french = client.get("/api/i18n/fr").json()
+    assert len(french["messages"]["{n} free seat"]) == 3  # one, many, other
+    assert client.get("/api/i18n/en").json()["messages"] == {}
+    unknown = client.get("/api/i18n/tlh", headers={"accept-language": "de"})
+    assert unknown.status_code == 404
+    assert unknown.json()["code"] == "unknown_language"
+
+
+def test_the_lobbys_games_and_presets_are_worded_for_the_asking_client(client: Any) -> None:
+    english = {game["name"]: game for game in client.get("/api/games").json()["games"]}
+    french = {game["name"]: game for game in client.get("/api/games?lang=fr").json()["games"]}
+    words = translator("fr")
+    for name, game in english.items():
+        assert french[name]["summary"] == words.gettext(game["summary"]) != game["summary"]
+        descriptions = [option["description"] for option in french[name]["options"]]
+        assert descriptions == [words.gettext(o["description"]) for o in game["options"]]
+    presets = client.get("/api/presets", headers={"accept-language": "de"}).json()["presets"]
+    assert "Vier Spieler" in {preset["label"] for preset in presets["bierspiel"]}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from html.parser import HTMLParser
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -35,6 +36,8 @@ def game_messages() -> Iterator[tuple[str, str]]:
         yield game.summary, f"game {game.name}: summary"
         for option in game.options:
             yield option.description, f"game {game.name}: option {option.name}"
+        for label, _options in game.presets:
+            yield label, f"game {game.name}: preset"
 
 
 def template() -> Catalog:
@@ -58,7 +61,66 @@ def template() -> Catalog:
         catalog.add(message, locations=[(filename, line)], auto_comments=comments)
     for message, where in game_messages():
         catalog.add(message, auto_comments=[where])
+    for message, location in web_messages():
+        catalog.add(message, locations=[location])
     return catalog
+
+
+WEB_DIR = PACKAGE_DIR / "web"
+# the browser's calls: t("English", {values}) and tn("one", "many", n, {values})
+WEB_KEYWORDS = {"t": None, "tn": (1, 2)}
+
+
+def web_messages() -> Iterator[tuple[str | tuple[str, ...], tuple[str, int]]]:
+    """The browser pages' words: the ``t``/``tn`` calls of their scripts (Babel's JavaScript
+    extractor) and the text and marked attributes of their elements marked ``data-i18n``."""
+    for filename, line, message, _comments, _context in extract_from_dir(
+        WEB_DIR, [("**.js", "javascript")], {}, keywords=WEB_KEYWORDS
+    ):
+        yield message, (f"web/{filename}", line)
+    for page in sorted(WEB_DIR.glob("*.html")):
+        for line, message in page_words(page.read_text(encoding="utf-8")):
+            yield message, (f"web/{page.name}", line)
+
+
+class _PageWords(HTMLParser):
+    """The words of a page: the title, each ``data-i18n`` element's text, and each attribute
+    named by ``data-i18n-title``, ``data-i18n-placeholder`` or ``data-i18n-aria-label``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[tuple[int, str]] = []
+        self._open: list[int] = []
+        self._text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = dict(attrs)
+        line = self.getpos()[0]
+        for attribute in ("title", "placeholder", "aria-label"):
+            if f"data-i18n-{attribute}" in named and named.get(attribute):
+                self.found.append((line, str(named[attribute])))
+        if "data-i18n" in named or tag == "title":
+            self._open.append(line)
+            self._text = []
+
+    def handle_data(self, data: str) -> None:
+        self._text.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._open:
+            text = " ".join("".join(self._text).split())
+            if text:
+                self.found.append((self._open.pop(), text))
+            else:
+                self._open.pop()
+            self._text = []
+
+
+def page_words(html: str) -> list[tuple[int, str]]:
+    """(line, English) for each marked word of a page (a marked element holds plain text only)."""
+    parser = _PageWords()
+    parser.feed(html)
+    return parser.found
 
 
 def read_catalog(code: str) -> Catalog:

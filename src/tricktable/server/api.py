@@ -8,9 +8,11 @@ from fastapi import APIRouter, Request
 
 import tricktable as tt
 
+from ..i18n import Translator
 from . import accounts, edge
 from .config import CHAT_PRESETS, LEVELS
 from .hub import Hub, record_with_seats, rules_from
+from .languages import words_of
 from .listing import rules_in_words, table_descriptor
 from .schemas import CreateTable, HintQuery, JoinTable, RulesQuery, SeatBot
 from .table import TableError
@@ -23,13 +25,15 @@ def hub_of(request: Request) -> Hub:
     return hub
 
 
-def describe_game(game: Any) -> dict[str, Any]:
+def describe_game(game: Any, words: Translator | None = None) -> dict[str, Any]:
+    """A game and its options for the lobby, its words in the reader's language."""
+    say = words.gettext if words is not None else str
     options = [
         {
             "name": o.name,
             "kind": o.kind,
             "default": list(o.default) if isinstance(o.default, tuple) else o.default,
-            "description": o.description,
+            "description": say(o.description),
             "choices": list(o.choices),
             "low": o.low,
             "high": o.high,
@@ -39,17 +43,18 @@ def describe_game(game: Any) -> dict[str, Any]:
     players = tt.rules(game.name).flow.players
     return {
         "name": game.name,
-        "title": game.title,
-        "summary": game.summary,
+        "title": say(game.title),
+        "summary": say(game.summary),
         "players": players,
         "options": options,
     }
 
 
 @router.get("/games")
-async def games() -> dict[str, Any]:
+async def games(request: Request) -> dict[str, Any]:
+    words = words_of(request)
     return {
-        "games": [describe_game(g) for g in tt.REGISTRY.values()],
+        "games": [describe_game(g, words) for g in tt.REGISTRY.values()],
         "coming": [name for name in tt.GAME_NAMES if name not in tt.REGISTRY],
         "levels": list(LEVELS),
         "chat_presets": list(CHAT_PRESETS),

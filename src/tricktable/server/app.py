@@ -22,6 +22,7 @@ from . import (
     clubs,
     edge,
     events,
+    languages,
     listing,
     ops,
     players,
@@ -102,6 +103,7 @@ def create_app(
 
     app = FastAPI(title="tricktable", lifespan=lifespan)
     app.include_router(api.router)
+    app.include_router(languages.router)
     app.include_router(listing.router)
     app.include_router(solo.router)
     app.include_router(turn_timer.router)

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 import tricktable as tt
 
 from . import db as store
+from .languages import words_of
 from .table import TableError, hash_token
 
 
@@ -276,11 +277,12 @@ async def held_tables(body: HeldTokens, request: Request) -> dict[str, Any]:
 
 
 @router.get("/presets")
-async def presets() -> dict[str, Any]:
-    """Common rule presets per game, for the lobby's quick start."""
+async def presets(request: Request) -> dict[str, Any]:
+    """Common rule presets per game, for the lobby's quick start, named in the reader's language."""
+    say = words_of(request).gettext
     return {
         "presets": {
-            game: [{"label": label, "options": options} for label, options in entries]
+            game: [{"label": say(label), "options": options} for label, options in entries]
             for game, entries in PRESETS.items()
             if game in tt.REGISTRY
         }

@@ -1,5 +1,7 @@
 // Shared by the lobby's pages: JSON requests (with the CSRF header once signed in) and the
 // account bar (sign up, sign in, sign out). The session itself is an HttpOnly cookie.
+import { t, withLanguage } from "./i18n.js";
+
 export const $ = (id) => document.getElementById(id);
 export const account = { name: null, csrf: null };
 
@@ -15,7 +17,8 @@ export async function fetchJson(url, body, method) {
   }
   const csrf = csrfToken();
   if (csrf && init.method !== "GET") init.headers["X-CSRF-Token"] = csrf;
-  const response = await fetch(url, init);
+  // the server answers (its refusals, a game's words) in the page's language
+  const response = await fetch(withLanguage(url), init);
   const data = await response.json().catch(() => ({}));
   if (!response.ok) throw new RequestError(errorText(data), data.code, response.status);
   return data;
@@ -30,7 +33,7 @@ export function csrfToken() {
 export function errorText(data) {
   if (typeof data.detail === "string") return data.detail;
   if (Array.isArray(data.detail)) return data.detail.map((d) => d.msg).join("; ");
-  return "the server refused the request";
+  return t("the server refused the request");
 }
 
 export function element(tag, props = {}, ...children) {
@@ -56,6 +59,6 @@ export function heldTokens() {
 
 export function rulesLine(table) {
   const words = table.rules_words || [];
-  if (!words.length) return "standard rules";
+  if (!words.length) return t("standard rules");
   return words.map((w) => `${w.name}: ${w.value}`).join(", ");
 }

@@ -3,6 +3,7 @@
 // and Play now.
 import { $, account, element, fetchJson, heldTokens, rulesLine } from "./api.js";
 import { seatLabel, sideNames } from "./names.js";
+import { t, tn } from "./i18n.js";
 
 const POLL_MS = 3000;
 let timer = null;
@@ -25,7 +26,7 @@ export async function playNow(game, level, name) {
 async function joinTable(table, button) {
   const name = $("name").value.trim();
   if (!name) {
-    $("list-error").textContent = "Please enter your name (under Start a game) to sit down.";
+    $("list-error").textContent = t("Please enter your name (under Start a game) to sit down.");
     $("name").focus();
     return;
   }
@@ -47,7 +48,7 @@ export function whoSits(table) {
   const label = (seat) => seatLabel(table.seats, seat);
   const sides = table.sides || table.seats.map((s) => [s.seat]);
   if (sides.some((side) => side.length > 1)) {
-    return sides.map((side) => side.map(label).join(" & ")).join(" vs ");
+    return sides.map((side) => side.map(label).join(" & ")).join(` ${t("vs")} `);
   }
   return sides.map((side) => label(side[0])).join(" · ");
 }
@@ -56,10 +57,10 @@ export function whoSits(table) {
 function ago(iso) {
   const then = new Date(/(Z|[+-]\d\d:\d\d)$/.test(iso) ? iso : `${iso}Z`);
   const minutes = Math.round((Date.now() - then.getTime()) / 60000);
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min ago`;
-  if (minutes < 24 * 60) return `${Math.round(minutes / 60)} h ago`;
-  return then.toLocaleDateString(undefined, { dateStyle: "medium" });
+  if (minutes < 1) return t("just now");
+  if (minutes < 60) return t("{minutes} min ago", { minutes });
+  if (minutes < 24 * 60) return t("{hours} h ago", { hours: Math.round(minutes / 60) });
+  return then.toLocaleDateString(document.documentElement.lang || undefined, { dateStyle: "medium" });
 }
 
 function head(table) {
@@ -69,19 +70,19 @@ function head(table) {
 }
 
 function openRow(table) {
-  const free = table.free_seats === 1 ? "1 free seat" : `${table.free_seats} free seats`;
+  const free = tn("{n} free seat", "{n} free seats", table.free_seats);
   const yours = mine.has(table.table_id);
   // at your own table you wait for the others: the row takes you back instead of seating you
   const join = element("button", { className: yours ? "" : "primary", type: "button",
-    textContent: yours ? `Your table: back to it (${free})` : `Join (${free})`,
+    textContent: yours ? t("Your table: back to it ({free})", { free }) : t("Join ({free})", { free }),
     dataset: { testid: yours ? "back-to-table" : "join-open-table" } });
   join.addEventListener("click", () => (yours ? goToTable(table).catch((e) => {
     $("list-error").textContent = e.message;
   }) : joinTable(table, join)));
   const actions = element("div", { className: "row-actions" }, join,
-    table.allow_spectators ? element("a", { href: `/t/${table.table_id}`, textContent: "Watch" })
-      : element("span", { className: "muted", textContent: "no spectators" }),
-    element("span", { className: "muted", textContent: `opened ${ago(table.created_at)}` }));
+    table.allow_spectators ? element("a", { href: `/t/${table.table_id}`, textContent: t("Watch") })
+      : element("span", { className: "muted", textContent: t("no spectators") }),
+    element("span", { className: "muted", textContent: t("opened {when}", { when: ago(table.created_at) }) }));
   return element("li", { dataset: { testid: "open-table", tableId: table.table_id } },
     head(table), element("span", { className: "who", textContent: whoSits(table) }), actions);
 }
@@ -96,10 +97,10 @@ export async function refreshOpen() {
     $("list-error").textContent = "";
     const rows = data.tables.map(openRow);
     $("open-tables").replaceChildren(...(rows.length ? rows
-      : [emptyRow("No table is waiting for players right now. Set up a table with a seat for a friend and it shows here, or Play now against bots.")]));
+      : [emptyRow(t("No table is waiting for players right now. Set up a table with a seat for a friend and it shows here, or Play now against bots."))]));
     $("open-count").textContent = `(${data.tables.length})`;
   } catch (error) {
-    $("list-error").textContent = `The list could not be loaded: ${error.message}`;
+    $("list-error").textContent = t("The list could not be loaded: {error}", { error: error.message });
   }
 }
 
@@ -114,13 +115,13 @@ async function goToTable(table) {
 /** A finished table's outcome for the seat ``you``: "You won — final score: …". */
 function outcome(table, you) {
   const result = table.result;
-  if (!result) return [element("span", { className: "muted", textContent: "Finished" }), null];
+  if (!result) return [element("span", { className: "muted", textContent: t("Finished") }), null];
   const won = result.winners.includes(you);
   const sides = (table.sides || table.seats.map((s) => [s.seat]));
   const score = (n) => (n < 0 ? `−${-n}` : String(n));
   const scores = sides.map((side) => `${sideNames(table.seats, side)} ${score(result.scores[side[0]])}`);
-  return [element("span", { className: won ? "won" : "lost", textContent: won ? "You won" : "You lost" }),
-    `final score ${scores.join(" · ")}`];
+  return [element("span", { className: won ? "won" : "lost", textContent: won ? t("You won") : t("You lost") }),
+    t("final score {scores}", { scores: scores.join(" · ") })];
 }
 
 function mineRow(table) {
@@ -128,15 +129,15 @@ function mineRow(table) {
   const over = table.status === "over";
   const ours = table.to_move === you;
   const [state, detail] = over ? outcome(table, you)
-    : [element("span", { className: ours ? "won" : "", textContent: ours ? "Your turn"
-      : table.free_seats ? "Waiting for players" : "Playing" }), whoSits(table)];
-  const open = element("button", { type: "button", textContent: over ? "Table" : "Back to the table" });
+    : [element("span", { className: ours ? "won" : "", textContent: ours ? t("Your turn")
+      : table.free_seats ? t("Waiting for players") : t("Playing") }), whoSits(table)];
+  const open = element("button", { type: "button", textContent: over ? t("Table") : t("Back to the table") });
   open.addEventListener("click", () => goToTable(table).catch((e) => {
     $("mine-note").textContent = e.message;
   }));
   const actions = element("div", { className: "row-actions" }, open,
-    over ? element("a", { href: `/review/${table.table_id}`, textContent: "Review" }) : null,
-    element("span", { className: "muted", textContent: `started ${ago(table.created_at)}` }));
+    over ? element("a", { href: `/review/${table.table_id}`, textContent: t("Review") }) : null,
+    element("span", { className: "muted", textContent: t("started {when}", { when: ago(table.created_at) }) }));
   return element("li", { dataset: { testid: "my-table", tableId: table.table_id } },
     head(table), element("span", { className: "who" }, state, detail ? ` — ${detail}` : ""), actions);
 }
@@ -146,12 +147,12 @@ export async function refreshMine() {
   try {
     const data = await fetchJson("/api/my-tables", { tokens });
     $("mine-note").textContent = account.name
-      ? `Your tables as ${account.name}, on any browser, and any others this browser holds.`
-      : "Tables this browser holds a seat at. Sign up or in to find them from any browser.";
+      ? t("Your tables as {name}, on any browser, and any others this browser holds.", { name: account.name })
+      : t("Tables this browser holds a seat at. Sign up or in to find them from any browser.");
     mine = new Set(data.tables.map((t) => t.table_id));
     const rows = data.tables.map(mineRow);
     $("my-tables").replaceChildren(...(rows.length ? rows
-      : [emptyRow("None yet: the tables you sit at, playing or finished, show here. Play now to start one.")]));
+      : [emptyRow(t("None yet: the tables you sit at, playing or finished, show here. Play now to start one."))]));
   } catch (error) {
     $("mine-note").textContent = error.message;
   }

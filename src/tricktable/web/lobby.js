@@ -3,6 +3,7 @@
 import { $, fetchJson, rulesLine } from "./api.js";
 import { startLists, playNow, rememberSeat } from "./lobby-list.js";
 import { startAccount } from "./account.js";
+import { t, tn, translatePage } from "./i18n.js";
 
 let games = [];
 let levels = [];
@@ -72,8 +73,24 @@ function chosenOptions() {
 
 function playerCounts(game) {
   const players = game.options.find((o) => o.name === "players");
-  if (!players || players.low === null) return `${game.players} players`;
-  return `${players.low}–${players.high} players (${game.players} unless you choose otherwise)`;
+  if (!players || players.low === null) return tn("{n} player", "{n} players", game.players);
+  return t("{low}–{high} players ({players} unless you choose otherwise)",
+    { low: players.low, high: players.high, players: game.players });
+}
+
+// The bots' levels as the lobby names them (the level's own name is what the API takes).
+// (each a whole message, so a language can inflect it)
+const LEVEL_NAMES = {
+  easy: () => [t("easy"), t("easy bot")], medium: () => [t("medium"), t("medium bot")],
+  hard: () => [t("hard"), t("hard bot")], expert: () => [t("expert"), t("expert bot")],
+};
+
+function levelName(level) {
+  return LEVEL_NAMES[level] ? LEVEL_NAMES[level]()[0] : level;
+}
+
+function botLevel(level) {
+  return LEVEL_NAMES[level] ? LEVEL_NAMES[level]()[1] : t("{level} bot", { level });
 }
 
 function renderGame() {
@@ -81,9 +98,9 @@ function renderGame() {
   $("summary").textContent = game.summary;
   $("player-counts").textContent = playerCounts(game);
   $("options").replaceChildren(...game.options.map(optionControl));
-  const entries = presets[game.name] || [{ label: "Standard", options: {} }];
+  const entries = presets[game.name] || [{ label: t("Standard"), options: {} }];
   $("preset").replaceChildren(...entries.map((p, i) => new Option(p.label, String(i))),
-    new Option("Custom (see all rule options)", "custom"));
+    new Option(t("Custom (see all rule options)"), "custom"));
   $("preset").value = "0";
   refreshRules();
 }
@@ -124,14 +141,14 @@ function renderSeats(players) {
     row.className = "seat-row";
     const label = document.createElement("label");
     label.htmlFor = `seat-${seat}`;
-    label.textContent = `Seat ${seat + 1}`;
+    label.textContent = t("Seat {number}", { number: seat + 1 });
     const select = document.createElement("select");
     select.id = `seat-${seat}`;
     if (seat === 0) {
-      select.add(new Option("you", "human"));
+      select.add(new Option(t("you"), "human"));
     } else {
-      select.add(new Option("a friend (invite link or the lobby)", "human"));
-      for (const level of levels) select.add(new Option(`${level} bot`, `bot:${level}`));
+      select.add(new Option(t("a friend (invite link or the lobby)"), "human"));
+      for (const level of levels) select.add(new Option(botLevel(level), `bot:${level}`));
       select.value = "bot:medium";
       if (previous[seat] !== undefined) select.value = previous[seat];
     }
@@ -156,7 +173,7 @@ function yourName() {
   const name = $("name").value.trim();
   $("lobby-error").textContent = "";
   if (!name) {
-    $("lobby-error").textContent = "Please enter your name (under Start a game) to sit down.";
+    $("lobby-error").textContent = t("Please enter your name (under Start a game) to sit down.");
     $("name").focus();
     return null;
   }
@@ -193,14 +210,15 @@ async function quickStart() {
 }
 
 async function start() {
+  translatePage();
   const [data, presetData] = await Promise.all([fetchJson("/api/games"), fetchJson("/api/presets")]);
   games = data.games;
   levels = data.levels;
   presets = presetData.presets;
   for (const game of games) $("game").add(new Option(game.title, game.name));
-  for (const level of levels) $("quick-level").add(new Option(level, level));
+  for (const level of levels) $("quick-level").add(new Option(levelName(level), level));
   $("quick-level").value = "medium";
-  if (data.coming.length) $("coming").textContent = `Coming soon: ${data.coming.join(", ")}`;
+  if (data.coming.length) $("coming").textContent = t("Coming soon: {games}", { games: data.coming.join(", ") });
   $("name").value = localStorage.getItem("tricktable:name") || "";
   $("game").addEventListener("change", renderGame);
   $("preset").addEventListener("change", applyPreset);
@@ -211,7 +229,7 @@ async function start() {
     // a signed-in player sits down under the account's name
     $("name").readOnly = Boolean(name);
     if (name) $("name").value = name;
-    $("name-note").textContent = name ? "your account's name" : "";
+    $("name-note").textContent = name ? t("your account's name") : "";
   });
   startLists(games);
 }

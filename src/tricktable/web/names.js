@@ -1,24 +1,26 @@
 // Names of seats as people see them, the same on every page: the player's name, a bot's name
 // (by its seat, unless a person at the table already has it), or an open seat.
+import { t } from "./i18n.js";
+
 const BOT_NAMES = ["Ada", "Bruno", "Cleo", "Dario", "Edda", "Finn", "Greta", "Hugo", "Ilse"];
 
 /** ``seats``: the table's seats ({seat, kind, level, name}); the name of seat ``seat``. */
 export function nameOf(seats, seat) {
   const info = seats && seats[seat];
-  if (!info) return `Player ${seat + 1}`;
+  if (!info) return t("Player {number}", { number: seat + 1 });
   if (info.kind === "bot") {
     const taken = new Set(seats.map((s) => s.name).filter(Boolean));
     const name = BOT_NAMES[seat % BOT_NAMES.length];
-    return taken.has(name) ? `Bot ${seat + 1}` : name;
+    return taken.has(name) ? t("Bot {number}", { number: seat + 1 }) : name;
   }
-  return info.name || `Open seat ${seat + 1}`;
+  return info.name || t("Open seat {number}", { number: seat + 1 });
 }
 
 /** A seat with what it is: "Bruno (easy bot)", "Ana", "open seat". */
 export function seatLabel(seats, seat) {
   const info = seats[seat];
-  if (info.kind === "bot") return `${nameOf(seats, seat)} (${info.level} bot)`;
-  return info.name || "open seat";
+  if (info.kind === "bot") return t("{name} ({level} bot)", { name: nameOf(seats, seat), level: info.level });
+  return info.name || t("open seat");
 }
 
 /** The sides of a table as names: "Ana & Cleo", or one player's name in individual games. */

@@ -1,0 +1,121 @@
+"""The pages in every language, in a real Chromium: the browser's catalogs (``/api/i18n``), the
+language chosen from the browser's languages or the switch, and the pseudo-locale ``xx`` that
+finds any visible text left in English (every translated text is wrapped in ⟦ ⟧).
+
+Skipped (saying why) when /usr/bin/chromium or the playwright package is missing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+
+pytest.importorskip("fastapi", reason='needs the server extra: pip install "tricktable[server]"')
+pytest.importorskip("playwright", reason="needs the playwright package (dev extra)")
+
+from playwright.sync_api import Browser, Page
+
+from browser_support import chromium, served_quick_bots, watch_errors
+
+# Visible text the pseudo-locale leaves alone: the product's name, numbers and signs, card faces.
+ALLOWED = re.compile(
+    r"^(tricktable|[\d\s.,:;·()+−\-–—/%|&#]+|[AKQJ2-9TBDRV10]{1,2}[♠♥♦♣]?|[♠♥♦♣★☆]+)$"
+)
+
+UNMARKED = """(allowed) => {
+  const found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent.trim();
+    const parent = node.parentElement;
+    if (!text || !parent || parent.closest("#language, script, style, svg, [data-name]")) continue;
+    const shown = parent.tagName === "OPTION" ? parent.selected && parent.parentElement : parent;
+    if (!shown || !shown.checkVisibility()) continue;
+    if (!text.includes("⟦") && !new RegExp(allowed).test(text)) found.push(text);
+  }
+  return found;
+}"""
+
+
+def unmarked(page: Page) -> list[str]:
+    """The visible text nodes of the page that did not pass through a translation."""
+    found: list[str] = page.evaluate(UNMARKED, ALLOWED.pattern)
+    return found
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with served_quick_bots(tmp_path_factory.mktemp("languages"), seed=7) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with chromium() as launched:
+        yield launched
+
+
+def page_in(browser: Browser, locale: str, saved: str | None = None) -> Page:
+    """A page of a browser whose languages are ``locale``'s, with a saved choice if given."""
+    context = browser.new_context(locale=locale)
+    if saved is not None:
+        context.add_init_script(f"localStorage.setItem('tricktable:lang', '{saved}')")
+    return context.new_page()
+
+
+LOBBY_WORDS = {
+    "en": ("Start a game", "Play now", "you and bots, standard rules, one click"),
+    "de": ("Spiel starten", "Sofort spielen", "du und Bots, Standardregeln, ein Klick"),
+    "fr": (
+        "Commencer une partie",
+        "Jouer maintenant",
+        "vous et des bots, règles standard, un clic",
+    ),
+    "ms": ("Mula permainan", "Main sekarang", "anda dan bot, peraturan standard, satu klik"),
+}
+BROWSER_LOCALES = {"en": "en-US", "de": "de-DE", "fr": "fr-FR", "ms": "ms-MY"}
+
+
+@pytest.mark.parametrize("code", sorted(LOBBY_WORDS))
+def test_the_lobby_speaks_the_browsers_language(browser: Browser, base_url: str, code: str) -> None:
+    page = page_in(browser, BROWSER_LOCALES[code])
+    errors = watch_errors(page)
+    page.goto(base_url + "/")
+    page.wait_for_selector("#game option", state="attached")
+    text = page.inner_text("main")
+    assert all(words in text for words in LOBBY_WORDS[code])
+    assert page.get_attribute("html", "lang") == code
+    assert page.input_value("[data-testid=language-switch]") == code
+    assert errors == []
+    page.context.close()
+
+
+def test_the_switch_is_remembered_over_the_browsers_language(
+    browser: Browser, base_url: str
+) -> None:
+    page = page_in(browser, "de-DE")
+    page.goto(base_url + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("[data-testid=language-switch]", "ms")
+    page.wait_for_function("document.documentElement.lang === 'ms'")
+    page.wait_for_selector("#game option", state="attached")
+    assert "Mula permainan" in page.inner_text("main")
+    page.goto(base_url + "/")
+    page.wait_for_selector("#game option", state="attached")
+    assert "Mula permainan" in page.inner_text("main")
+    page.context.close()
+
+
+def test_the_lobby_leaves_no_text_untranslated(browser: Browser, base_url: str) -> None:
+    page = page_in(browser, "en-US", saved="xx")
+    errors = watch_errors(page)
+    page.goto(base_url + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.wait_for_selector("#seats select", state="attached")
+    page.wait_for_selector("#my-tables li")
+    left = unmarked(page)
+    assert left == [], left
+    assert errors == []
+    page.context.close()
