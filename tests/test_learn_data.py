@@ -61,3 +61,24 @@ def test_a_random_prefix_reaches_other_auction_histories() -> None:
     assert not np.array_equal(usual["obs"][:50], wild["obs"][:50])
     mixed = Shards(Path("."), 4, 10, prefix="mixed")
     assert [mixed.prefix_of(i) for i in range(4)] == ["heuristic", "random"] * 2
+
+
+@pytest.mark.parametrize(("key", "choices"), [("hasenpfeffer-trump", 4),
+                                              ("hasenpfeffer-discard", 7)])  # fmt: skip
+def test_the_bidders_later_decisions_are_reached_and_valued(key: str, choices: int) -> None:
+    """The trump and the discard are the high bidder's: the seat bids by the prefix policy on
+    the way there, and each of its four suits or seven cards (widow taken) is valued."""
+    data = positions(DECISIONS[key], 400, seed=3)
+    assert 60 < len(data["obs"]) < 200  # about one deal in four: the seat won the bid
+    assert (data["legal"].sum(axis=1) == choices).all()
+    assert (data["obs"][:, :25].sum(axis=1) == 7).all()  # the hand, with the widow in it
+    assert (data["values"][~data["legal"]] == 0).all()
+    assert data["values"][data["legal"]].std() > 0.5
+
+
+def test_card_positions_come_from_every_trick_and_offer_a_choice() -> None:
+    data = positions(DECISIONS["hasenpfeffer-play"], 400, seed=4)
+    assert (data["legal"].sum(axis=1) >= 2).all()  # a forced card is no position
+    hand_sizes = set(data["obs"][:, :25].sum(axis=1).astype(int).tolist())
+    assert {6, 5, 4, 3} <= hand_sizes  # not only the seat's first card
+    assert (data["values"][~data["legal"]] == 0).all()

@@ -12,7 +12,7 @@ import tricktable as tt
 from tricktable.bots import make_bot
 from tricktable.envs.encoding import ActionCodec
 from tricktable.learn.features import observation
-from tricktable.learn.model import Evaluator, for_game, save
+from tricktable.learn.model import Evaluator, evaluators, for_game, save
 from tricktable.learn.train import TrainConfig, train
 from tricktable.phase import Phase
 
@@ -78,3 +78,24 @@ def test_the_learned_bot_plays_whole_hands_and_bids_by_the_evaluator() -> None:
             assert action == evaluator.choose(view)
             assert observation(view).shape == (evaluator.weights[0].shape[0],)
         game.apply(action)
+
+
+def test_the_learned_bot_takes_every_decision_it_has_weights_for() -> None:
+    """Each decision with shipped weights (the bid and the high bidder's trump) comes from its
+    evaluator; the others are the heuristic's."""
+    bot = make_bot("learned", seed=3)
+    by_phase = {e.phase: e for e in evaluators("hasenpfeffer")}
+    assert {"auction", "trump"} <= set(by_phase)
+    seen: set[str] = set()
+    for seed in range(4):
+        game = tt.new_game("hasenpfeffer", seed=seed)
+        while not game.results:
+            view = game.view(game.to_move)
+            action = bot.choose(view)
+            evaluator = by_phase.get(view.phase.value)
+            if evaluator is not None:
+                assert "tricktable train hasenpfeffer" in evaluator.meta["command"]
+                assert action == evaluator.choose(view)
+                seen.add(view.phase.value)
+            game.apply(action)
+    assert seen == set(by_phase)

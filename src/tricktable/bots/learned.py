@@ -1,5 +1,5 @@
 """The learned fast level: a game's learned evaluator takes the decisions it was trained for
-(Single Hasenpfeffer's bids so far), the heuristic every other one.
+(Single Hasenpfeffer's bid, trump and discard so far), the heuristic every other one.
 
 The evaluator (:mod:`tricktable.learn.model`) reads only the seat's view and runs in numpy, a
 fraction of a millisecond a decision; without numpy, or for a game or rule options no
@@ -37,21 +37,21 @@ def warm_evaluators() -> None:
     """Load every shipped evaluator (a few hundred kB of weights, once per process)."""
     from ..learn.decisions import DECISIONS
 
-    for game in DECISIONS:
-        _evaluator(game)
+    for game in {decision.game for decision in DECISIONS.values()}:
+        _evaluators(game)
 
 
 def learned_choice(view: View) -> Action | None:
     """The learned evaluator's action at ``view``, or None where no evaluator applies."""
-    evaluator = _evaluator(view.game)
-    if evaluator is None or not evaluator.applies(view):
-        return None
-    return evaluator.choose(view)
+    for evaluator in _evaluators(view.game):
+        if evaluator.applies(view):
+            return evaluator.choose(view)
+    return None
 
 
-def _evaluator(game: str) -> Evaluator | None:
+def _evaluators(game: str) -> tuple[Evaluator, ...]:
     try:
-        from ..learn.model import for_game
+        from ..learn.model import evaluators
     except ImportError:  # numpy is missing: the heuristic alone
-        return None
-    return for_game(game)
+        return ()
+    return evaluators(game)

@@ -19,7 +19,7 @@ weights each by how well it explains the other seats' bids, declarations and car
 The action with the best weighted mean wins (ties: the first legal). When fewer than
 ``min_samples`` playouts fit in the time (Double Hasenpfeffer's twelve-card hands), a mean over
 so few deals is mostly noise and a prior choice is taken instead: the learned evaluator's where
-one exists for the decision (Single Hasenpfeffer's bids, :mod:`tricktable.learn`), else the
+one exists for the decision (Single Hasenpfeffer's bid and trump, :mod:`tricktable.learn`), else the
 heuristic's. Budgets are a
 number of samples with a time cap; under the cap the bot is deterministic for its seed and the
 view.

@@ -1,4 +1,5 @@
-"""``tricktable train GAME``: rebuild a game's learned evaluator (data, training, weights)."""
+"""``tricktable train DECISION``: rebuild a learned evaluator (data, training, weights): a game's
+name for its bid, or a decision key such as ``hasenpfeffer-trump``."""
 
 from __future__ import annotations
 
@@ -14,7 +15,13 @@ __all__ = ["register", "train"]
 
 
 def train(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="The game whose decision to learn.")],
+    game: Annotated[
+        str,
+        typer.Argument(
+            metavar="DECISION",
+            help="A game (its bid) or a decision: hasenpfeffer-trump, -discard or -play.",
+        ),
+    ],
     *,
     deals: Annotated[int, typer.Option(help="Hands dealt for training positions.")] = 400_000,
     shards: Annotated[int, typer.Option(help="Data files (a stopped run resumes).")] = 40,

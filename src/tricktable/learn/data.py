@@ -65,8 +65,13 @@ def positions(
     batch = Batch(rules, max(count, 1), seed=seed)
     batch.deal()
     seats = batch.random.integers(0, rules.flow.players, size=batch.games)
-    batch.advance(prefix, seats)
+    _reach(batch, prefix, seats, phase)
+    if decision.phase == "play":  # a card at any trick, not only the seat's first
+        _skip_turns(batch, prefix, seats, batch.random.integers(0, int(batch.cfg[L.TRICKS]),
+                                                                size=batch.games))  # fmt: skip
     keep = (batch.states[:, L.PHASE] == phase) & (batch.to_move == seats)
+    if decision.phase == "play":  # a card forced by the rules teaches nothing
+        keep &= batch.legal_masks().sum(axis=1) > 1
     rows = np.flatnonzero(keep)
     obs = batch.observe(seats)[rows]
     legal = batch.legal_masks()[rows].astype(bool)
@@ -80,6 +85,51 @@ def positions(
                                               playouts=playouts, sides=sides,
                                               sign=sign)  # fmt: skip
     return {"obs": obs, "legal": legal, "values": values.astype(np.float32), "seats": seats}
+
+
+def _reach(batch: Any, prefix: str, seats: np.ndarray, phase: int) -> None:
+    """Play until each game's ``seats[g]`` is to move at ``phase`` or later (or the hand is
+    over). Where the seat is to move earlier (its bid, before the trump it names), the
+    ``prefix`` policy takes its turn too."""
+    from ..batch import layout as L
+
+    batch.advance(prefix, seats)
+    while True:
+        early = (batch.states[:, L.PHASE] < phase) & (batch.to_move == seats)
+        if not early.any():
+            return
+        _policy_step(batch, prefix, np.flatnonzero(early))
+        batch.advance(prefix, seats)
+
+
+def _skip_turns(batch: Any, prefix: str, seats: np.ndarray, turns: np.ndarray) -> None:
+    """Let the ``prefix`` policy take ``turns[g]`` more of the seat's own turns in game ``g``
+    (each followed by the others' turns up to the seat's next one)."""
+    left = turns.copy()
+    while True:
+        rows = np.flatnonzero((left > 0) & (batch.to_move == seats) & ~batch.done)
+        if len(rows) == 0:
+            return
+        _policy_step(batch, prefix, rows)
+        left[rows] -= 1
+        batch.advance(prefix, seats)
+
+
+def _policy_step(batch: Any, prefix: str, rows: np.ndarray) -> None:
+    """One action of the compiled ``prefix`` policy in each game of ``rows`` (the
+    Hasenpfeffer kernels' heuristic, or a uniformly random legal action)."""
+    actions = np.full(batch.games, -1, dtype=np.int64)
+    if prefix == "random":
+        legal = batch.legal_masks()[rows].astype(np.float64)
+        pick = batch.random.random(legal.shape) * legal
+        actions[rows] = pick.argmax(axis=1)
+    else:
+        suit_of, strength, suit_mask = batch._tables[:3]
+        for g in rows.tolist():
+            actions[g] = batch.kernel.heuristic_action(batch.states[g], batch.rng, g, batch.cfg,
+                                                       suit_of, strength, suit_mask,
+                                                       batch._actions)  # fmt: skip
+    batch.step(actions)
 
 
 def _forced_value(rollout: Any, states: np.ndarray, seats: np.ndarray, action: int, *,

@@ -1,4 +1,6 @@
-"""The decisions learned so far, one per game: what ``tricktable train GAME`` rebuilds.
+"""The decisions learned so far: what ``tricktable train KEY`` rebuilds. A game's first decision
+is keyed by the game's name (``hasenpfeffer``: the bid), its others by the weights' name
+(``hasenpfeffer-trump``, ``hasenpfeffer-discard``).
 
 Kept apart from :mod:`.data` (which needs the batch engine) so that play-time code can read
 it with the core and the games alone.
@@ -32,5 +34,12 @@ class Decision:
         return str(make_rules(self.game, **dict(self.options)))
 
 
-DECISIONS: dict[str, Decision] = {SINGLE.name: Decision(SINGLE.name, "auction")}
-"""The decision learned per game so far (the key is what ``tricktable train`` takes)."""
+def _decisions(*found: Decision) -> dict[str, Decision]:
+    return {d.game if d.phase == "auction" else d.name: d for d in found}
+
+
+DECISIONS: dict[str, Decision] = _decisions(
+    Decision(SINGLE.name, "auction"), Decision(SINGLE.name, "trump"),
+    Decision(SINGLE.name, "discard"), Decision(SINGLE.name, "play"),
+)  # fmt: skip
+"""The decisions learned so far (the key is what ``tricktable train`` takes)."""

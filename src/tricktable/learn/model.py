@@ -27,7 +27,7 @@ from ..view import View
 from .decisions import DECISIONS
 from .features import observation
 
-__all__ = ["Evaluator", "for_game", "save", "weights_path"]
+__all__ = ["Evaluator", "evaluators", "for_game", "save", "weights_path"]
 
 
 def weights_path(decision_name: str) -> Path:
@@ -96,9 +96,18 @@ def save(path: Path, weights: list[np.ndarray], biases: list[np.ndarray], column
 
 @cache
 def for_game(game: str) -> Evaluator | None:
-    """The shipped evaluator of ``game``'s learned decision, or None if it has none."""
+    """The shipped evaluator of the decision keyed ``game`` in :data:`DECISIONS` (a game's
+    name: its bid), or None if it has none."""
     decision = DECISIONS.get(game)
     if decision is None:
         return None
     path = weights_path(decision.name)
     return Evaluator.load(path) if path.exists() else None
+
+
+@cache
+def evaluators(game: str) -> tuple[Evaluator, ...]:
+    """Every shipped evaluator of ``game``'s decisions (its bid, trump, discard...)."""
+    keys = [key for key, decision in DECISIONS.items() if decision.game == game]
+    found = (for_game(key) for key in keys)
+    return tuple(e for e in found if e is not None)

@@ -181,7 +181,7 @@ def rebuild(
                 "{held_out_mse:.3f}, regret {held_out_regret:.3f} (mean ranking "
                 "{mean_rank_regret:.3f})".format(**r)))  # fmt: skip
     codec = ActionCodec(make_rules(decision.rules_text()))
-    meta = {"game": game, "phase": decision.phase, "rules": decision.rules_text(),
+    meta = {"game": decision.game, "phase": decision.phase, "rules": decision.rules_text(),
             "actions": [str(codec.decode(int(c))) for c in fit.columns],
             "positions": len(loaded["obs"]), "deals": deals, "shards": shards,
             "seed": config.seed, "hidden": list(config.hidden), "epochs": config.epochs,
