@@ -3,7 +3,8 @@ club and holds a two-round duplicate event of one board a round; she and Ben (in
 browser) register on its page, as do four more players by the API (who stay away: bots play
 for them), bots fill the empty places; Ana starts it, both play their hands at the tables the
 event page sends them to, and once it is over the standings and a board's page show every
-table's result, and the stored records show the board dealt the same hands at every table."""
+table's result and its solver review, and the stored records show the board dealt the same hands
+at every table."""
 
 from __future__ import annotations
 
@@ -147,6 +148,12 @@ def test_a_club_holds_a_duplicate_event_that_two_browsers_play_through(
     commitment = state["board_list"][0]["commitment"]
     assert commitment in ana.locator("[data-testid=board-fair]").inner_text()
     assert same_hands_in_the_records(database, first_round) == deal_text
+    # each table's game was over right after its board: the solver's review of it is shown
+    ready = "[data-testid=board-review][data-review=ready]"
+    reviewed = ana.locator(ready)
+    reviewed.nth(1).wait_for(timeout=60_000)  # both tables' (it asks again while computed)
+    assert {reviewed.nth(i).get_attribute("data-table-id") for i in range(2)} == set(first_round)
+    assert all("cards;" in text for text in reviewed.all_inner_texts())
     assert ana_errors == [] and ben_errors == []
     ana_context.close()
     ben_context.close()

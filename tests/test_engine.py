@@ -144,3 +144,68 @@ def test_push_pop_across_the_end_of_a_hand_and_of_the_game() -> None:
     game.pop()
     assert not game.is_over and game.winners == ()
     check_invariants(game, out_of_play=sh_out_of_play, known=sh_known)
+
+
+def _session(limit: int, seed: int = 5, **options: object) -> tt.Game:
+    return tt.Game(tt.rules("hasenpfeffer", **options), seed=seed, dealer=0, deal_limit=limit)
+
+
+def test_a_session_ends_right_after_its_last_deal_and_not_at_the_target() -> None:
+    game = _session(3, target_score=1)  # one side reaches the target on the first hand
+    rng = random.Random(5)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+        if game.results and len(game.deals) < 3:
+            assert max(game.scores) >= 1 and not game.is_over and game.winners == ()
+    assert len(game.deals) == 3 and game.deal_number == 2 and game.phase is tt.Phase.OVER
+    assert game.legal_actions() == [] and game.to_move is None
+    best = max(game.scores)
+    assert game.winners == tuple(s for s in range(4) if game.scores[s] == best)
+
+
+def test_a_thrown_in_deal_of_a_session_passes_the_deal_on_or_ends_it() -> None:
+    game = tt.Game(tt.rules("hasenpfeffer"), seed=3, dealer=0, deals=[JOKER_WIDOW],
+                   deal_limit=2)  # fmt: skip
+    for _ in range(4):
+        game.apply("pass")  # the Joker is the widow card: a misdeal
+    assert (game.deal_number, game.dealer, game.hand_number) == (1, 1, 2)
+    assert game.view(None).to_dict()["misdeals"] == 0 and not game.results
+    last = tt.Game(tt.rules("hasenpfeffer"), seed=3, dealer=0, deals=[JOKER_WIDOW],
+                   deal_limit=1)  # fmt: skip
+    for _ in range(3):
+        last.apply("pass")
+    check_push_pop(last, [tt.parse_action("pass")])
+    last.apply("pass")
+    assert last.is_over and len(last.deals) == 1 and last.winners == (0, 1, 2, 3)
+
+
+def test_push_pop_and_copy_across_the_end_of_a_session() -> None:
+    game = _session(1)
+    rng = random.Random(1)
+    while not (game.phase is tt.Phase.PLAY and len(game.tricks) == 5 and game.trick.cards):
+        game.apply(rng.choice(game.legal_actions()))
+    while len(game.trick.cards) < game.active_count - 1:
+        game.apply(rng.choice(game.legal_actions()))
+    last = game.legal_actions()
+    check_push_pop(game, last)
+    other = game.copy()
+    assert other == game and other.deal_limit == 1
+    other.apply(last[0])
+    assert other.is_over and not game.is_over
+
+
+@pytest.mark.parametrize("limit", [0, -1, True, "3", 2.0])
+def test_a_bad_deal_limit_is_refused(limit: object) -> None:
+    with pytest.raises(tt.RulesError, match="deal_limit"):
+        tt.Game(tt.rules("hasenpfeffer"), seed=1, deal_limit=limit)  # type: ignore[arg-type]
+
+
+def test_a_countdown_session_ends_when_too_few_players_are_left() -> None:
+    rules = tt.rules("rams", scoring="countdown")  # players at 0 drop out, the last one loses
+    game = tt.Game(rules, seed=0, dealer=0, deal_limit=400)
+    rng = random.Random(0)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    assert len(game.deals) < 400 and len(game.ledger.remaining()) == 1  # type: ignore[attr-defined]
+    lowest = min(game.scores)  # counters count down: the fewest left is best
+    assert game.winners == tuple(s for s in range(game.player_count) if game.scores[s] == lowest)

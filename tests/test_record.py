@@ -6,6 +6,7 @@ import copy
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -120,3 +121,27 @@ def test_hand_text_of_a_lone_hand_has_three_card_tricks() -> None:
     assert all(line.count(":") == 4 for line in tricks)  # "Trick n:" and three plays
     assert "2:" not in " ".join(line.split(": ", 1)[1] for line in tricks)  # partner is out
     assert '[Result "seat 0 alone bid 6, took 6: made, +12 / +0"]' in text
+
+
+def _session_record(seed: int = 4, limit: int = 2) -> tuple[tt.Game, dict[str, Any]]:
+    game = tt.Game(tt.rules("euchre"), seed=seed, dealer=0, deal_limit=limit)
+    random_playout(game, random.Random(seed))
+    return game, json.loads(json.dumps(game.record()))
+
+
+def test_a_sessions_record_keeps_its_deal_limit_and_replays_to_its_end() -> None:
+    game, record = _session_record()
+    assert record["deal_limit"] == 2 and record["is_over"] and len(record["deals"]) == 2
+    again = tt.replay(record)
+    assert again == game and again.is_over and again.deal_limit == 2
+    assert again.winners == game.winners == tuple(record["winners"])
+    older = {k: v for k, v in record.items() if k != "deal_limit"}
+    assert not tt.replay(older).is_over  # without it, the game goes on (to its target)
+    assert "deal_limit" not in played().record()  # a game to its end: the record as before
+
+
+@pytest.mark.parametrize("limit", [0, "2", True, 1.5])
+def test_a_record_with_a_bad_deal_limit_is_refused(limit: object) -> None:
+    _, record = _session_record()
+    with pytest.raises(tt.RecordError, match="deal_limit"):
+        tt.replay({**record, "deal_limit": limit})

@@ -116,7 +116,7 @@ def _check_board(client: Any, page: dict[str, Any]) -> None:
 
 
 def _record(client: Any, table_id: str) -> dict[str, Any]:
-    """The record of the table as stored (its game may go on past the round's boards)."""
+    """The record of the table as stored (its game a session of the round's boards)."""
     database = client.app.state.hub.database
     stored = client.portal.call(database.load, table_id)
     record: dict[str, Any] = stored.game().record()
@@ -265,3 +265,83 @@ def test_a_countdown_games_boards_are_scored_by_the_counters_taken_off(client: A
         stored = client.portal.call(database.read, scores)
         assert stored == [(seat, float(-deltas[seat])) for seat in range(players)]
     assert moved  # counters were taken off (a delta below zero is a gain)
+
+
+def _scored_places(client: Any, event_id: str) -> dict[tuple[int, str], int]:
+    """How many places each table has scored on each board."""
+    from tricktable.server import event_rounds as rounds
+
+    scores = rounds.event_scores
+
+    def work(conn: Any) -> dict[tuple[int, str], int]:
+        query = (
+            sa.select(scores.c.board, scores.c.table_id, sa.func.count())
+            .where(scores.c.event_id == event_id)
+            .group_by(scores.c.board, scores.c.table_id)
+        )
+        return {(int(b), str(t)): int(n) for b, t, n in conn.execute(query)}
+
+    found: dict[tuple[int, str], int] = client.portal.call(client.app.state.hub.database.read, work)
+    return found
+
+
+def test_every_tables_game_is_over_right_after_its_last_board_and_scores_them_all(
+    client: Any,
+) -> None:
+    from tricktable.verify import verify_record
+
+    # a target of 1 is reached on the first board: the boards are the session all the same
+    ana, ana_h, _, event_id = _club_event(client, options={"target_score": 1}, boards=3)
+    _players(client, event_id, ["Ben", "Cat", "Dan", "Eve", "Fay"])
+    ana.post(f"/api/events/{event_id}/start", headers=ana_h)
+    event = _until(client, event_id, lambda e: e["status"] == "over")
+    tables: list[tuple[int, str]] = []
+    for played in event["schedule"]:
+        first = (played["number"] - 1) * 3 + 1
+        for table in played["tables"]:
+            assert table["status"] == "over"
+            record = _record(client, table["table_id"])
+            assert record["is_over"] and record["deal_limit"] == 3
+            numbers = [d["commitment_number"] for d in record["deals"]]
+            assert numbers == [first, first + 1, first + 2]  # the boards, and no other deal
+            assert [d["dealer"] for d in record["deals"]] == [0, 1, 2]  # the board's, everywhere
+            assert all(d["result"] is not None for d in record["deals"])
+            assert verify_record(record) is None
+            tables += [(first + n, table["table_id"]) for n in range(3)]
+    assert _scored_places(client, event_id) == dict.fromkeys(tables, 4)
+
+
+def _ready_review(client: Any, url: str) -> dict[str, Any]:
+    for _ in range(600):
+        response = client.get(url)
+        if response.status_code == 200:
+            review: dict[str, Any] = response.json()
+            return review
+        assert response.status_code == 202, response.text  # computing, the game being over
+        time.sleep(0.05)
+    raise AssertionError(f"the review of {url} was never ready")
+
+
+def test_the_board_page_gives_each_tables_review_once_its_boards_are_done(client: Any) -> None:
+    # Hasenpfeffer: a board is played unless the Joker is the widow card (Euchre's bots may
+    # pass every board in)
+    ana, ana_h, _, event_id = _club_event(client, game="hasenpfeffer", options={}, rounds=1,
+                                          boards=2)  # fmt: skip
+    _players(client, event_id, ["Ben", "Cat", "Dan", "Eve", "Fay"])
+    ana.post(f"/api/events/{event_id}/start", headers=ana_h)
+    _until(client, event_id, lambda e: e["status"] == "over")
+    page = client.get(f"/api/events/{event_id}/boards/2").json()
+    assert len(page["tables"]) == 2
+    cards = 0
+    for table in page["tables"]:
+        review = _ready_review(client, table["review_url"])
+        assert review["status"] == "ready"
+        assert [h["deal_number"] for h in review["hands"]] == [0, 1]  # the boards, no more
+        hand = review["hands"][table["deal_number"]]
+        assert hand["dealer"] == table["dealer"] == 1
+        plays = [p for trick in hand["tricks"] for p in trick["plays"]]
+        result = hand["result"]  # None: a misdeal (the Joker was the widow card)
+        assert bool(plays) == bool(result and not result["details"].get("thrown_in"))
+        assert all(p["cost"] >= 0 and p["best_cards"] for p in plays)
+        cards += sum(len(t["plays"]) for h in review["hands"] for t in h["tricks"])
+    assert cards  # the solver reviewed the cards played on the boards

@@ -109,3 +109,18 @@ def test_a_deal_set_by_text_does_not_follow_from_a_secret() -> None:
                         deal=_swap_a_card(game.deal_text))  # fmt: skip
     mismatch = verify_record(dealt.record())
     assert mismatch is not None and mismatch.hand == 1
+
+
+def test_a_session_of_boards_verifies_with_its_deal_limit_and_not_without() -> None:
+    boards = fair.BoardDeals(tuple(bytes([n]) * 32 for n in range(3)), "event-x", first=4)
+    game = tt.Game(tt.rules("euchre", target_score=1), seed=9, dealer=0,
+                   deal_source=fair.RoundDeals(boards, b"k" * 32), deal_limit=3)  # fmt: skip
+    bot = make_bot("heuristic", seed=9)
+    while not game.is_over:
+        game.apply(bot.choose(game.view(game.to_move)))
+    record: dict[str, Any] = json.loads(json.dumps(game.record()))
+    assert [d["commitment_number"] for d in record["deals"]] == [4, 5, 6]  # boards only
+    assert verify_record(record) is None
+    older = {k: v for k, v in record.items() if k != "deal_limit"}
+    failed = verify_record(older)  # the target of 1 ends the game after its first hand
+    assert failed is not None and failed.hand == 1, failed

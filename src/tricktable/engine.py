@@ -55,10 +55,11 @@ class Game:
     __slots__ = (
         "_everyone", "_explicit", "_legal", "_mask", "_simple", "_single_copy", "_trick_hook",
         "_undo",
-        "active", "active_count", "deal_number", "deal_source", "dealer", "dealers", "deals",
-        "first_dealer", "flow", "hand_number", "hands", "is_over", "last_tricks", "ledger", "log",
-        "next_seat", "phase", "play_rules", "player_count", "results", "rules", "seed", "state",
-        "stock", "table", "to_move", "trick", "tricks", "tricks_per_hand", "tricks_won", "widow",
+        "active", "active_count", "deal_limit", "deal_number", "deal_source", "dealer", "dealers",
+        "deals", "first_dealer", "flow", "hand_number", "hands", "is_over", "last_tricks", "ledger",
+        "log", "next_seat", "phase", "play_rules", "player_count", "results", "rules", "seed",
+        "state", "stock", "table", "to_move", "trick", "tricks", "tricks_per_hand", "tricks_won",
+        "widow",
     )  # fmt: skip
 
     phase: Phase
@@ -93,9 +94,13 @@ class Game:
         deal: str | Deal | None = None,
         deals: Iterable[str | Deal] = (),
         deal_source: DealSource | None = None,
+        deal_limit: int | None = None,
     ) -> None:
         self.rules = rules
         self.deal_source = deal_source  # None: every deal from the seed (tricktable.fair)
+        if deal_limit is not None and (not _is_seat_number(deal_limit) or deal_limit < 1):
+            raise RulesError(f"deal_limit {deal_limit!r} is not a number of deals of 1 or more")
+        self.deal_limit = deal_limit  # a session of so many deals (None: to the game's end)
         self.flow = rules.flow
         self.player_count = self.flow.players
         self.seed = secrets.randbits(62) if seed is None else seed
@@ -128,7 +133,9 @@ class Game:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        return self.flow.winners(self) if self.is_over else ()
+        if not self.is_over:
+            return ()
+        return self.flow.winners(self) if self.deal_limit is None else self.flow.best_seats(self)
 
     @property
     def trump(self) -> int | None:
@@ -310,7 +317,7 @@ class Game:
         other = Game.__new__(Game)
         other.rules, other.flow, other.player_count = self.rules, self.flow, self.player_count
         other.seed, other.first_dealer = self.seed, self.first_dealer
-        other.deal_source = self.deal_source
+        other.deal_source, other.deal_limit = self.deal_source, self.deal_limit
         other._explicit = self._explicit[:]
         other._undo = []
         other._trick_hook, other._everyone = self._trick_hook, self._everyone
@@ -391,8 +398,18 @@ class Game:
         self.to_move = leader
 
     def redeal(self) -> None:
-        """Throw the hand in and deal again with the same dealer (a misdeal)."""
-        self._deal(self.dealer, same_hand=True)
+        """Throw the hand in and deal again with the same dealer (a misdeal).
+
+        In a session of so many deals (``deal_limit``) every deal is a board of its own: a
+        thrown-in one is over as a scored one is, and the deal passes on (so that each board
+        has the same dealer at every table of a duplicate event), or the session ends.
+        """
+        if self.deal_limit is None:
+            self._deal(self.dealer, same_hand=True)
+        elif self._session_over():
+            self._end()
+        else:
+            self._deal(self.flow.next_dealer(self))
 
     def start_after(
         self, history: Sequence[HandResult], last_trick: Trick | None, deals: Sequence[Deal]
@@ -418,13 +435,22 @@ class Game:
         result = self.flow.score_hand(self)
         self.results.append(result)
         self.last_tricks = self.tricks
-        if self.flow.is_over(self):
-            self.phase = _OVER
-            self._simple = False
-            self.is_over = True
-            self.to_move = None
+        if self.flow.is_over(self) if self.deal_limit is None else self._session_over():
+            self._end()
         else:
             self._deal(self.flow.next_dealer(self))
+
+    def _session_over(self) -> bool:
+        """Whether a session's last deal was just played (its target, if any, is not asked:
+        the deals are the session) or it cannot go on (too few players left)."""
+        limit: int = self.deal_limit  # type: ignore[assignment]
+        return len(self.deals) >= limit or not self.flow.can_go_on(self)
+
+    def _end(self) -> None:
+        self.phase = _OVER
+        self._simple = False
+        self.is_over = True
+        self.to_move = None
 
     # -- internals -----------------------------------------------------------------------------
 
@@ -556,7 +582,8 @@ class Game:
                 self._mask = self.hands[leader]
 
     def _identity(self) -> tuple[Any, ...]:
-        return (str(self.rules), self.seed, self.first_dealer, [str(d) for d in self.deals],
+        return (str(self.rules), self.seed, self.first_dealer, self.deal_limit,
+                [str(d) for d in self.deals],
                 [(d, s, str(a)) for d, s, a in self.log])  # fmt: skip
 
 

@@ -26,8 +26,9 @@ Where the secrets come from:
   bytes of ``n``): revealing one deal's secret tells nothing of another's;
 - a duplicate board (:class:`BoardDeals`): one secret drawn for the board, shared by every
   table that plays it under the board's label, so every table shows the same commitment;
-- a table of a duplicate round (:class:`RoundDeals`): the round's boards first, then (should
-  its game go on past them) deals from the table's own key, numbered from
+- a table of a duplicate round (:class:`RoundDeals`): the round's boards (its game is a
+  session of them, ``Game(deal_limit=…)``, over after the last); a table stored before
+  sessions, whose game went on past them, dealt on from the table's own key, numbered from
   :data:`AFTER_BOARDS` so that no commitment number is a board's.
 """
 
@@ -145,8 +146,9 @@ class BoardDeals:
 @dataclass(frozen=True)
 class RoundDeals:
     """A table of a duplicate round: deal ``n`` is board ``boards.first + n`` while the round
-    has boards, and a game that goes on past them deals from the table's own key (those hands
-    are nobody's board: their numbers start at :data:`AFTER_BOARDS`)."""
+    has boards; a game that goes on past them (one stored before a table's game was a session
+    of its boards) deals from the table's own key (those hands are nobody's board: their
+    numbers start at :data:`AFTER_BOARDS`)."""
 
     boards: BoardDeals
     key: bytes

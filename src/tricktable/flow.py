@@ -231,6 +231,19 @@ class Flow(ABC):
     def winners(self, game: FlowGame) -> tuple[int, ...]:
         """The winning seats of a finished game."""
 
+    def best_seats(self, game: FlowGame) -> tuple[int, ...]:
+        """The winners of a session of so many deals (``Game(deal_limit=…)``), which no target
+        ends: every seat with the best score, in the family's direction (:meth:`score_sign`)."""
+        sign = self.score_sign()
+        scores = [sign * score for score in game.ledger.scores()]
+        best = max(scores)
+        return tuple(seat for seat, score in enumerate(scores) if score == best)
+
+    def can_go_on(self, game: FlowGame) -> bool:
+        """Whether a session of so many deals can deal another hand after the one just over
+        (by default it can; a family whose players drop out says when too few are left)."""
+        return True
+
     @abstractmethod
     def view(self, game: FlowGame, seat: int | None) -> Section:
         """The family's part of a seat's view (``None``: a spectator): a ``VIEW_SECTION``."""

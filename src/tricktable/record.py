@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +21,7 @@ from .version import __version__
 if TYPE_CHECKING:
     from .engine import Game
 
-__all__ = ["FORMAT", "hand_text", "load_record", "make_record", "save_record"]
+__all__ = ["FORMAT", "deal_limit_of", "hand_text", "load_record", "make_record", "save_record"]
 
 FORMAT = "tricktable-record"
 VERSION = 1
@@ -35,7 +36,7 @@ def make_record(game: Game) -> dict[str, Any]:
         deals.append({"deal_number": number, "dealer": dealer, "deal": str(deal),
                       "actions": actions, "result": results.get(number),
                       **deal_record(game, number)})  # fmt: skip
-    return {
+    out: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "engine_version": __version__,
@@ -50,6 +51,19 @@ def make_record(game: Game) -> dict[str, Any]:
         "is_over": game.is_over,
         "winners": list(game.winners),
     }
+    if game.deal_limit is not None:  # only a session has it: older records read as before
+        out["deal_limit"] = game.deal_limit
+    return out
+
+
+def deal_limit_of(record: Mapping[str, Any]) -> int | None:
+    """A record's ``deal_limit`` (a session of so many deals), ``None`` if it has none."""
+    limit = record.get("deal_limit")
+    if limit is None:
+        return None
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        raise RecordError(f"the record's deal_limit {limit!r} is not a number of deals, 1 or more")
+    return limit
 
 
 def _jsonable(value: object) -> object:

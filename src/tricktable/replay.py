@@ -13,7 +13,7 @@ from .engine import Game
 from .errors import RecordError, TricktableError
 from .fair import DealSource
 from .games import rules
-from .record import FORMAT
+from .record import FORMAT, deal_limit_of
 
 __all__ = ["replay"]
 
@@ -33,7 +33,7 @@ def replay(
         game = Game(rules(str(record["rules"])), seed=int(record["seed"]),
                     dealer=int(record["first_dealer"]),
                     deals=[str(d["deal"]) for d in record["deals"]],
-                    deal_source=deal_source)  # fmt: skip
+                    deal_source=deal_source, deal_limit=deal_limit_of(record))  # fmt: skip
         actions = [
             (int(a["seat"]), str(a["action"])) for d in record["deals"] for a in d["actions"]
         ]

@@ -18,7 +18,7 @@ from .engine import Game
 from .errors import RecordError, TricktableError
 from .fair import commitment
 from .games import rules
-from .record import FORMAT
+from .record import FORMAT, deal_limit_of
 
 __all__ = ["Mismatch", "RevealedDeals", "verify_record"]
 
@@ -136,9 +136,10 @@ def _replay_checked(
 def _new_game(record: Mapping[str, Any], source: RevealedDeals) -> Game:
     try:
         return Game(rules(str(record["rules"])), seed=int(record["seed"]),
-                    dealer=int(record["first_dealer"]), deal_source=source)  # fmt: skip
+                    dealer=int(record["first_dealer"]), deal_source=source,
+                    deal_limit=deal_limit_of(record))  # fmt: skip
     except (KeyError, TypeError, ValueError) as exc:
-        reason = f"the record's rules, seed or first dealer do not make a game: {exc}"
+        reason = f"the record's rules, seed, first dealer or deal limit do not make a game: {exc}"
         raise _fail(1, reason) from None
 
 

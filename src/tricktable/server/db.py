@@ -151,8 +151,18 @@ def game_of_rows(table: Any, deals: Sequence[Any], actions: Sequence[Any]) -> tt
         "seed": table.seed,
         "first_dealer": table.first_dealer,
         "deals": [{"deal": d.deal, "actions": by_deal[d.number]} for d in deals],
+        "deal_limit": deal_limit_of_table(table),
     }
     return tt.replay(record, deal_source=deal_source_of(table))
+
+
+def deal_limit_of_table(table: Any) -> int | None:
+    """The deals of a table's session (a duplicate event's table: its round's boards), kept
+    with its boards; ``None`` for any other table, and for one stored before sessions (it
+    replays as it was played, on past its boards)."""
+    boards = getattr(table, "boards", None)
+    limit = None if boards is None else boards.get("deal_limit")
+    return None if limit is None else int(limit)
 
 
 def deal_source_of(table: Any) -> DealSource | None:
@@ -181,7 +191,7 @@ def boards_of(game: tt.Game) -> dict[str, Any] | None:
     if not isinstance(source, RoundDeals):
         return None
     boards = source.boards
-    return {"label": boards.label, "first": boards.first,
+    return {"label": boards.label, "first": boards.first, "deal_limit": game.deal_limit,
             "secrets": [s.hex() for s in boards.board_secrets]}  # fmt: skip
 
 

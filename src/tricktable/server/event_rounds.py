@@ -8,11 +8,14 @@ of a round (``event_rounds.status`` from ``playing`` to ``scored``) are ``UPDATE
 tables, all before it commits. Whichever server notices first (its background check, or a read
 of the event) does it; the others find nothing left to do.
 
-Every table of a round deals the round's boards first, each from one secret drawn with
+Every table of a round deals the round's boards, each from one secret drawn with
 :mod:`secrets` for the board (:class:`tricktable.fair.BoardDeals` under the event's label, the
 same first dealer at every table): the same hands in the same places, one commitment per board.
-A table is done with the round once it has dealt past the boards (or its game ended first);
-the hands of a game that goes on past them count for nothing.
+A table's game is a session of the round's boards (``Game(deal_limit=boards)``): it is over
+right after the last board, whatever its scores (a target reached early ends nothing), and a
+thrown-in board passes the deal on, so every board has the same dealer at every table. A table
+stored before sessions went on past the boards: it is done with the round once it has dealt
+past them (or its game ended first), and those hands count for nothing.
 """
 
 from __future__ import annotations
@@ -286,7 +289,13 @@ def _store_table(
     rules = tt.rules(row.game, **row.options)
     table_id = secrets.token_urlsafe(9)
     source = RoundDeals(boards, hub.rng.randbytes(KEY_BYTES))
-    game = tt.Game(rules, seed=hub.rng.getrandbits(62), dealer=0, deal_source=source)
+    game = tt.Game(
+        rules,
+        seed=hub.rng.getrandbits(62),
+        dealer=0,
+        deal_source=source,
+        deal_limit=len(boards.board_secrets),
+    )  # the boards are the session
     seats = [SeatState(n, "bot", row.bot_level) for n in range(game.player_count)]
     seated: dict[int, int] = {}
     for place, entrant in zip(places_of(rules, row.kind), entrants, strict=True):
@@ -324,7 +333,8 @@ def _round_tables(conn: sa.Connection, event_id: str, number: int) -> Sequence[s
 
 
 def _round_done(conn: sa.Connection, row: sa.Row[Any]) -> bool:
-    """Whether every table of the current round is over or has dealt past the boards."""
+    """Whether every table of the current round is over (or, stored before sessions, has
+    dealt past the boards)."""
     for table in _round_tables(conn, row.id, row.current_round):
         if table.status == OVER:
             continue

@@ -16,24 +16,37 @@ function tableRows(table) {
     element("td", {}, index ? "" : element("a", { href: `/review/${table.table_id}`, textContent: "Whole game" }))));
 }
 
-// The solver's review of this board's hand at one table: each card and what it cost.
+const REVIEW_TRIES = 60;
+const REVIEW_WAIT_MS = 1500;
+
+// The solver's review of this board's hand at one table: each card and what it cost. A
+// table's game is over right after its last board, so its review is asked for then: while it
+// is computed the box says so and asks again.
 async function reviewOf(table) {
-  const box = element("div", { dataset: { tableId: table.table_id } }, element("h3", { textContent: `Table ${table.number}: the solver's review` }));
+  const title = element("h3", { textContent: `Table ${table.number}: the solver's review` });
+  const box = element("div", { dataset: { testid: "board-review", tableId: table.table_id, review: "computing" } }, title);
+  fillReview(box, title, table, REVIEW_TRIES);
+  return box;
+}
+
+async function fillReview(box, title, table, tries) {
   try {
     const review = await fetchJson(table.review_url);
     if (review.status !== "ready") {
-      box.append(element("p", { className: "muted", textContent: "Being computed: look again in a moment." }));
-      return box;
+      box.replaceChildren(title, element("p", { className: "muted", textContent: "Being computed: it appears here when it is ready." }));
+      if (tries > 1) setTimeout(() => fillReview(box, title, table, tries - 1), REVIEW_WAIT_MS);
+      return;
     }
     const hand = review.hands.find((h) => h.deal_number === table.deal_number);
     const plays = hand ? hand.tricks.flatMap((t) => t.plays) : [];
     const costly = plays.filter((p) => p.cost > 0);
-    box.append(element("p", { textContent: `${plays.length} cards; ${costly.length} cost a trick (double dummy).` }),
+    box.dataset.review = "ready";
+    box.replaceChildren(title, element("p", { textContent: `${plays.length} cards; ${costly.length} cost a trick (double dummy).` }),
       element("ul", { className: "rows" }, ...costly.map((p) => element("li", { textContent: `Seat ${p.seat + 1} played ${p.card}, costing ${p.cost}; best was ${p.best_cards.join(" or ")}` }))));
   } catch (error) {
-    box.append(element("p", { className: "muted", textContent: `No review yet: ${error.message}` }));
+    box.dataset.review = "missing";
+    box.replaceChildren(title, element("p", { className: "muted", textContent: `No review yet: ${error.message}` }));
   }
-  return box;
 }
 
 async function start() {

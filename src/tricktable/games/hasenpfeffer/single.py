@@ -261,9 +261,10 @@ class SingleHasenpfefferFlow(AuctionFlow):
 
     def all_passed(self, game: FlowGame) -> None:
         if game.widow and game.widow >> JOKER_INDEX & 1:
-            misdeals = game.state.misdeals + 1
+            misdeals, hand = game.state.misdeals + 1, game.hand_number
             game.redeal()
-            game.state.misdeals = misdeals
+            if game.hand_number == hand:  # the same hand dealt again (in a session: a new one)
+                game.state.misdeals = misdeals
             return
         holder = next(s for s in range(4) if game.hands[s] >> JOKER_INDEX & 1)
         self.set_contract(game, holder, "3", forced=True)

@@ -479,6 +479,10 @@ class RamsFlow(Flow):
     def winners(self, game: FlowGame) -> tuple[int, ...]:
         return tuple(game.results[-1].details["final_winners"])
 
+    def can_go_on(self, game: FlowGame) -> bool:
+        """A session of so many deals goes on while two players at least are left in it."""
+        return len(ledger_of(game).remaining()) > 1
+
     # -- view ----------------------------------------------------------------------------------
 
     def view(self, game: FlowGame, seat: int | None) -> RamsSection:
