@@ -14,8 +14,9 @@ every table of a board with the same deal.
 Figures on a 2-core machine (the defaults: Single Hasenpfeffer to its own target, easy bots,
 substitutes after 0.2 s away): 101 accounts signed up and registered in 132 s (the password
 hashing of the sign-ups, all at once on two servers); the event played in 164 s, 4,913 moves
-stored (30 a second, every one a bot's or a substitute's through the one worker, the tables
-going on past their boards to the ends of their games); server A SIGKILLed after 300 moves of
+stored (30 a second, every one a bot's or a substitute's through the one worker; measured
+when the tables still went on past their boards to the ends of their games, so fewer moves
+now: not measured again since); server A SIGKILLed after 300 moves of
 round 1; server B took up its tables and ended both rounds: 25 tables a round, every board
 scored once at every table, no action log with a gap or a repeat, every log replaying by the
 rules, every board dealt alike at all 25 tables.
@@ -44,8 +45,8 @@ from tricktable.server.event_rounds import event_rounds, event_scores, event_tab
 
 PASSWORD = "a soak's long password"
 GAME: dict[str, Any] = {"game": "hasenpfeffer", "options": {}}
-"""The game's own target: a game that ended before its table played every board would leave
-those boards unscored (this soak counts that as a problem)."""
+"""The game's own options: a table's game is a session of its round's boards (over right after
+the last, its target ignored), so a board left unscored at a table is a problem."""
 
 
 def start_processes(pg_url: str, env: dict[str, str]) -> tuple[list[Any], list[str], Any]:
