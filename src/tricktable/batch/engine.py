@@ -89,9 +89,9 @@ def cache_dir() -> Path | None:
     digest = hashlib.blake2b(version("numba").encode(), digest_size=8)
     here = Path(__file__).parent
     # the kernels take TRUMP_BONUS and the trick rules' codes from the two core modules, and
-    # Euchre's heuristic thresholds from the game
-    sources = [here.parent / "ranking.py", here.parent / "trick.py",
-               here.parent / "games" / "euchre" / "heuristic.py"]  # fmt: skip
+    # a compiled heuristic its thresholds from its game's heuristic module
+    games = sorted((here.parent / "games").glob("*/heuristic.py"))
+    sources = [here.parent / "ranking.py", here.parent / "trick.py", *games]
     for path in [*sorted(here.glob("*.py")), *sources]:
         digest.update(path.read_bytes())
     root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
