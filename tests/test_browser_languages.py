@@ -21,27 +21,34 @@ from browser_support import chromium, served_quick_bots, watch_errors
 
 # Visible text the pseudo-locale leaves alone: the product's name, numbers and signs, card faces.
 ALLOWED = re.compile(
-    r"^(tricktable|[\d\s.,:;·()+−\-–—/%|&#]+|[AKQJ2-9TBDRV10]{1,2}[♠♥♦♣]?|[♠♥♦♣★☆]+)$"
+    r"^(tricktable|[\d\s.,:;·()+−\-–—/%|&#…]+|[AKQJ2-9TBDRV10]{1,2}[♠♥♦♣]?|[♠♥♦♣★☆]+"
+    r"|[0-9a-f]{4}|[^\w\s]+)$"  # a deal's commitment (hex), an emoji
 )
 
-UNMARKED = """(allowed) => {
+UNMARKED = r"""([allowed, names]) => {
   const found = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent.trim();
     const parent = node.parentElement;
-    if (!text || !parent || parent.closest("#language, script, style, svg, [data-name]")) continue;
+    // a table's rules as typed (option names and values stay as they are typed in every language)
+    if (!text || !parent || parent.closest("#language, script, style, svg, #review-rules")) {
+      continue;
+    }
     const shown = parent.tagName === "OPTION" ? parent.selected && parent.parentElement : parent;
     if (!shown || !shown.checkVisibility()) continue;
-    if (!text.includes("⟦") && !new RegExp(allowed).test(text)) found.push(text);
+    const rest = names.reduce((left, name) => left.replaceAll(name, ""), text);
+    const named = rest.replace(/[\s&,·:]/g, "") === "" && names.some((n) => text.includes(n));
+    if (!text.includes("⟦") && !named && !new RegExp(allowed).test(text)) found.push(text);
   }
   return found;
 }"""
 
 
-def unmarked(page: Page) -> list[str]:
-    """The visible text nodes of the page that did not pass through a translation."""
-    found: list[str] = page.evaluate(UNMARKED, ALLOWED.pattern)
+def unmarked(page: Page, names: tuple[str, ...] = ()) -> list[str]:
+    """The visible text nodes of the page that did not pass through a translation (``names``:
+    the players' names, which stay as they are)."""
+    found: list[str] = page.evaluate(UNMARKED, [ALLOWED.pattern, list(names)])
     return found
 
 

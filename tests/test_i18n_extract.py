@@ -42,3 +42,14 @@ def test_a_missing_fuzzy_or_misplaced_message_is_reported(source: Catalog) -> No
         "de: untranslated 'The lowest bid.'",
         "de: untranslated 'values and meaning'",
     ]
+
+
+def test_the_template_holds_the_browser_pages_words_and_each_games_table_words(
+    source: Catalog,
+) -> None:
+    ids = {message.id for message in source}
+    assert "Start a game" in ids  # a data-i18n mark of index.html
+    assert "Score sheet" in ids  # a t() inside a Preact template literal
+    assert ("{n} free seat", "{n} free seats") in ids  # a tn() call
+    assert "Turn-up: order it up to make its suit trump" in ids  # Euchre's table words
+    assert "Stick the dealer" in ids  # a preset's name

@@ -135,3 +135,12 @@ def test_the_lobbys_games_and_presets_are_worded_for_the_asking_client(client: A
         assert descriptions == [words.gettext(o["description"]) for o in game["options"]]
     presets = client.get("/api/presets", headers={"accept-language": "de"}).json()["presets"]
     assert "Vier Spieler" in {preset["label"] for preset in presets["bierspiel"]}
+
+
+def test_a_tables_game_words_come_in_the_language_of_the_page_that_asks(client: Any) -> None:
+    table_id = create(client, game="euchre", options={})
+    english = client.get(f"/api/tables/{table_id}").json()["table_words"]
+    german = client.get(f"/api/tables/{table_id}?lang=de").json()["table_words"]
+    assert german["turnup"] == translator("de").gettext(english["turnup"]) != english["turnup"]
+    assert german["maker_key"] == english["maker_key"] == "maker"  # a name, not a word
+    assert [when for when, _text in german["summary"]] == [w for w, _t in english["summary"]]

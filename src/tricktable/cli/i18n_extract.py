@@ -14,6 +14,7 @@ import sys
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -21,6 +22,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
 from ..games import REGISTRY
+from ..games import rules as tt_rules
 from ..i18n import DOMAIN, LANGUAGES, PLACEHOLDER, catalog_path
 
 __all__ = ["game_messages", "missing", "read_catalog", "template", "update"]
@@ -38,6 +40,34 @@ def game_messages() -> Iterator[tuple[str, str]]:
             yield option.description, f"game {game.name}: option {option.name}"
         for label, _options in game.presets:
             yield label, f"game {game.name}: preset"
+        yield from table_messages(game)
+
+
+def table_messages(game: Any) -> Iterator[tuple[str, str]]:
+    """The words of a game's table descriptor (its ``table`` hook) under its standard rules and
+    each preset: the browser table's how-to-play, choices and summaries, said by the server in
+    the page's language."""
+    if game.table is None:
+        return
+    for label, options in ((None, {}), *game.presets):
+        rules = tt_rules(game.name, **dict(options))
+        for text in descriptor_words(game.table(rules)):
+            yield text, f"game {game.name}: table words" + (f" ({label})" if label else "")
+
+
+def descriptor_words(node: Any, key: str | None = None) -> Iterator[str]:
+    """Every word of a descriptor, as ``server.listing.worded`` translates them."""
+    if isinstance(node, str):
+        if node and key not in ("maker_key", "less", "less_own"):
+            yield node
+    elif isinstance(node, dict):
+        for name, value in node.items():
+            yield from descriptor_words(value, name)
+    elif isinstance(node, list):
+        for item in node:
+            yield from descriptor_words(
+                item[1:] if key == "summary" else item, key if key != "summary" else None
+            )
 
 
 def template() -> Catalog:
@@ -69,13 +99,15 @@ def template() -> Catalog:
 WEB_DIR = PACKAGE_DIR / "web"
 # the browser's calls: t("English", {values}) and tn("one", "many", n, {values})
 WEB_KEYWORDS = {"t": None, "tn": (1, 2)}
+# the calls inside template literals too: the table's Preact templates are html`...${t("...")}`
+WEB_OPTIONS = {"**.js": {"parse_template_string": "true"}}
 
 
 def web_messages() -> Iterator[tuple[str | tuple[str, ...], tuple[str, int]]]:
     """The browser pages' words: the ``t``/``tn`` calls of their scripts (Babel's JavaScript
     extractor) and the text and marked attributes of their elements marked ``data-i18n``."""
     for filename, line, message, _comments, _context in extract_from_dir(
-        WEB_DIR, [("**.js", "javascript")], {}, keywords=WEB_KEYWORDS
+        WEB_DIR, [("**.js", "javascript")], WEB_OPTIONS, keywords=WEB_KEYWORDS
     ):
         yield message, (f"web/{filename}", line)
     for page in sorted(WEB_DIR.glob("*.html")):

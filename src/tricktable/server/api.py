@@ -62,13 +62,13 @@ async def games(request: Request) -> dict[str, Any]:
 
 
 @router.post("/rules")
-async def check_rules(query: RulesQuery) -> dict[str, Any]:
+async def check_rules(query: RulesQuery, request: Request) -> dict[str, Any]:
     rules = rules_from(query.game, dict(query.options))
     return {
         "rules": str(rules),
         "players": rules.flow.players,
         "rules_words": rules_in_words(rules),
-        "table": table_descriptor(rules),
+        "table": table_descriptor(rules, words_of(request)),
     }
 
 
@@ -89,8 +89,10 @@ async def create_table(spec: CreateTable, request: Request) -> dict[str, Any]:
 async def describe_table(table_id: str, request: Request) -> dict[str, Any]:
     runtime = await hub_of(request).get(table_id)
     out = runtime.public()
+    words = words_of(request)
     out["invite_url"] = str(request.url_for("table_page", table_id=table_id))
-    out["table_words"] = table_descriptor(runtime.game.rules)  # for its page, not the lobby
+    # for its page (not the lobby), in the language of the page that asks
+    out["table_words"] = table_descriptor(runtime.game.rules, words)
     return out
 
 

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from ..i18n import N_
+
 __all__ = [
     "BOT_SPEEDS",
     "LEVELS",
@@ -22,14 +24,15 @@ LEVELS = ("easy", "medium", "hard", "expert")
 BOT_SPEEDS: dict[str, float | None] = {"fast": 0.15, "normal": None, "slow": 2.0}
 """A solo player's bot speeds: seconds before each bot move (``normal``: the server's setting)."""
 
+# the presets are sent as they are (English) and shown in each reader's language
 CHAT_PRESETS = (
-    "Good luck!",
-    "Nice play!",
-    "Well played.",
-    "Thanks, partner!",
-    "Oops.",
-    "Sorry, partner.",
-    "One moment, please.",
+    N_("Good luck!"),
+    N_("Nice play!"),
+    N_("Well played."),
+    N_("Thanks, partner!"),
+    N_("Oops."),
+    N_("Sorry, partner."),
+    N_("One moment, please."),
     "😴",
     "Good game!",
 )

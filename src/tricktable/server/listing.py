@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 import tricktable as tt
 
+from ..i18n import Translator
 from . import db as store
 from .languages import words_of
 from .table import TableError, hash_token
@@ -29,7 +30,7 @@ def account_of(request: Request) -> int | None:
     return account
 
 
-__all__ = ["PRESETS", "list_tables", "router", "rules_in_words", "table_descriptor"]
+__all__ = ["PRESETS", "list_tables", "router", "rules_in_words", "table_descriptor", "worded"]
 
 router = APIRouter(prefix="/api")
 
@@ -63,11 +64,31 @@ def rules_in_words(rules: tt.Rules) -> list[dict[str, str]]:
     return words
 
 
-def table_descriptor(rules: tt.Rules) -> dict[str, Any]:
+def table_descriptor(rules: tt.Rules, words: Translator | None = None) -> dict[str, Any]:
     """What a table's page needs to know of the game under these rules (the game's ``table``
-    hook; empty for a game without one, whose words the page still keeps itself)."""
+    hook; empty for a game without one, whose words the page still keeps itself), its words in
+    the reader's language when ``words`` is given."""
     describe = rules.game.table
-    return describe(rules) if describe is not None else {}
+    descriptor = describe(rules) if describe is not None else {}
+    return worded(descriptor, words) if words is not None else descriptor
+
+
+# The descriptor's values that are names the page looks up, not words: kept as they are.
+_NAMES = frozenset({"maker_key", "less", "less_own"})
+
+
+def worded(node: Any, words: Translator, key: str | None = None) -> Any:
+    """A game's table descriptor with every word translated (its templates keep their
+    ``{key:kind}`` fields); a summary entry's first item names a detail and is kept."""
+    if isinstance(node, str):
+        return words.gettext(node) if node and key not in _NAMES else node
+    if isinstance(node, dict):
+        return {k: worded(v, words, k) for k, v in node.items()}
+    if isinstance(node, list):
+        if key == "summary":
+            return [[item[0], *worded(item[1:], words)] for item in node]
+        return [worded(item, words, key) for item in node]
+    return node
 
 
 @functools.lru_cache(maxsize=512)
@@ -217,13 +238,13 @@ async def tables_list(
     now = asyncio.get_running_loop().time()
     cached = cache.get(key)
     if cached is not None and now - cached[0] < hub.settings.list_seconds:
-        return cached[1]
+        return titled(cached[1], words_of(request))
     described = await list_tables(hub.database, status, name, limit)
     answer = {"tables": with_presence(described, hub.tables)}
     if len(cache) > 64:
         cache.clear()
     cache[key] = (now, answer)
-    return answer
+    return titled(answer, words_of(request))
 
 
 class HeldTokens(BaseModel):
@@ -273,7 +294,17 @@ async def my_tables(
 async def held_tables(body: HeldTokens, request: Request) -> dict[str, Any]:
     """The tables whose seat tokens the browser sent (and, signed in, the account's seats)."""
     hub = request.app.state.hub
-    return {"tables": await my_tables(hub, body.tokens, account_of(request))}
+    tables = await my_tables(hub, body.tokens, account_of(request))
+    return titled({"tables": tables}, words_of(request))
+
+
+def titled(answer: dict[str, Any], words: Translator) -> dict[str, Any]:
+    """A list of tables with each game's title in the reader's language (the shared, cached
+    answer itself is left in English)."""
+    return {
+        **answer,
+        "tables": [{**table, "title": words.gettext(table["title"])} for table in answer["tables"]],
+    }
 
 
 @router.get("/presets")

@@ -23,7 +23,8 @@ from tricktable.engine import Phase
 from . import db as store
 from . import jobs
 from .hub import record_with_seats
-from .listing import rules_in_words, table_descriptor
+from .languages import words_of
+from .listing import rules_in_words, table_descriptor, worded
 from .people import reviews
 from .table import TableError
 
@@ -154,7 +155,17 @@ async def review(table_id: str, request: Request) -> dict[str, Any] | JSONRespon
     hub = state.hub
     stored = await _stored(hub.database, table_id)
     if stored is not None:
-        return {"status": "ready", "table_id": table_id, **stored}
+        # stored in English; the game's words are said in the language of the page that asks
+        words = words_of(request)
+        worded_words = worded(stored.get("table_words", {}), words)
+        title = words.gettext(stored["title"]) if stored.get("title") else ""
+        return {
+            "status": "ready",
+            "table_id": table_id,
+            **stored,
+            "title": title,
+            "table_words": worded_words,
+        }
     runtime = await hub.get(table_id)
     if not runtime.game.is_over:
         raise TableError("not_over", "a game is reviewed once it is over")

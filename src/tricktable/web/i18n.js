@@ -96,11 +96,14 @@ export function languageSwitch() {
   for (const [code, name] of Object.entries(LANGUAGES)) select.add(new Option(name, code));
   if (language === PSEUDO) select.add(new Option("⟦xx⟧", PSEUDO));
   select.value = language;
-  select.addEventListener("change", () => {
-    localStorage.setItem(KEY, select.value);
-    window.location.reload();
-  });
+  select.addEventListener("change", () => chooseLanguage(select.value));
   return select;
+}
+
+/** Saves the player's choice of language and shows the page again in it. */
+export function chooseLanguage(code) {
+  localStorage.setItem(KEY, code);
+  window.location.reload();
 }
 
 /** Where the server should answer in the page's language: add ?lang= to an API address. */

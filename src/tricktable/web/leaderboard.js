@@ -1,6 +1,7 @@
 // The leaderboard of one game (?game=NAME), best first.
 import { $, element, fetchJson } from "./api.js";
 import { startAccount } from "./account.js";
+import { t, translatePage } from "./i18n.js";
 
 async function show(game) {
   try {
@@ -11,7 +12,7 @@ async function show(game) {
       element("td", { textContent: p.rating.toFixed(1) }), element("td", { textContent: p.mu.toFixed(1) }),
       element("td", { textContent: p.sigma.toFixed(2) }), element("td", { textContent: String(p.games) })));
     $("board").replaceChildren(...(rows.length ? rows : [element("tr", {},
-      element("td", { colSpan: 6, className: "muted name", textContent: "Nobody is rated in this game yet: sign up and finish a game (bots count) to be the first." }))]));
+      element("td", { colSpan: 6, className: "muted name", textContent: t("Nobody is rated in this game yet: sign up and finish a game (bots count) to be the first.") }))]));
     $("board-error").textContent = "";
   } catch (error) {
     $("board-error").textContent = error.message;
@@ -19,6 +20,7 @@ async function show(game) {
 }
 
 async function start() {
+  translatePage();
   startAccount();
   const data = await fetchJson("/api/games");
   for (const game of data.games) $("board-game").add(new Option(game.title, game.name));

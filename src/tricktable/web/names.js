@@ -19,11 +19,21 @@ export function nameOf(seats, seat) {
 /** A seat with what it is: "Bruno (easy bot)", "Ana", "open seat". */
 export function seatLabel(seats, seat) {
   const info = seats[seat];
-  if (info.kind === "bot") return t("{name} ({level} bot)", { name: nameOf(seats, seat), level: info.level });
+  if (info.kind === "bot") return t("{name} ({level} bot)", { name: nameOf(seats, seat), level: levelWord(info.level) });
   return info.name || t("open seat");
 }
 
 /** The sides of a table as names: "Ana & Cleo", or one player's name in individual games. */
 export function sideNames(seats, side) {
   return side.map((seat) => nameOf(seats, seat)).join(" & ");
+}
+
+// The bots' levels in the page's language (the API's name of a level stays as it is).
+const LEVEL_WORDS = {
+  easy: () => t("easy"), medium: () => t("medium"), hard: () => t("hard"), expert: () => t("expert"),
+};
+
+/** A bot's level as the page's language says it. */
+export function levelWord(level) {
+  return LEVEL_WORDS[level] ? LEVEL_WORDS[level]() : level;
 }

@@ -1,30 +1,38 @@
 // A player's page: statistics and rating per game, and the latest games with their reviews.
 import { $, element, fetchJson } from "./api.js";
 import { startAccount } from "./account.js";
+import { t, tn, translatePage } from "./i18n.js";
 
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+function of(done, tried) {
+  return t("{done} of {tried}", { done, tried });
+}
 
 const ROWS = [
-  ["Games played", (g) => g.games], ["Games won", (g) => g.games_won],
-  ["Hands played", (g) => g.hands], ["Hands won", (g) => g.hands_won],
+  // each row: its name (the data-stat the page keeps), its label in the page's language, its value
+  ["Games played", t("Games played"), (g) => g.games], ["Games won", t("Games won"), (g) => g.games_won],
+  ["Hands played", t("Hands played"), (g) => g.hands], ["Hands won", t("Hands won"), (g) => g.hands_won],
   // a bid that was outbid is no contract: count the contracts won in the auction, then made
-  ["Contracts won", (g) => g.bids], ["Contracts made", (g) => (g.bids ? `${g.bids_made} of ${g.bids}` : "—")],
-  ["Contracts set", (g) => g.bids_set],
-  ["Lone hands made", (g) => `${g.lone_made} of ${g.lone_tried}`],
-  ["Generals made", (g) => `${g.generals_made} of ${g.generals_tried}`],
-  ["Points per hand", (g) => g.points_per_hand.toFixed(2).replace("-", "−")],
-  ["Rating", (g) => (g.rating ? `${g.rating.rating.toFixed(1).replace("-", "−")} (skill μ ${g.rating.mu.toFixed(1)} ± σ ${g.rating.sigma.toFixed(1)}, after ${plural(g.rating.games, "rated game")})` : "not rated yet")],
+  ["Contracts won", t("Contracts won"), (g) => g.bids],
+  ["Contracts made", t("Contracts made"), (g) => (g.bids ? of(g.bids_made, g.bids) : "—")],
+  ["Contracts set", t("Contracts set"), (g) => g.bids_set],
+  ["Lone hands made", t("Lone hands made"), (g) => of(g.lone_made, g.lone_tried)],
+  ["Generals made", t("Generals made"), (g) => of(g.generals_made, g.generals_tried)],
+  ["Points per hand", t("Points per hand"), (g) => g.points_per_hand.toFixed(2).replace("-", "−")],
+  ["Rating", t("Rating"), (g) => (g.rating ? tn("{rating} (skill μ {mu} ± σ {sigma}, after {n} rated game)",
+    "{rating} (skill μ {mu} ± σ {sigma}, after {n} rated games)", g.rating.games, {
+      rating: g.rating.rating.toFixed(1).replace("-", "−"), mu: g.rating.mu.toFixed(1), sigma: g.rating.sigma.toFixed(1),
+    }) : t("not rated yet"))],
 ];
 
 // A stored time (UTC, maybe without its zone) in the reader's own time zone.
 const moment = (iso) => new Date(/(Z|[+-]\d\d:\d\d)$/.test(iso) ? iso : `${iso}Z`);
-const when = (iso) => moment(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-const day = (iso) => moment(iso).toLocaleDateString(undefined, { dateStyle: "medium" });
+const when = (iso) => moment(iso).toLocaleString(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
+const day = (iso) => moment(iso).toLocaleDateString(document.documentElement.lang || undefined, { dateStyle: "medium" });
 
 function gameTable(games) {
   const head = element("tr", {}, element("th", { textContent: "" }),
-    ...games.map((g) => element("th", { scope: "col", textContent: g.title })));
-  const body = ROWS.map(([label, value]) => element("tr", { dataset: { stat: label } },
+    ...games.map((g) => element("th", { scope: "col", textContent: t(g.title) })));
+  const body = ROWS.map(([stat, label, value]) => element("tr", { dataset: { stat } },
     element("th", { scope: "row", textContent: label }),
     ...games.map((g) => element("td", { textContent: String(value(g)) }))));
   return element("table", { className: "stats" }, element("thead", {}, head),
@@ -33,29 +41,31 @@ function gameTable(games) {
 
 function recentRow(game) {
   const change = game.rated && game.rating_after !== null
-    ? `skill μ ${game.rating_before.toFixed(1)} → ${game.rating_after.toFixed(1)}`
-    : "not rated (a game with an undo, or one that did not end normally)";
+    ? t("skill μ {before} → {after}", { before: game.rating_before.toFixed(1), after: game.rating_after.toFixed(1) })
+    : t("not rated (a game with an undo, or one that did not end normally)");
   return element("li", { dataset: { tableId: game.table_id } },
-    element("strong", { textContent: `${game.title || game.game}: ${game.won ? "won" : "lost"}` }),
+    element("strong", { textContent: game.won ? t("{game}: won", { game: t(game.title || game.game) })
+      : t("{game}: lost", { game: t(game.title || game.game) }) }),
     element("span", { className: "muted", textContent: `${when(game.finished_at)} · ${change}` }),
     element("div", { className: "row-actions" },
-      element("a", { href: `/review/${game.table_id}`, textContent: "Review" }),
-      element("a", { href: `/t/${game.table_id}`, textContent: "Table" })));
+      element("a", { href: `/review/${game.table_id}`, textContent: t("Review") }),
+      element("a", { href: `/t/${game.table_id}`, textContent: t("Table") })));
 }
 
 async function start() {
+  translatePage();
   startAccount();
   const name = decodeURIComponent(window.location.pathname.split("/").pop());
   try {
     const player = await fetchJson(`/api/players/${encodeURIComponent(name)}`);
     document.title = `tricktable — ${player.name}`;
     $("player-name").textContent = player.name;
-    $("player-since").textContent = `Playing since ${day(player.since)}`;
+    $("player-since").textContent = t("Playing since {day}", { day: day(player.since) });
     $("player-games").replaceChildren(...(player.games.length ? [gameTable(player.games),
-      element("p", { className: "muted", textContent: "Rating: μ − 3σ, the skill this player very likely has at least (OpenSkill). Games against bots count; it rises as games are won and the uncertainty σ shrinks." })]
-      : [element("p", { className: "muted", textContent: "No finished games yet: statistics and a rating appear here after the first game." })]));
+      element("p", { className: "muted", textContent: t("Rating: μ − 3σ, the skill this player very likely has at least (OpenSkill). Games against bots count; it rises as games are won and the uncertainty σ shrinks.") })]
+      : [element("p", { className: "muted", textContent: t("No finished games yet: statistics and a rating appear here after the first game.") })]));
     $("player-recent").replaceChildren(...(player.recent.length ? player.recent.map(recentRow)
-      : [element("li", { className: "muted", textContent: "None yet. Start one from the lobby: Play now seats you with bots in one click." })]));
+      : [element("li", { className: "muted", textContent: t("None yet. Start one from the lobby: Play now seats you with bots in one click.") })]));
   } catch (error) {
     $("player-error").textContent = error.message;
   }

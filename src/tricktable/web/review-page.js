@@ -3,6 +3,7 @@
 // calls and hand results are in the table's own words.
 import { $, element, rulesLine } from "./api.js";
 import { startAccount } from "./account.js";
+import { t, tn, translatePage, withLanguage } from "./i18n.js";
 import { nameOf, sideNames } from "./names.js";
 import { cardShort, splitCard } from "./table/cards.js";
 import { handSummary, setTableWords, trumpText } from "./table/games.js";
@@ -32,22 +33,23 @@ function callWords({ seat, action }) {
   const [verb, ...rest] = action.split(" ");
   const cards = () => rest.map(cardShort).join(" ");
   const words = {
-    pass: "passes", in: "plays", widow: "takes the widow", general: "declares a general",
-    alone: "goes alone", "not-alone": "plays with partner", decline: "keeps the hand",
-  }[verb] || (verb === "bid" ? `bids ${rest.join(" ").replace("-", " ")}`
-    : verb === "trump" ? `names ${trumpText(rest[0])}`
-      : verb === "discard" ? `puts ${cards()} away`
-        : verb === "give" ? `gives ${cards()}`
-          : verb === "exchange" ? `takes the turn-up for ${cards()}` : action);
-  return `${name(seat)} ${words}`;
+    pass: t("{name} passes"), in: t("{name} plays"), widow: t("{name} takes the widow"),
+    general: t("{name} declares a general"), alone: t("{name} goes alone"),
+    "not-alone": t("{name} plays with partner"), decline: t("{name} keeps the hand"),
+  }[verb] || (verb === "bid" ? t("{name} bids {bid}", { bid: rest.join(" ").replace("-", " ") })
+    : verb === "trump" ? t("{name} names {trump}", { trump: trumpText(rest[0]) })
+      : verb === "discard" ? t("{name} puts {cards} away", { cards: cards() })
+        : verb === "give" ? t("{name} gives {cards}", { cards: cards() })
+          : verb === "exchange" ? t("{name} takes the turn-up for {cards}", { cards: cards() }) : `{name} ${action}`);
+  return words.replaceAll("{name}", name(seat));
 }
 
 function play(entry, winner) {
   const best = entry.cost
-    ? element("small", {}, ` best: ${entry.best_cards.map(cardShort).join(" ")} (${entry.best} tricks)`) : null;
+    ? element("small", {}, ` ${tn("best: {cards} ({n} trick)", "best: {cards} ({n} tricks)", entry.best, { cards: entry.best_cards.map(cardShort).join(" ") })}`) : null;
   return element("span", {
     className: "review-card",
-    title: `${entry.tricks} tricks for this side with this card`,
+    title: tn("{n} trick for this side with this card", "{n} tricks for this side with this card", entry.tricks),
     dataset: { card: entry.card, seat: String(entry.seat), cost: String(entry.cost),
       winner: String(entry.seat === winner) },
   }, element("span", { className: "who-played", textContent: `${name(entry.seat)} ` }),
@@ -60,13 +62,13 @@ function showTrick(hand, index) {
     element("strong", { textContent: `${name(seat)}: ` }),
     cards.trim() ? cardsText(cards.trim().split(/\s+/)) : element("span", { className: "muted", textContent: "—" })));
   $("review-trick").replaceChildren(
-    element("h3", { textContent: `Trick ${index + 1} of ${hand.tricks.length}` }),
-    element("p", { className: "muted", textContent: "The hands as they stood:" }),
+    element("h3", { textContent: t("Trick {number} of {count}", { number: index + 1, count: hand.tricks.length }) }),
+    element("p", { className: "muted", textContent: t("The hands as they stood:") }),
     element("div", { className: "review-hands" }, ...hands),
     element("div", { className: "review-trick", dataset: { testid: "review-trick" } },
       ...trick.plays.map((p) => play(p, trick.winner))),
     element("p", { className: "muted",
-      textContent: trick.winner === undefined ? "" : `${name(trick.winner)} wins the trick.` }));
+      textContent: trick.winner === undefined ? "" : t("{name} wins the trick.", { name: name(trick.winner) }) }));
   $("trick-prev").disabled = index === 0;
   $("trick-next").disabled = index === hand.tricks.length - 1;
   $("trick-prev").onclick = () => showTrick(hand, index - 1);
@@ -78,7 +80,7 @@ function resultParts(hand) {
   if (!hand.result) return [element("p", { textContent: hand.summary })];
   const view = { sides: review.sides, players: review.players, scoring: (review.options || {}).scoring };
   const summary = handSummary(hand.result, view, name);
-  const head = element("tr", {}, ...["", "Tricks", summary.deltaWord === "chips" ? "Chips" : "Points", "Total"]
+  const head = element("tr", {}, ...["", t("Tricks"), summary.deltaWord === t("chips") ? t("Chips") : t("Points"), t("Total")]
     .map((text) => element("th", { scope: "col", textContent: text })));
   const rows = summary.rows.map((row) => element("tr", {},
     element("th", { scope: "row", textContent: row.label }), element("td", { textContent: String(row.tricks) }),
@@ -95,17 +97,17 @@ function showHand(number) {
   }
   // a count of tricks lost, so no minus sign ("Tricks lost: −1" read as a double negative)
   const costs = hand.cost.map((c, seat) => `${name(seat)} ${c}`).join(" · ");
-  const calls = hand.calls.map(callWords).join(" · ") || "none";
+  const calls = hand.calls.map(callWords).join(" · ") || t("none");
   const parts = [
-    element("h2", { textContent: `Hand ${number + 1} — ${name(hand.dealer)} deals` }),
+    element("h2", { textContent: t("Hand {number} — {name} deals", { number: number + 1, name: name(hand.dealer) }) }),
     ...resultParts(hand),
-    element("p", { className: "muted", textContent: `Calls: ${calls}` }),
-    element("p", { dataset: { testid: "review-costs" }, textContent: `Tricks lost to the solver: ${costs}` }),
+    element("p", { className: "muted", textContent: t("Calls: {calls}", { calls }) }),
+    element("p", { dataset: { testid: "review-costs" }, textContent: t("Tricks lost to the solver: {costs}", { costs }) }),
   ];
   if (hand.tricks.length) {
     parts.push(element("div", { className: "row-actions" },
-      element("button", { type: "button", id: "trick-prev", textContent: "← Previous trick" }),
-      element("button", { type: "button", id: "trick-next", textContent: "Next trick →" })),
+      element("button", { type: "button", id: "trick-prev", textContent: t("← Previous trick") }),
+      element("button", { type: "button", id: "trick-next", textContent: t("Next trick →") })),
     element("div", { id: "review-trick" }));
   }
   $("review-hand").replaceChildren(...parts);
@@ -116,18 +118,18 @@ function finalLine() {
   const sides = review.sides && review.sides.length ? review.sides : review.seats.map((s) => [s.seat]);
   const scores = sides.map((side) => `${sideNames(review.seats, side)} ${number(review.scores[side[0]])}`);
   const winners = sides.filter((side) => side.some((s) => review.winners.includes(s)));
-  const who = winners.map((side) => sideNames(review.seats, side)).join(" and ");
-  return `${who || "Nobody"} won. Final score: ${scores.join(" · ")}.`;
+  const who = winners.map((side) => sideNames(review.seats, side)).join(` ${t("and")} `);
+  return t("{who} won. Final score: {scores}.", { who: who || t("Nobody"), scores: scores.join(" · ") });
 }
 
 function render() {
-  document.title = `tricktable — review of ${review.title || review.game}`;
-  $("review-title").textContent = `Review: ${review.title || review.game}`;
+  document.title = t("tricktable — review of {title}", { title: review.title || review.game });
+  $("review-title").textContent = t("Review: {title}", { title: review.title || review.game });
   $("review-rules").textContent = review.rules_words ? rulesLine(review) : review.rules;
   $("review-result").textContent = finalLine();
   $("review-status").textContent = "";
   $("review-hands").replaceChildren(...review.hands.map((hand, i) => {
-    const button = element("button", { type: "button", textContent: `Hand ${i + 1}`, dataset: { hand: String(i) } });
+    const button = element("button", { type: "button", textContent: t("Hand {number}", { number: i + 1 }), dataset: { hand: String(i) } });
     button.addEventListener("click", () => showHand(i));
     return button;
   }));
@@ -136,14 +138,14 @@ function render() {
 
 async function load() {
   try {
-    const response = await fetch(`/api/tables/${tableId}/review`);
+    const response = await fetch(withLanguage(`/api/tables/${tableId}/review`));
     const data = await response.json();
     if (response.status === 202) {
-      $("review-status").textContent = "The solver is analysing every card of the game…";
+      $("review-status").textContent = t("The solver is analysing every card of the game…");
       setTimeout(load, 1000);
       return;
     }
-    if (!response.ok) throw new Error(data.detail || "the review could not be loaded");
+    if (!response.ok) throw new Error(data.detail || t("the review could not be loaded"));
     review = data;
     setTableWords(review.table_words); // the game's own words for its hand summaries
     render();
@@ -152,5 +154,6 @@ async function load() {
   }
 }
 
+translatePage();
 startAccount();
 load();

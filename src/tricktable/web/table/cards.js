@@ -1,12 +1,17 @@
 // Cards: names for people, the SVG face and back, and a hand sorted the way players sort it.
 import { html } from "./ui.js";
+import { t } from "../i18n.js";
 
 export const SUIT_SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠" };
-export const SUIT_NAME = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+export const SUIT_NAME = { C: t("clubs"), D: t("diamonds"), H: t("hearts"), S: t("spades") };
 const RANK_NAME = {
-  A: "ace", K: "king", Q: "queen", J: "jack", 10: "ten", 9: "nine", 8: "eight", 7: "seven",
-  6: "six", 5: "five", 4: "four", 3: "three", 2: "two",
+  A: t("ace"), K: t("king"), Q: t("queen"), J: t("jack"), 10: t("ten"), 9: t("nine"), 8: t("eight"),
+  7: t("seven"), 6: t("six"), 5: t("five"), 4: t("four"), 3: t("three"), 2: t("two"),
 };
+// the letters a card shows for jack, queen, king, ace and the Joker, as the terminal writes them
+// (German B D K A, French V D R A)
+const [JACK, QUEEN, KING, ACE, JOKER] = t("J Q K A JK").replace(/[⟦⟧]/g, "").split(" ");
+const LETTER = { J: JACK, Q: QUEEN, K: KING, A: ACE, JK: JOKER };
 const RED = new Set(["H", "D"]);
 
 export function splitCard(text) {
@@ -15,21 +20,21 @@ export function splitCard(text) {
 }
 
 export function cardName(text) {
-  if (!text || text === "back") return "a face-down card";
-  if (text === "JK") return "the Joker";
+  if (!text || text === "back") return t("a face-down card");
+  if (text === "JK") return t("the Joker");
   const { rank, suit } = splitCard(text);
-  return `${RANK_NAME[rank] || rank} of ${SUIT_NAME[suit] || suit}`;
+  return t("{rank} of {suit}", { rank: RANK_NAME[rank] || rank, suit: SUIT_NAME[suit] || suit });
 }
 
 /** "J♥", "10♣", "Joker": short text for buttons and notes. */
 export function cardShort(text) {
-  if (text === "JK") return "Joker";
+  if (text === "JK") return t("Joker");
   const { rank, suit } = splitCard(text);
-  return `${rank}${SUIT_SYMBOL[suit] || suit}`;
+  return `${LETTER[rank] || rank}${SUIT_SYMBOL[suit] || suit}`;
 }
 
 export function suitWord(letter) {
-  if (letter === "NT") return "no trump";
+  if (letter === "NT") return t("no trump");
   return SUIT_NAME[letter] || letter;
 }
 

@@ -1,3 +1,4 @@
+import { t, withLanguage } from "../i18n.js";
 // The table's one WebSocket (reconnecting by itself), joining, actions, hints and the rematch.
 import { receiveState, state, update } from "./store.js";
 
@@ -46,11 +47,11 @@ export async function fetchJson(url, body) {
   const init = body === undefined ? {} : {
     method: "POST", headers: csrfHeaders(), body: JSON.stringify(body),
   };
-  const response = await fetch(url, init);
+  const response = await fetch(withLanguage(url), init);
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
     const detail = typeof data.detail === "string" ? data.detail
-      : Array.isArray(data.detail) ? data.detail.map((d) => d.msg).join("; ") : "the server refused";
+      : Array.isArray(data.detail) ? data.detail.map((d) => d.msg).join("; ") : t("the server refused");
     const error = new Error(detail);
     error.status = response.status;
     error.retryAfter = Number(response.headers.get("Retry-After")) || 0;
@@ -61,7 +62,7 @@ export async function fetchJson(url, body) {
 
 export function connect() {
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-  const query = state.token ? `?token=${encodeURIComponent(state.token)}` : "";
+  const query = withLanguage(state.token ? `?token=${encodeURIComponent(state.token)}` : "");
   socket = new WebSocket(`${scheme}://${window.location.host}/ws/tables/${state.tableId}${query}`);
   const mine = socket;
   update({ connection: state.connection === "lost" ? "lost" : "connecting" });
@@ -106,13 +107,13 @@ function receive(message) {
 
 // The server's refusals in words for people (its own messages name seats by number).
 const FRIENDLY = {
-  not_your_turn: "It is not your turn.",
-  game_over: "The game is over.",
-  spectator: "Spectators watch; sit down at the table to play or chat.",
-  chat_too_fast: "Please wait a moment before chatting again.",
-  returned: "You are back: your seat is yours again.",
-  replaced: "Your seat is now played from another page (the newest one wins). Reload this page to play here again.",
-  rate_limited: "Too many requests: please wait a moment.",
+  not_your_turn: t("It is not your turn."),
+  game_over: t("The game is over."),
+  spectator: t("Spectators watch; sit down at the table to play or chat."),
+  chat_too_fast: t("Please wait a moment before chatting again."),
+  returned: t("You are back: your seat is yours again."),
+  replaced: t("Your seat is now played from another page (the newest one wins). Reload this page to play here again."),
+  rate_limited: t("Too many requests: please wait a moment."),
 };
 
 function send(message) {

@@ -4,6 +4,8 @@ import { Card, cardName, cardShort } from "./cards.js";
 import { callText, contractFacts, seatState, STATE_WORDS, tableWords } from "./games.js";
 import { state, seatName, update } from "./store.js";
 import { html } from "./ui.js";
+import { t, tn } from "../i18n.js";
+import { levelWord } from "../names.js";
 
 /** Where a seat sits: an angle on the oval, seen from ``viewer`` at the bottom. Play goes
  * clockwise, so the next player sits on the viewer's left. */
@@ -50,26 +52,26 @@ function Seat({ view, seat, viewer, players }) {
   return html`<div class=${classes} style=${seatPct(where)} data-testid=${`seat-${seat}`}
       data-seat=${seat} data-to-move=${String(toMove)} data-dealer=${String(dealer)}
       data-partner=${String(Boolean(partner))} data-state=${status} role="group"
-      aria-label=${`${seatName(seat)}${me ? " (you)" : ""}${partner ? ", your partner" : ""}${toMove ? ", to move" : ""}`}>
+      aria-label=${`${seatName(seat)}${me ? t(" (you)") : ""}${partner ? t(", your partner") : ""}${toMove ? t(", to move") : ""}`}>
     <div class="seat-plate">
       <div class="seat-name">
         ${side !== null ? html`<span class="side-dot" aria-hidden="true"></span>` : null}
         <span class=${`name-text${info.kind === "human" && !info.name ? " open" : ""}`}>${seatName(seat)}</span>
-        ${me ? html`<span class="tag">you</span>` : null}
-        ${partner ? html`<span class="tag partner">partner</span>` : null}
-        ${dealer ? html`<span class="dealer-chip" title="Dealer">D</span>` : null}
+        ${me ? html`<span class="tag">${t("you")}</span>` : null}
+        ${partner ? html`<span class="tag partner">${t("partner")}</span>` : null}
+        ${dealer ? html`<span class="dealer-chip" title=${t("Dealer")}>${t("D")}</span>` : null}
       </div>
       <div class="seat-meta">
-        ${info.kind === "bot" ? html`<span>bot · ${info.level}</span>` : null}
-        ${info.kind === "human" && !info.name ? html`<span>waiting for a player</span>` : null}
-        ${away ? html`<span class="away">${info.substituted ? "away · a bot plays" : "away"}</span>` : null}
-        ${info.kind === "human" && info.name && !away && !me ? html`<span class="online">online</span>` : null}
-        ${view.phase === "play" || view.tricks_won[seat] ? html`<span class="tricks" title="Tricks this hand">${view.tricks_won[seat]} ${view.tricks_won[seat] === 1 ? "trick" : "tricks"}</span>` : null}
+        ${info.kind === "bot" ? html`<span>${t("bot · {level}", { level: levelWord(info.level) })}</span>` : null}
+        ${info.kind === "human" && !info.name ? html`<span>${t("waiting for a player")}</span>` : null}
+        ${away ? html`<span class="away">${info.substituted ? t("away · a bot plays") : t("away")}</span>` : null}
+        ${info.kind === "human" && info.name && !away && !me ? html`<span class="online">${t("online")}</span>` : null}
+        ${view.phase === "play" || view.tricks_won[seat] ? html`<span class="tricks" title=${t("Tricks this hand")}>${tn("{n} trick", "{n} tricks", view.tricks_won[seat])}</span>` : null}
       </div>
       ${status !== "playing" ? html`<div class="seat-state">${STATE_WORDS[status]}</div>` : null}
       ${timer ? html`<div class="turn-timer" key=${`${state.seq}-${state.table.turn_extended || 0}`} style=${`--seconds:${state.table.turn_seconds}s`}><span></span></div>` : null}
     </div>
-    ${!me && status === "playing" && cards ? html`<div class="backs" role="img" aria-label=${`${cards} cards`}>
+    ${!me && status === "playing" && cards ? html`<div class="backs" role="img" aria-label=${tn("{n} card", "{n} cards", cards)}>
       ${Array.from({ length: Math.min(cards, 12) }, (_, i) => html`<span class="mini-back" key=${i}></span>`)}
       <span class="count">${cards}</span></div>` : null}
     ${calls ? html`<div class="bubble" key=${`${view.hand_number}-${calls.index}`}>${calls.text}${botMove ? html` <small>(bot)</small>` : null}</div>` : null}
@@ -102,13 +104,13 @@ function TrickCards({ view, trick, viewer, players, held }) {
     const shown = faceDown ? "back" : play.card;
     const style = `${pct(gatherTo || spot)};--from-left:${from.left}%;--from-top:${from.top}%;z-index:${index + 1}`;
     const isWinner = winner !== null && winner === play.seat;
-    const label = `${seatName(play.seat)}: ${faceDown ? "a face-down card" : cardName(play.card)}${byBot.has(play.seat) ? " (played by a bot)" : ""}${isWinner ? ", wins the trick" : ""}`;
+    const label = `${seatName(play.seat)}: ${faceDown ? t("a face-down card") : cardName(play.card)}${byBot.has(play.seat) ? t(" (played by a bot)") : ""}${isWinner ? t(", wins the trick") : ""}`;
     return html`<div key=${`${view.hand_number}-${trick.leader}-${play.seat}-${index}`}
         class=${`trick-card${isWinner ? " winner" : ""}${gatherTo ? " gathering" : ""}`}
         style=${style} data-card=${shown} data-seat=${play.seat} data-winner=${isWinner ? "true" : null}
         aria-label=${label} role="img">
       <${Card} card=${shown} label=${label} />
-      ${isWinner ? html`<span class="win-mark">wins</span>` : null}
+      ${isWinner ? html`<span class="win-mark">${t("wins")}</span>` : null}
       ${byBot.has(play.seat) ? html`<span class="bot-mark" title=${`A bot played this for ${seatName(play.seat)}`}>bot</span>` : null}
     </div>`;
   });
@@ -133,14 +135,15 @@ function TableObjects({ view }) {
     items.push(html`<figure class="object turnup" data-testid="turnup">
       <div class="pile">${taken === null || taken === undefined
         ? turnup.map((c) => html`<${Card} card=${c} key=${c} />`)
-        : html`<${Card} card=${null} label="turn-up taken" />`}</div>
-      <figcaption>${taken === null || taken === undefined ? tableWords().turnup || "Turn-up: trump" : `Turn-up taken by ${seatName(taken)}`}</figcaption>
+        : html`<${Card} card=${null} label=${t("turn-up taken")} />`}</div>
+      <figcaption>${taken === null || taken === undefined ? tableWords().turnup || t("Turn-up: trump") : t("Turn-up taken by {name}", { name: seatName(taken) })}</figcaption>
     </figure>`);
   }
   const widowOpen = view.phase !== "play" && !view.widow_taken
     && (view.widow_taker === null || view.widow_taker === undefined);
   if (view.widow_size && view.phase !== "over" && view.phase !== "play") {
-    const label = widowOpen ? `Widow: ${view.widow_size} face down` : `Widow taken by ${seatName(view.widow_taker ?? view.bidder)}`;
+    const label = widowOpen ? t("Widow: {count} face down", { count: view.widow_size })
+      : t("Widow taken by {name}", { name: seatName(view.widow_taker ?? view.bidder) });
     items.push(html`<figure class="object widow" data-testid="widow">
       <div class="pile stacked">${widowOpen
         ? Array.from({ length: Math.min(view.widow_size, 4) }, (_, i) => html`<${Card} card=${null} key=${i} label=${label} />`)
@@ -152,11 +155,11 @@ function TableObjects({ view }) {
     const carry = view.ledger && view.ledger.carry;
     const ante = options.ante ?? 5;
     const carried = Math.max(0, view.pot - ante); // the pot holds the carry and the ante till it is paid out
-    const parts = view.phase === "over" || view.pot < ante ? "" : carried ? `${carried} carried in + ${ante} ante (${seatName(view.dealer)})`
-      : `${ante} ante (${seatName(view.dealer)})`;
+    const parts = view.phase === "over" || view.pot < ante ? "" : carried ? t("{carried} carried in + {ante} ante ({name})", { carried, ante, name: seatName(view.dealer) })
+      : t("{ante} ante ({name})", { ante, name: seatName(view.dealer) });
     items.push(html`<figure class="object pot" data-testid="pot">
       <div class="chips" aria-hidden="true">${Array.from({ length: Math.min(6, Math.ceil(view.pot / 3) || 1) }, (_, i) => html`<span key=${i}></span>`)}</div>
-      <figcaption><strong>Pot ${view.pot}</strong>${parts ? html`<br /><small data-testid="pot-parts">${parts}</small>` : null}${carry ? html`<br />next pot ${carry}` : null}</figcaption>
+      <figcaption><strong>${t("Pot {count}", { count: view.pot })}</strong>${parts ? html`<br /><small data-testid="pot-parts">${parts}</small>` : null}${carry ? html`<br />${t("next pot {count}", { count: carry })}` : null}</figcaption>
     </figure>`);
   }
   return items.length ? html`<div class="objects">${items}</div>` : null;
@@ -164,7 +167,7 @@ function TableObjects({ view }) {
 
 function Contract({ view }) {
   const facts = contractFacts(view, state.table.options, seatName);
-  return html`<dl class="contract" data-testid="contract" aria-label="Contract">
+  return html`<dl class="contract" data-testid="contract" aria-label=${t("Contract")}>
     ${facts.map(([label, value]) => html`<div key=${label}><dt>${label}</dt><dd>${value}</dd></div>`)}
   </dl>`;
 }
@@ -172,10 +175,13 @@ function Contract({ view }) {
 function CentreText({ view }) {
   if (state.held || (view.trick && view.trick.plays.length)) return null;
   let text = "";
-  if (state.table.waiting) text = "Waiting for a player";
-  else if (view.is_over) text = "Game over";
-  else if (view.to_move === state.seat) text = "Your turn";
-  else if (view.to_move !== null) text = `${seatName(view.to_move)} to ${view.phase === "play" ? "play" : "choose"}`;
+  if (state.table.waiting) text = t("Waiting for a player");
+  else if (view.is_over) text = t("Game over");
+  else if (view.to_move === state.seat) text = t("Your turn");
+  else if (view.to_move !== null) {
+    const name = seatName(view.to_move);
+    text = view.phase === "play" ? t("{name} to play", { name }) : t("{name} to choose", { name });
+  }
   return html`<div class="centre-text" aria-hidden="true">${text}</div>`;
 }
 
@@ -185,7 +191,7 @@ function LastTrick({ view, viewer, players }) {
   const open = state.lastTrickOpen;
   return html`<div class="last-trick-box">
     <button type="button" class="small" aria-expanded=${String(open)} data-testid="last-trick-button"
-      onClick=${() => update({ lastTrickOpen: !open })}>Last trick</button>
+      onClick=${() => update({ lastTrickOpen: !open })}>${t("Last trick")}</button>
     ${open ? html`<div class="last-trick" data-testid="last-trick">
       ${last.plays.map((p) => html`<figure key=${p.seat} class=${p.seat === last.winner ? "winner" : ""}>
         <${Card} card=${p.face_down && !p.card ? "back" : p.card} />
@@ -209,7 +215,7 @@ export function Felt() {
     <div class="oval"></div>
     <${LastTrick} view=${view} viewer=${viewer} players=${players} />
     <${CentreText} view=${view} />
-    <div class="trick" data-testid="trick" data-complete=${String(held)} data-pause=${held ? state.held.pause : null} role="group" aria-label="The trick">
+    <div class="trick" data-testid="trick" data-complete=${String(held)} data-pause=${held ? state.held.pause : null} role="group" aria-label=${t("The trick")}>
       <${TrickCards} view=${view} trick=${trick} viewer=${viewer} players=${players} held=${held} />
     </div>
     <${BlindNote} trick=${trick} />

@@ -2,6 +2,7 @@
 // the seats' states, how many cards a choice takes and the sentences of a hand summary.
 // Everything here is derived from the view the server sends and the table's options.
 import { cardShort, SUIT_SYMBOL, suitWord } from "./cards.js";
+import { t, tn } from "../i18n.js";
 
 // What the server says of this table's game (``table_words`` of the table's description,
 // ``table`` of POST /api/rules): its how-to-play, the meaning of its choices, its contract
@@ -47,7 +48,7 @@ function serverExplain(action, ctx) {
     entry = maker === ctx.me ? entry.maker : entry.other;
   }
   const data = { ...ctx.view, arg: rest.join(" ") };
-  const name = ctx.name || ((s) => `seat ${s + 1}`);
+  const name = ctx.name || ((s) => t("seat {number}", { number: s + 1 }));
   return entry.map((text) => fill(text, data, name) ?? text);
 }
 
@@ -60,8 +61,8 @@ export function tricksPerHand(view) {
 }
 
 function contractWords(text) {
-  if (text === "little-pepper") return "little pepper (all 6)";
-  if (text === "big-pepper") return "big pepper (all 6, double stakes)";
+  if (text === "little-pepper") return t("little pepper (all 6)");
+  if (text === "big-pepper") return t("big pepper (all 6, double stakes)");
   return text;
 }
 
@@ -73,55 +74,55 @@ export function explain(action, ctx) {
   const [verb, ...rest] = action.split(" ");
   const arg = rest.join(" ");
   const n = tricksPerHand(view);
-  if (verb === "bid") return [`Bid ${arg}`, `Promise ${arg} of ${n} tricks`];
+  if (verb === "bid") return [t("Bid {arg}", { arg }), t("Promise {arg} of {n} tricks", { arg, n })];
   if (verb === "pass") {
-    if (view.phase === "give") return ["Pass", "Let your other partner give the card"];
-    if (isBidding()) return ["Pass", "Say no bid from you this hand"];
-    return ["Pass", "Sit this hand out at no cost; your cards stay face down"];
+    if (view.phase === "give") return [t("Pass"), t("Let your other partner give the card")];
+    if (isBidding()) return [t("Pass"), t("Say no bid from you this hand")];
+    return [t("Pass"), t("Sit this hand out at no cost; your cards stay face down")];
   }
   if (verb === "trump") {
-    if (arg === "NT") return ["No trump", "No trump suit; the Joker wins any trick it is played to"];
+    if (arg === "NT") return [t("No trump"), t("No trump suit; the Joker wins any trick it is played to")];
     const symbol = SUIT_SYMBOL[arg];
     const top = WORDS.trump_top ? fill(WORDS.trump_top, { arg }, String) || "" : "";
     return [`${symbol} ${suitWord(arg)[0].toUpperCase()}${suitWord(arg).slice(1)}`,
-      `Make ${suitWord(arg)} trumps${top}`];
+      t("Make {suit} trumps{top}", { suit: suitWord(arg), top })];
   }
-  if (verb === "alone") return ["Alone", "Your partner sits out this hand"];
-  if (verb === "not-alone") return ["With partner", "Play this hand with your partner as usual"];
+  if (verb === "alone") return [t("Alone"), t("Your partner sits out this hand")];
+  if (verb === "not-alone") return [t("With partner"), t("Play this hand with your partner as usual")];
   if (verb === "partner") {
     const k = options.lone_cards_exchanged ?? 2;
     const step = (((Number(arg) - ctx.me) % view.players) + view.players) % view.players;
-    const name = ctx.name ? ctx.name(Number(arg)) : `seat ${Number(arg) + 1}`;
-    const where = step === 2 ? ", two seats to your left,"
-      : step === view.players - 2 ? ", two seats to your right," : "";
-    return [`Ask ${name}`,
-      `${name}${where} gives you all ${k} cards you ask for; your other partner gives none`];
+    const name = ctx.name ? ctx.name(Number(arg)) : t("seat {number}", { number: Number(arg) + 1 });
+    const where = step === 2 ? t(", two seats to your left,")
+      : step === view.players - 2 ? t(", two seats to your right,") : "";
+    return [t("Ask {name}", { name }),
+      t("{name}{where} gives you all {k} cards you ask for; your other partner gives none", { name, where, k })];
   }
   if (verb === "in") {
     const chips = view.scoring === "chips";
-    const share = options.pot_share === "one_per_trick" ? "1 chip" : "a fifth of the pot";
+    const share = options.pot_share === "one_per_trick" ? t("1 chip") : t("a fifth of the pot");
     const loo = options.loo_penalty ?? 5;
-    return ["In", chips
-      ? `Play this hand: each trick wins ${share}; no trick costs ${loo}`
-      : `Play this hand: each trick takes 1 off your count; no trick adds ${loo}`];
+    return [t("In"), chips
+      ? t("Play this hand: each trick wins {share}; no trick costs {loo}", { share, loo })
+      : t("Play this hand: each trick takes 1 off your count; no trick adds {loo}", { loo })];
   }
   if (verb === "widow") {
     const size = view.widow_size || 5;
-    const discard = options.widow_discard ? `, then put ${options.widow_discard} face down` : "";
-    return ["Widow", `Swap your hand for the ${size} face-down cards${discard}; you must play`];
+    const discard = options.widow_discard ? t(", then put {count} face down", { count: options.widow_discard }) : "";
+    return [t("Widow"), t("Swap your hand for the {size} face-down cards{discard}; you must play", { size, discard })];
   }
   if (verb === "general") {
-    return ["General", "You must take every trick; everyone else must play"];
+    return [t("General"), t("You must take every trick; everyone else must play")];
   }
-  if (verb === "decline") return ["Keep my hand", "Leave the turn-up where it is"];
+  if (verb === "decline") return [t("Keep my hand"), t("Leave the turn-up where it is")];
   if (verb === "exchange") {
-    const cards = arg.split(" ").map(cardShort).join(" and ");
-    const up = (view.turnup || []).map(cardShort).join(" and ");
-    return [`Exchange ${cards}`, `Take the turn-up ${up}; put ${cards} face down`];
+    const cards = arg.split(" ").map(cardShort).join(` ${t("and")} `);
+    const up = (view.turnup || []).map(cardShort).join(` ${t("and")} `);
+    return [t("Exchange {cards}", { cards }), t("Take the turn-up {up}; put {cards} face down", { up, cards })];
   }
-  if (verb === "discard") return [`Discard ${cardShort(arg)}`, "Put this card away face down"];
-  if (verb === "give") return [`Give ${cardShort(arg)}`, "This card goes into your lone partner's hand"];
-  if (verb === "play") return [`Play ${cardShort(arg)}`, ""];
+  if (verb === "discard") return [t("Discard {card}", { card: cardShort(arg) }), t("Put this card away face down")];
+  if (verb === "give") return [t("Give {card}", { card: cardShort(arg) }), t("This card goes into your lone partner's hand")];
+  if (verb === "play") return [t("Play {card}", { card: cardShort(arg) }), ""];
   return [action, ""];
 }
 
@@ -133,11 +134,13 @@ export function cardChoice(ctx) {
   if (verbs.has("exchange")) {
     const counts = legal.filter((a) => a.startsWith("exchange ")).map((a) => a.split(" ").length - 1);
     const count = Math.max(...counts);
-    const up = (view.turnup || []).map(cardShort).join(" and ");
+    const up = (view.turnup || []).map(cardShort).join(` ${t("and")} `);
     return {
       verb: "exchange", count,
-      prompt: `Take the turn-up ${up}? Choose ${count === 1 ? "the card" : `${count} cards`} to put face down`,
-      explain: `Exchange: the turn-up ${up} comes into your hand, ${count === 1 ? "the card you choose goes" : "the cards you choose go"} face down`,
+      prompt: tn("Take the turn-up {up}? Choose the card to put face down",
+        "Take the turn-up {up}? Choose {n} cards to put face down", count, { up }),
+      explain: tn("Exchange: the turn-up {up} comes into your hand, the card you choose goes face down",
+        "Exchange: the turn-up {up} comes into your hand, the cards you choose go face down", count, { up }),
     };
   }
   if (verbs.has("discard")) {
@@ -150,13 +153,13 @@ export function cardChoice(ctx) {
         : (view.actions || []).filter((a) => a.seat === ctx.me && a.action.startsWith(`${told.less_own} `)).length;
       count = Math.max(1, told.count - done);
     }
-    const why = told.why || "Put one card away face down";
-    return { verb: "discard", count, prompt: `Choose ${count} to discard`, explain: why };
+    const why = told.why || t("Put one card away face down");
+    return { verb: "discard", count, prompt: t("Choose {count} to discard", { count }), explain: why };
   }
   if (verbs.has("give")) {
     return {
-      verb: "give", count: 1, prompt: "Choose a card to give your lone partner",
-      explain: "Give: the card goes into your partner's hand for the lone hand",
+      verb: "give", count: 1, prompt: t("Choose a card to give your lone partner"),
+      explain: t("Give: the card goes into your partner's hand for the lone hand"),
     };
   }
   return null;
@@ -185,64 +188,70 @@ export function seatState(view, seat) {
 }
 
 export const STATE_WORDS = {
-  passed: "passed", "sitting-out": "sits out", out: "out of the game", lone: "alone",
+  passed: t("passed"), "sitting-out": t("sits out"), out: t("out of the game"), lone: t("alone"),
 };
 
 /** The contract line: facts that stay in view all hand, as [label, value] pairs. */
 export function contractFacts(view, options, name) {
   const facts = [];
   if (WORDS.facts) {
-    facts.push(["Trump", view.trump ? trumpText(view.trump) : "not named yet"]);
+    facts.push([t("Trump"), view.trump ? trumpText(view.trump) : t("not named yet")]);
     for (const [label, template] of WORDS.facts) {
       const value = fill(template, view, name);
       if (value !== null) facts.push([label, value]);
     }
   } else if (isBidding()) {
     if (view.bidder !== null && view.bidder !== undefined) {
-      const forced = view.forced_bid ? " (forced)" : "";
-      facts.push(["Contract", `${name(view.bidder)}: ${contractWords(view.contract || view.high_bid)}${forced}`]);
+      const forced = view.forced_bid ? t(" (forced)") : "";
+      facts.push([t("Contract"), `${name(view.bidder)}: ${contractWords(view.contract || view.high_bid)}${forced}`]);
     } else if (view.phase === "auction") {
       const bids = (view.auction || []).filter((c) => c.call.startsWith("bid"));
       const high = bids[bids.length - 1];
-      facts.push(["Bidding", high ? `${contractWords(high.call.slice(4))} by ${name(high.seat)}` : "no bid yet"]);
+      facts.push([t("Bidding"), high ? t("{bid} by {name}", { bid: contractWords(high.call.slice(4)), name: name(high.seat) }) : t("no bid yet")]);
     }
-    facts.push(["Trump", view.trump ? trumpText(view.trump) : "not named yet"]);
-    if (view.alone !== null && view.alone !== undefined) facts.push(["Alone", name(view.alone)]);
+    facts.push([t("Trump"), view.trump ? trumpText(view.trump) : t("not named yet")]);
+    if (view.alone !== null && view.alone !== undefined) facts.push([t("Alone"), name(view.alone)]);
     if (view.lone_defender !== null && view.lone_defender !== undefined) {
-      facts.push(["Defends alone", name(view.lone_defender)]);
+      facts.push([t("Defends alone"), name(view.lone_defender)]);
     }
-    facts.push(["Game", `to ${plural(options.target_score, "point", "points")}`]);
+    facts.push([t("Game"), tn("to {n} point", "to {n} points", options.target_score)]);
   } else {
-    facts.push(["Trump", view.trump ? trumpText(view.trump) : "—"]);
-    if (view.general !== null && view.general !== undefined) facts.push(["General", name(view.general)]);
+    facts.push([t("Trump"), view.trump ? trumpText(view.trump) : "—"]);
+    if (view.general !== null && view.general !== undefined) facts.push([t("General"), name(view.general)]);
     if (view.scoring === "chips") {
       const simple = !view.simple_pot ? "" : options.simple_pot_all_play === false
-        ? " (simple: the ante only)" : " (simple: all must play)";
-      facts.push(["Pot", `${view.pot} chips${simple}`]);
+        ? t(" (simple: the ante only)") : t(" (simple: all must play)");
+      facts.push([t("Pot"), tn("{n} chip", "{n} chips", view.pot) + simple]);
     } else {
-      facts.push(["Goal", options.countdown_end === "first_out_wins" ? "first to 0 wins" : "last one left loses"]);
+      facts.push([t("Goal"), options.countdown_end === "first_out_wins" ? t("first to 0 wins") : t("last one left loses")]);
     }
   }
   return facts;
 }
 
 export function trumpText(letter) {
-  return letter === "NT" ? "no trump" : `${SUIT_SYMBOL[letter]} ${suitWord(letter)}`;
+  return letter === "NT" ? t("no trump") : `${SUIT_SYMBOL[letter]} ${suitWord(letter)}`;
 }
 
+// the one-word calls, each a message of its own
+const CALLS = {
+  pass: () => t("Pass"), alone: () => t("Alone"), in: () => t("In"), widow: () => t("Widow"),
+  general: () => t("General"), play: () => t("Play"),
+};
+
 /** What a call looks like in a bubble by its caller (``name``: a seat's name). */
-export function callText(action, name = (s) => `seat ${s + 1}`) {
+export function callText(action, name = (s) => t("seat {number}", { number: s + 1 })) {
   const [verb, ...rest] = action.split(" ");
   const arg = rest.join(" ");
   if ((WORDS.calls || {})[verb]) return WORDS.calls[verb];
   if (verb === "bid") return contractWords(arg);
-  if (verb === "trump") return arg === "NT" ? "No trump" : `${SUIT_SYMBOL[arg]} trump`;
-  if (verb === "not-alone") return "With partner";
-  if (verb === "partner") return `Asks ${name(Number(arg))}`;
-  if (verb === "discard" || verb === "give") return verb === "give" ? "Gives a card" : "Discards";
-  if (verb === "exchange") return "Takes the turn-up";
-  if (verb === "decline") return "Keeps hand";
-  return verb.charAt(0).toUpperCase() + verb.slice(1);
+  if (verb === "trump") return arg === "NT" ? t("No trump") : t("{suit} trump", { suit: SUIT_SYMBOL[arg] });
+  if (verb === "not-alone") return t("With partner");
+  if (verb === "partner") return t("Asks {name}", { name: name(Number(arg)) });
+  if (verb === "discard" || verb === "give") return verb === "give" ? t("Gives a card") : t("Discards");
+  if (verb === "exchange") return t("Takes the turn-up");
+  if (verb === "decline") return t("Keeps hand");
+  return CALLS[verb] ? CALLS[verb]() : verb.charAt(0).toUpperCase() + verb.slice(1);
 }
 
 /** Columns of the score sheet: one per side in partnership games, one per player otherwise. */
@@ -259,30 +268,34 @@ export function handSummary(result, view, name) {
   const cols = columns(view, name);
   const details = result.details || {};
   const lines = [];
-  let headline = `Hand ${result.hand_number}`;
+  let headline = t("Hand {number}", { number: result.hand_number });
   const told = (WORDS.summary || []).find(([when]) => when === null || details[when]);
   if (told) {
     headline = fill(told[1], details, name) ?? headline;
   } else if (details.bidder !== undefined && details.bidder !== null) {
     const who = name(details.bidder);
-    const made = details.made ? "made it" : "was set";
-    const alone = details.alone !== null && details.alone !== undefined ? " alone" : "";
-    headline = `${who} bid ${contractWords(details.contract)}${alone} in ${trumpText(details.trump)}, took ${details.taken}: ${made}`;
-    if (details.forced) lines.push(`${who} was forced to bid as dealer.`);
+    const made = details.made ? t("made it") : t("was set");
+    const alone = details.alone !== null && details.alone !== undefined ? t(" alone") : "";
+    headline = t("{who} bid {contract}{alone} in {trump}, took {taken}: {made}", {
+      who, contract: contractWords(details.contract), alone, trump: trumpText(details.trump), taken: details.taken, made });
+    if (details.forced) lines.push(t("{who} was forced to bid as dealer.", { who }));
   } else if ("general" in details) {
     if (details.general !== null && details.general !== undefined) {
-      headline = `${name(details.general)}'s general ${details.general_made ? "made every trick" : "failed"}`;
+      headline = details.general_made ? t("{name}'s general made every trick", { name: name(details.general) })
+        : t("{name}'s general failed", { name: name(details.general) });
     } else {
       const best = Math.max(...result.tricks);
       const top = result.tricks.map((t, s) => (t === best ? name(s) : null)).filter(Boolean);
-      headline = `Trump ${trumpText(details.trump)}: most tricks ${top.join(" and ")}`;
+      headline = t("Trump {trump}: most tricks {names}", { trump: trumpText(details.trump), names: top.join(` ${t("and")} `) });
     }
     lines.push(...paymentLines(details.payments || [], result, name));
-    for (const s of details.reached_zero || []) lines.push(`${name(s)} reached 0.`);
-    for (const s of details.dropped || []) lines.push(`${name(s)} dropped out.`);
-    if (details.ledger && details.ledger.carry) lines.push(`${details.ledger.carry} chips carry to the next pot.`);
+    for (const s of details.reached_zero || []) lines.push(t("{name} reached 0.", { name: name(s) }));
+    for (const s of details.dropped || []) lines.push(t("{name} dropped out.", { name: name(s) }));
+    if (details.ledger && details.ledger.carry) {
+      lines.push(tn("{n} chip carries to the next pot.", "{n} chips carry to the next pot.", details.ledger.carry));
+    }
   } else if (result.summary) {
-    headline = "Thrown in";
+    headline = t("Thrown in");
   }
   const passed = new Set((details.calls || []).filter(([s, call]) => call === "pass"
     && !(details.active || []).includes(s)).map(([s]) => s));
@@ -294,7 +307,7 @@ export function handSummary(result, view, name) {
     delta: result.deltas[col.seats[0]],
     total: result.scores[col.seats[0]],
   }));
-  return { headline, lines, rows, deltaWord: view.scoring === "chips" ? "chips" : "points", signed };
+  return { headline, lines, rows, deltaWord: view.scoring === "chips" ? t("chips") : t("points"), signed };
 }
 
 export { plural, signed };
@@ -302,21 +315,24 @@ export { plural, signed };
 /** A Rams-family hand's payments (the engine's ``details.payments``) as sentences: why each
  * chip or point moved, "Ana antes 5", "Bruno was looed: pays 5 to the pot". */
 export function paymentLines(payments, result, name) {
-  const chips = (n) => plural(n, "chip", "chips");
-  const tricks = (s) => plural(result.tricks[s] || 0, "trick", "tricks");
+  const chips = (n) => tn("{n} chip", "{n} chips", n);
+  const tricks = (s) => tn("{n} trick", "{n} tricks", result.tricks[s] || 0);
   const words = {
-    carried: (p) => `${chips(p.chips)} carried into the pot from the last hand`,
-    ante: (p) => `${name(p.from)} antes ${p.chips}`,
-    tricks: (p) => ("chips" in p ? `${name(p.to)} wins ${p.chips} from the pot for ${tricks(p.to)}`
-      : `${name(p.seat)}: ${p.change} for ${tricks(p.seat)}`),
-    remainder: (p) => `${name(p.to)} takes the ${chips(p.chips)} left over in the pot`,
-    looed: (p) => ("chips" in p ? `${name(p.from)} was looed: pays ${p.chips} to the pot for the next hand`
-      : `${name(p.seat)} was looed: ${signed(p.change)}`),
-    general_pot: (p) => `${name(p.to)} made the general: takes the pot, ${chips(p.chips)}`,
-    general: (p) => ("chips" in p ? `${name(p.from)} pays ${name(p.to)} ${p.chips} for the general`
-      : `${name(p.seat)}: ${signed(p.change)} for the general`),
-    general_failed: (p) => `${name(p.from)}'s general failed: pays ${p.chips} to the pot for the next hand`,
-    left: (p) => `${chips(p.chips)} stay in the pot for the next hand`,
+    carried: (p) => t("{chips} carried into the pot from the last hand", { chips: chips(p.chips) }),
+    ante: (p) => t("{name} antes {chips}", { name: name(p.from), chips: p.chips }),
+    tricks: (p) => ("chips" in p
+      ? t("{name} wins {chips} from the pot for {tricks}", { name: name(p.to), chips: p.chips, tricks: tricks(p.to) })
+      : t("{name}: {change} for {tricks}", { name: name(p.seat), change: p.change, tricks: tricks(p.seat) })),
+    remainder: (p) => t("{name} takes the {chips} left over in the pot", { name: name(p.to), chips: chips(p.chips) }),
+    looed: (p) => ("chips" in p
+      ? t("{name} was looed: pays {chips} to the pot for the next hand", { name: name(p.from), chips: p.chips })
+      : t("{name} was looed: {change}", { name: name(p.seat), change: signed(p.change) })),
+    general_pot: (p) => t("{name} made the general: takes the pot, {chips}", { name: name(p.to), chips: chips(p.chips) }),
+    general: (p) => ("chips" in p
+      ? t("{name} pays {other} {chips} for the general", { name: name(p.from), other: name(p.to), chips: p.chips })
+      : t("{name}: {change} for the general", { name: name(p.seat), change: signed(p.change) })),
+    general_failed: (p) => t("{name}'s general failed: pays {chips} to the pot for the next hand", { name: name(p.from), chips: p.chips }),
+    left: (p) => t("{chips} stay in the pot for the next hand", { chips: chips(p.chips) }),
   };
   return payments.map((p) => `${(words[p.for] || ((q) => `${q.for}: ${q.chips ?? q.change}`))(p)}.`);
 }

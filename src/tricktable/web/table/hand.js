@@ -6,6 +6,7 @@ import { Card, cardName, cardShort, sortHand } from "./cards.js";
 import { callText, cardChoice, explain, tableWords } from "./games.js";
 import { canAct, seatName, state, update } from "./store.js";
 import { html } from "./ui.js";
+import { t } from "../i18n.js";
 
 function sameCards(action, chosen) {
   const cards = action.split(" ").slice(1).sort();
@@ -40,8 +41,8 @@ export function choices() {
         actions = chosen.map((c) => `${choice.verb} ${c}`);
       }
     }
-    const words = chosen.map(cardShort).join(" and ");
-    const verbWord = { discard: "Discard", exchange: "Exchange", give: "Give" }[choice.verb];
+    const words = chosen.map(cardShort).join(` ${t("and")} `);
+    const verbWord = { discard: t("Discard"), exchange: t("Exchange"), give: t("Give") }[choice.verb];
     confirm = {
       actions, label: actions.length ? `${verbWord} ${words}` : `${verbWord}…`,
       detail: choice.explain, chosen: chosen.length,
@@ -69,7 +70,7 @@ function receivedCards(view) {
   const add = (card, from) => out.set(card, [...(out.get(card) || []), from]);
   for (const gift of view.received || []) add(gift.card, seatName(gift.seat));
   if (view.turnup_taken_by === state.seat && state.seat !== null) {
-    for (const card of view.turnup || []) add(card, "the turn-up");
+    for (const card of view.turnup || []) add(card, t("the turn-up"));
   }
   return out;
 }
@@ -91,7 +92,7 @@ export function Hand() {
     if (enabled) number += 1;
     const key = enabled && state.prefs.keyHelp ? number : null;
     const onClick = () => (picking ? toggle(index, c.choice.count) : act(`play ${card}`));
-    const label = `${cardName(card)}${gotIt ? `, received from ${giver}` : ""}${enabled ? (picking ? (chosen ? ", chosen" : ", choose") : ", playable") : ""}`;
+    const label = `${cardName(card)}${gotIt ? t(", received from {name}", { name: giver }) : ""}${enabled ? (picking ? (chosen ? t(", chosen") : t(", choose")) : t(", playable")) : ""}`;
     return html`<button type="button" key=${`${card}-${index}`} class=${`hand-card${chosen ? " chosen" : ""}${gotIt ? " received" : ""}${state.hint === `play ${card}` ? " suggested" : ""}`}
         data-card=${card} data-action=${picking ? null : `play ${card}`} disabled=${!enabled}
         aria-pressed=${picking ? String(chosen) : null} aria-label=${label} onClick=${onClick}>
@@ -100,35 +101,42 @@ export function Hand() {
     </button>`;
   });
   const mine = view.discard || view.discards || view.gave;
-  return html`<section class="hand-area" aria-label="Your hand">
+  return html`<section class="hand-area" aria-label=${t("Your hand")}>
     <div class=${`hand${c.playable.size || c.choice ? " choosing" : ""}`} data-testid="hand" role="group" aria-label="Your cards" tabindex="-1" style=${`--n:${Math.max(cards.length, 1)}`}>${nodes}</div>
-    ${mine && mine.length ? html`<p class="note">${view.gave ? "You gave" : "Face down from your hand"}: ${mine.map(cardShort).join(" ")}</p>` : null}
+    ${mine && mine.length ? html`<p class="note">${view.gave ? t("You gave") : t("Face down from your hand")}: ${mine.map(cardShort).join(" ")}</p>` : null}
   </section>`;
 }
 
 function prompt(c) {
   const view = c.view;
-  if (view.is_over) return "The game is over.";
-  if (state.seat === null) return `Watching. ${view.to_move !== null ? `${seatName(view.to_move)} to move.` : ""}`;
-  if (state.connection !== "open") return "Waiting for the connection…";
+  if (view.is_over) return t("The game is over.");
+  if (state.seat === null) {
+    return view.to_move !== null ? t("Watching. {name} to move.", { name: seatName(view.to_move) }) : t("Watching.");
+  }
+  if (state.connection !== "open") return t("Waiting for the connection…");
   if (state.held && state.held.trick.winner !== null && state.held.trick.winner !== undefined) {
     const winner = state.held.trick.winner;
-    return winner === state.seat ? "You win the trick." : `${seatName(winner)} wins the trick.`;
+    return winner === state.seat ? t("You win the trick.") : t("{name} wins the trick.", { name: seatName(winner) });
   }
   if (view.legal_actions.length && !c.live) return "…";
   if (!c.live) {
-    return view.to_move === null ? "" : `${seatName(view.to_move)} is ${view.phase === "play" ? "playing" : "choosing"}…`;
+    if (view.to_move === null) return "";
+    const name = seatName(view.to_move);
+    return view.phase === "play" ? t("{name} is playing…", { name }) : t("{name} is choosing…", { name });
   }
-  if (c.choice) return `${c.choice.prompt}: ${c.confirm.chosen} of ${c.choice.count} chosen (from ${c.choosable}).`;
-  if (c.playable.size) return c.buttons.length ? "Your turn: play a card or choose." : "Your turn: play a card.";
+  if (c.choice) {
+    return t("{prompt}: {chosen} of {count} chosen (from {cards}).",
+      { prompt: c.choice.prompt, chosen: c.confirm.chosen, count: c.choice.count, cards: c.choosable });
+  }
+  if (c.playable.size) return c.buttons.length ? t("Your turn: play a card or choose.") : t("Your turn: play a card.");
   const verbs = new Set(view.legal_actions.map((a) => a.split(" ")[0]));
   const told = (tableWords().prompts || {})[view.phase];
   if (told) return told;
-  if (view.phase === "auction") return "Your bid, or pass:";
-  if (verbs.has("trump")) return "You won the bidding: name trump.";
-  if (verbs.has("alone")) return "Play this hand alone, or with your partner?";
-  if (verbs.has("in")) return "Your turn to declare: play, pass, take the widow…";
-  return "Your choice:";
+  if (view.phase === "auction") return t("Your bid, or pass:");
+  if (verbs.has("trump")) return t("You won the bidding: name trump.");
+  if (verbs.has("alone")) return t("Play this hand alone, or with your partner?");
+  if (verbs.has("in")) return t("Your turn to declare: play, pass, take the widow…");
+  return t("Your choice:");
 }
 
 /** The calls of this hand so far, in order: "Bruno: pass · Cleo: 3 · …". */
@@ -137,9 +145,9 @@ function CallLine({ view }) {
   const calls = (view.auction || view.declarations || view.calls || []);
   if (!calls.length) return null;
   const byBot = standInCalls(view, calls);
-  return html`<p class="call-line" aria-label="Calls so far">${calls.map((c, i) => html`<span key=${i}>
+  return html`<p class="call-line" aria-label=${t("Calls so far")}>${calls.map((c, i) => html`<span key=${i}>
     ${i ? " · " : ""}${seatName(c.seat)}: <strong>${callText(c.call, seatName)}</strong>${byBot[i]
-      ? html` <small class="bot-call" title=${`A bot called this for ${seatName(c.seat)}`}>(bot)</small>` : null}</span>`)}</p>`;
+      ? html` <small class="bot-call" title=${t("A bot called this for {name}", { name: seatName(c.seat) })}>${t("(bot)")}</small>` : null}</span>`)}</p>`;
 }
 
 /** Which of ``calls`` a bot made for an absent or timed-out player (each call is found among
@@ -159,7 +167,7 @@ export function ChoiceBar() {
   const offset = c.choice ? c.choosable : c.hand.filter((card) => c.playable.has(card)).length;
   const keys = state.prefs.keyHelp && state.seat !== null;
   const shared = [...new Set(c.buttons.map((b) => b.text[2]).filter(Boolean))];
-  return html`<section class="choices" aria-label="Your choices">
+  return html`<section class="choices" aria-label=${t("Your choices")}>
     <p class="prompt" data-testid="prompt">${prompt(c)}</p>
     <${CallLine} view=${c.view} />
     ${shared.map((note, i) => html`<p class="shared-explain" id=${`shared-explain-${i}`}>${note}</p>`)}
@@ -176,7 +184,7 @@ export function ChoiceBar() {
         <span class="label">${b.text[0]}</span>${b.text[1] ? html`<small class="explain">${b.text[1]}</small>` : null}
         ${keys ? html`<span class="key">${offset + i + 1}</span>` : null}</button>`)}
     </div>
-    ${state.hint && state.prefs.hints ? html`<p class="hint">Hint: ${explain(state.hint, { view: c.view, options: state.table.options, me: state.seat, name: seatName })[0]}</p>` : null}
+    ${state.hint && state.prefs.hints ? html`<p class="hint">${t("Hint:")} ${explain(state.hint, { view: c.view, options: state.table.options, me: state.seat, name: seatName })[0]}</p>` : null}
   </section>`;
 }
 

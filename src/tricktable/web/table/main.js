@@ -11,22 +11,23 @@ import { keepTextFocus, TextTable } from "./textmode.js";
 import { TimerControls } from "./timer.js";
 import { WaitingPanel, waiting } from "./waiting.js";
 import { html, render } from "./ui.js";
+import { t, translatePage } from "../i18n.js";
 
 function Header() {
   const table = state.table;
   const view = state.view && state.view.view;
-  const status = view ? (view.is_over ? "game over" : `hand ${view.hand_number}`) : "";
+  const status = view ? (view.is_over ? t("game over") : t("hand {number}", { number: view.hand_number })) : "";
   return html`<header class="bar">
-    <a class="home" href="/" aria-label="tricktable lobby">♠♥</a>
-    <h1>${table ? table.title : "Table"}</h1>
-    <span class="status">${status}${state.seat === null && state.joined ? " · watching" : ""}</span>
+    <a class="home" href="/" aria-label=${t("tricktable lobby")}>♠♥</a>
+    <h1>${table ? t(table.title) : t("Table")}</h1>
+    <span class="status">${status}${state.seat === null && state.joined ? ` · ${t("watching")}` : ""}</span>
     ${view && view.deal_commitment ? html`<a class="commitment" data-testid="deal-commitment"
-      href="/fair" target="_blank" rel="noopener" title=${`commitment ${view.deal_commitment}: how deals are made`}
-      data-commitment=${view.deal_commitment}><span class="wide-only">Deal #${view.hand_number} · commitment </span>${view.deal_commitment.slice(0, 4)}…</a>` : null}
+      href="/fair" target="_blank" rel="noopener" title=${t("commitment {commitment}: how deals are made", { commitment: view.deal_commitment })}
+      data-commitment=${view.deal_commitment}><span class="wide-only">${t("Deal #{number} · commitment", { number: view.hand_number })} </span>${view.deal_commitment.slice(0, 4)}…</a>` : null}
     <button type="button" class="small" data-testid="text-mode-toggle" aria-pressed=${String(Boolean(state.prefs.textMode))}
-      onClick=${() => setPref("textMode", !state.prefs.textMode)}>Text mode</button>
+      onClick=${() => setPref("textMode", !state.prefs.textMode)}>${t("Text mode")}</button>
     <button type="button" class="small" aria-expanded=${String(state.settingsOpen)}
-      onClick=${() => update({ settingsOpen: !state.settingsOpen })}>Settings</button>
+      onClick=${() => update({ settingsOpen: !state.settingsOpen })}>${t("Settings")}</button>
     ${state.settingsOpen ? html`<${Settings} />` : null}
   </header>`;
 }
@@ -38,7 +39,7 @@ function App() {
     <${Header} />
     <${ConnectionBanner} />
     ${state.alert ? html`<p class="alert" role="alert">${state.alert}
-      <button type="button" class="small" onClick=${() => update({ alert: "" })}>OK</button></p>` : null}
+      <button type="button" class="small" onClick=${() => update({ alert: "" })}>${t("OK")}</button></p>` : null}
     <p class="visually-hidden" aria-live="polite" aria-atomic="true" id="announce">${state.announce}</p>
     ${!state.joined && state.table ? html`<${JoinPage} />` : null}
     ${state.joined && !view ? html`<p class="loading">Sitting down…</p>` : null}
@@ -94,6 +95,7 @@ function draw() {
 }
 
 async function start() {
+  translatePage();
   subscribe(draw);
   const asked = new URLSearchParams(window.location.search).get("text"); // ?text=1: text mode
   if (asked !== null) setPref("textMode", asked !== "0");

@@ -6,6 +6,8 @@ import { handSummary } from "./games.js";
 import { closeSummary, seatName, state, update, who } from "./store.js";
 import { RulesPanel, ScoreSheet } from "./panels.js";
 import { html } from "./ui.js";
+import { t, tn } from "../i18n.js";
+import { levelWord } from "../names.js";
 
 export function HandSummary() {
   const view = state.view.view;
@@ -14,21 +16,21 @@ export function HandSummary() {
   const auto = state.summary.until;
   return html`<div class="overlay" role="dialog" aria-modal="false" aria-labelledby="summary-title">
     <div class="sheet hand-summary" data-testid="hand-summary">
-      <h2 id="summary-title">Hand ${result.hand_number}</h2>
+      <h2 id="summary-title">${t("Hand {number}", { number: result.hand_number })}</h2>
       <p class="headline">${summary.headline}</p>
       <table class="summary-table">
-        <thead><tr><th></th><th>Tricks</th><th>${summary.deltaWord}</th><th>Total</th></tr></thead>
+        <thead><tr><th></th><th>${t("Tricks")}</th><th>${summary.deltaWord}</th><th>${t("Total")}</th></tr></thead>
         <tbody>${summary.rows.map((r) => html`<tr key=${r.label} class=${r.side === null ? "" : `side-${r.side}`}>
           <th scope="row">${r.side === null ? null : html`<span class="side-dot"></span>`}${r.label}</th>
-          <td>${r.passed ? html`<span class="passed">passed</span>` : r.tricks}</td><td class=${(view.scoring === "countdown" ? r.delta <= 0 : r.delta >= 0) ? "up" : "down"}>${summary.signed(r.delta)}</td>
+          <td>${r.passed ? html`<span class="passed">${t("passed")}</span>` : r.tricks}</td><td class=${(view.scoring === "countdown" ? r.delta <= 0 : r.delta >= 0) ? "up" : "down"}>${summary.signed(r.delta)}</td>
           <td><strong>${r.total}</strong></td></tr>`)}</tbody>
       </table>
       ${summary.lines.map((line) => html`<p key=${line}>${line}</p>`)}
-      ${view.is_over ? html`<p><strong>That was the last hand.</strong></p>`
-        : html`<p>Next dealer: <strong>${seatName((state.next ? state.next.view : view).dealer)}</strong></p>`}
+      ${view.is_over ? html`<p><strong>${t("That was the last hand.")}</strong></p>`
+        : html`<p>${t("Next dealer:")} <strong>${seatName((state.next ? state.next.view : view).dealer)}</strong></p>`}
       <button type="button" class="primary" data-testid="continue" autofocus onClick=${closeSummary}>
-        ${view.is_over ? "See the result" : "Continue"}</button>
-      ${auto ? html`<p class="muted">Continues by itself in a few seconds.</p>` : null}
+        ${view.is_over ? t("See the result") : t("Continue")}</button>
+      ${auto ? html`<p class="muted">${t("Continues by itself in a few seconds.")}</p>` : null}
     </div>
   </div>`;
 }
@@ -37,19 +39,19 @@ export function GameOver() {
   const view = state.view.view;
   const winners = view.winners;
   const mine = state.seat !== null && winners.includes(state.seat);
-  const names = winners.map(seatName).join(" and ");
+  const names = winners.map(seatName).join(` ${t("and")} `);
   return html`<div class="overlay" role="dialog" aria-labelledby="over-title">
     <div class="sheet game-over" data-testid="game-over">
-      <h2 id="over-title">${mine ? "You win!" : `${names} ${winners.length === 1 ? "wins" : "win"}`}</h2>
-      <p>${state.table.title}, ${view.history.length} ${view.history.length === 1 ? "hand" : "hands"}.
-        ${mine && winners.length > 1 ? ` Together: ${names}.` : ""}</p>
+      <h2 id="over-title">${mine ? t("You win!") : tn("{names} wins", "{names} win", winners.length, { names })}</h2>
+      <p>${tn("{title}, {n} hand.", "{title}, {n} hands.", view.history.length, { title: t(state.table.title) })}
+        ${mine && winners.length > 1 ? ` ${t("Together: {names}.", { names })}` : ""}</p>
       <${ScoreSheet} view=${view} />
       <div class="actions">
         ${state.seat !== null ? html`<button type="button" class="primary" data-testid="rematch" onClick=${askRematch}>
-          Rematch <small class="explain">Same rules and seats, a new deal</small></button>` : null}
-        <a class="button" href="/" data-testid="new-table">New table <small class="explain">Back to the lobby</small></a>
-        <a class="button" data-testid="review" href=${`/review/${encodeURIComponent(state.tableId)}`}>Review
-          <small class="explain">Every hand trick by trick, in words, with what each card cost (the solver)</small></a>
+          ${t("Rematch")} <small class="explain">${t("Same rules and seats, a new deal")}</small></button>` : null}
+        <a class="button" href="/" data-testid="new-table">${t("New table")} <small class="explain">${t("Back to the lobby")}</small></a>
+        <a class="button" data-testid="review" href=${`/review/${encodeURIComponent(state.tableId)}`}>${t("Review")}
+          <small class="explain">${t("Every hand trick by trick, in words, with what each card cost (the solver)")}</small></a>
       </div>
     </div>
   </div>`;
@@ -58,10 +60,10 @@ export function GameOver() {
 export function ConnectionBanner() {
   if (state.connection === "open" || !state.joined) return null;
   const text = state.connection === "replaced"
-    ? "Your seat is now played from another page. Reload this page to play here again."
+    ? t("Your seat is now played from another page. Reload this page to play here again.")
     : state.connection === "closed"
-    ? "This table closed the connection. Reload the page to try again."
-    : "Connection lost — reconnecting… Your cards are locked until it is back.";
+    ? t("This table closed the connection. Reload the page to try again.")
+    : t("Connection lost — reconnecting… Your cards are locked until it is back.");
   return html`<div class="banner" role="alert" data-testid="disconnected">${text}</div>`;
 }
 
@@ -71,25 +73,26 @@ export function JoinPage() {
   const submit = async (event) => {
     event.preventDefault();
     const name = event.target.elements.name.value.trim();
-    if (!name) { update({ alert: "Please enter your name." }); return; }
+    if (!name) { update({ alert: t("Please enter your name.") }); return; }
     try { await join(name); } catch (error) { update({ alert: error.message }); }
   };
   return html`<main class="join-page">
     <section class="panel join">
-      <h2>${table.title}</h2>
-      ${table.status === "over" ? null : html`<p>You are invited to a table of ${table.title}${table.turn_seconds ? `, ${table.turn_seconds} seconds a turn` : ""}.</p>`}
-      <h3>Who sits where</h3>
+      <h2>${t(table.title)}</h2>
+      ${table.status === "over" ? null : html`<p>${table.turn_seconds ? t("You are invited to a table of {title}, {seconds} seconds a turn.", { title: t(table.title), seconds: table.turn_seconds })
+        : t("You are invited to a table of {title}.", { title: t(table.title) })}</p>`}
+      <h3>${t("Who sits where")}</h3>
       <ul class="seat-list">${table.seats.map((s) => html`<li key=${s.seat}>
-        <strong>Seat ${s.seat + 1}:</strong> ${s.kind === "bot" ? `${seatName(s.seat)}, ${s.level === "easy" || s.level === "expert" ? "an" : "a"} ${s.level} bot` : s.name || "free — this can be you"}</li>`)}
+        <strong>${t("Seat {number}:", { number: s.seat + 1 })}</strong> ${s.kind === "bot" ? t("{name}, a bot ({level})", { name: seatName(s.seat), level: levelWord(s.level) }) : s.name || t("free — this can be you")}</li>`)}
       </ul>
       ${table.status === "over" ? html`<${FinalResult} table=${table} />` : html`<form class="join-form" onSubmit=${submit}>
-        <label for="join-name">Your name</label>
+        <label for="join-name">${t("Your name")}</label>
         <input id="join-name" name="name" data-testid="join-name" maxlength="40" autocomplete="nickname"
           value=${localStorage.getItem("tricktable:name") || ""} />
-        <button type="submit" class="primary" data-testid="join" disabled=${!free || table.status === "over"}>Sit down</button>
-        <button type="button" data-testid="watch" disabled=${!table.allow_spectators} onClick=${watch}>Just watch</button>
+        <button type="submit" class="primary" data-testid="join" disabled=${!free || table.status === "over"}>${t("Sit down")}</button>
+        <button type="button" data-testid="watch" disabled=${!table.allow_spectators} onClick=${watch}>${t("Just watch")}</button>
       </form>`}
-      ${!free && table.status !== "over" ? html`<p class="muted">Every seat is taken${table.allow_spectators ? "; you can watch" : ""}.</p>` : null}
+      ${!free && table.status !== "over" ? html`<p class="muted">${table.allow_spectators ? t("Every seat is taken; you can watch.") : t("Every seat is taken.")}</p>` : null}
     </section>
     <${RulesPanel} open=${true} />
   </main>`;
@@ -99,17 +102,18 @@ export function JoinPage() {
  * not an invitation. */
 function FinalResult({ table }) {
   const result = table.result || { scores: [], winners: [] };
-  const names = result.winners.map(seatName).join(" and ");
+  const names = result.winners.map(seatName).join(` ${t("and")} `);
   return html`<div class="final-result" data-testid="final-result">
-    <p><strong>This game is over${names ? `: ${names} ${result.winners.length === 1 ? "wins" : "win"}` : ""}.</strong></p>
-    <table class="summary-table"><thead><tr><th scope="col">Player</th><th scope="col">Final score</th></tr></thead>
+    <p><strong>${names ? tn("This game is over: {names} wins.", "This game is over: {names} win.", result.winners.length, { names })
+      : t("This game is over.")}</strong></p>
+    <table class="summary-table"><thead><tr><th scope="col">${t("Player")}</th><th scope="col">${t("Final score")}</th></tr></thead>
       <tbody>${table.seats.map((s) => html`<tr key=${s.seat} class=${result.winners.includes(s.seat) ? "winner" : ""}>
         <th scope="row">${seatName(s.seat)}</th><td>${result.scores[s.seat] ?? "—"}</td></tr>`)}</tbody></table>
-    <p class="row-actions"><a class="button primary" href=${`/review/${encodeURIComponent(table.table_id)}`} data-testid="review">Review the game</a>
-      <a class="button" href="/">Back to the lobby</a></p>
+    <p class="row-actions"><a class="button primary" href=${`/review/${encodeURIComponent(table.table_id)}`} data-testid="review">${t("Review the game")}</a>
+      <a class="button" href="/">${t("Back to the lobby")}</a></p>
   </div>`;
 }
 
 export function winnersText(view) {
-  return view.winners.map(who).join(" and ");
+  return view.winners.map(who).join(` ${t("and")} `);
 }

@@ -2,6 +2,7 @@
 // tricks (checked by the solver on the server), bot speed and a learning mode that shows what
 // the strongest bot would have done at your last move, and why. Drawn inside
 // <section id="solo-controls" data-testid="solo-controls">.
+import { t, tn, withLanguage } from "../i18n.js";
 import { html } from "./ui.js";
 import { csrfHeaders } from "./connection.js";
 import { cardShort } from "./cards.js";
@@ -19,12 +20,12 @@ async function post(what, body, quiet = false) {
     update({});
   }
   try {
-    const response = await fetch(`/api/tables/${tableState.tableId}/${what}`, {
+    const response = await fetch(withLanguage(`/api/tables/${tableState.tableId}/${what}`), {
       method: "POST", headers: csrfHeaders(), body: JSON.stringify({ token: tableState.token, ...body }),
     });
     const data = await response.json().catch(() => ({}));
     if (!response.ok) {
-      if (!quiet) local.message = capital(data.detail || "the server refused");
+      if (!quiet) local.message = capital(data.detail || t("the server refused"));
       return null;
     }
     return data;
@@ -38,20 +39,22 @@ async function post(what, body, quiet = false) {
 }
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-const moves = (n) => (n === 1 ? "1 move" : `${n} moves`);
+
 
 async function undo() {
   const done = await post("undo");
   if (done) {
     const after = done.undone - 1;
-    local.message = `Taken back: your last move${after ? ` and the bots' ${moves(after)} after it` : ""}.`;
+    local.message = after ? tn("Taken back: your last move and the bots' {n} move after it.",
+      "Taken back: your last move and the bots' {n} moves after it.", after) : t("Taken back: your last move.");
   }
   update({});
 }
 
 async function claim() {
   const done = await post("claim");
-  if (done) local.message = `Claim accepted: no defence beats it, and the solver played out the ${done.tricks} tricks left.`;
+  if (done) local.message = tn("Claim accepted: no defence beats it, and the solver played out the {n} trick left.",
+    "Claim accepted: no defence beats it, and the solver played out the {n} tricks left.", done.tricks);
   update({});
 }
 
@@ -83,27 +86,27 @@ export function SoloControls({ state }) {
   }
   const saved = table.bot_speed || "normal";
   return html`
-    <h2 class="solo-title">Playing alone</h2>
+    <h2 class="solo-title">${t("Playing alone")}</h2>
     <div class="solo-row">
       <button type="button" data-testid="undo" disabled=${local.busy || !online} onClick=${undo}
-        aria-describedby="undo-help">Undo</button>
-      <span id="undo-help" class="muted">Take back your last move (the game is then unrated)</span>
+        aria-describedby="undo-help">${t("Undo")}</button>
+      <span id="undo-help" class="muted">${t("Take back your last move (the game is then unrated)")}</span>
     </div>
     <div class="solo-row">
       <button type="button" data-testid="claim" disabled=${!canClaim} onClick=${claim}
-        aria-describedby="claim-help">Claim the rest</button>
-      <span id="claim-help" class="muted">Your side takes every trick left (checked by the solver)</span>
+        aria-describedby="claim-help">${t("Claim the rest")}</button>
+      <span id="claim-help" class="muted">${t("Your side takes every trick left (checked by the solver)")}</span>
     </div>
     <div class="solo-row">
-      <label>Bot speed <select data-testid="bot-speed" value=${saved} onChange=${speed}>
-        <option value="fast">fast</option><option value="normal">normal</option>
-        <option value="slow">slow</option></select></label>
+      <label>${t("Bot speed")} <select data-testid="bot-speed" value=${saved} onChange=${speed}>
+        <option value="fast">${t("fast")}</option><option value="normal">${t("normal")}</option>
+        <option value="slow">${t("slow")}</option></select></label>
       <label class="check"><input type="checkbox" data-testid="learning" checked=${local.learning}
         aria-describedby="learning-help"
         onChange=${(e) => { local.learning = e.target.checked; local.lesson = null; update({}); }} />
-        Learning mode</label>
+        ${t("Learning mode")}</label>
     </div>
-    <p id="learning-help" class="muted">After each of your moves: what the strongest bot would have done, and why.</p>
+    <p id="learning-help" class="muted">${t("After each of your moves: what the strongest bot would have done, and why.")}</p>
     ${local.learning && local.lesson ? html`<${Lesson} lesson=${local.lesson} state=${state} />` : null}
     <p role="status" class="solo-message" data-testid="solo-message">${local.message}</p>`;
 }

@@ -1,9 +1,10 @@
 // The table's state and its pacing: views from the server are shown one after another, a
 // complete trick is held on the felt with its winner marked before it gathers, and a hand
 // summary waits between hands. Everything the page shows is drawn from `state`.
+import { language, t } from "../i18n.js";
 import { nameOf } from "../names.js";
 import { cardName } from "./cards.js";
-import { handSummary } from "./games.js";
+import { callText, handSummary } from "./games.js";
 
 const PREFS = {
   fourColour: false, lessMotion: false, hints: false, keyHelp: true,
@@ -69,7 +70,7 @@ export function seatName(seat) {
 
 /** A seat as the subject of a sentence: "You" for the viewer. */
 export function who(seat) {
-  return seat === state.seat ? "You" : seatName(seat);
+  return seat === state.seat ? t("You") : seatName(seat);
 }
 
 export function otherHumans() {
@@ -244,24 +245,25 @@ function describeChange(before, view, mover) {
     for (const entry of view.actions.slice(before.actions.length)) {
       const [verb, ...rest] = entry.action.split(" ");
       const by = standIn && entry.seat === mover.seat
-        ? `A bot, for ${seatName(entry.seat)}${mover.actor === "timer" ? " (time ran out)" : ""},` : who(entry.seat);
+        ? (mover.actor === "timer" ? t("A bot, for {name} (time ran out),", { name: seatName(entry.seat) })
+          : t("A bot, for {name},", { name: seatName(entry.seat) })) : who(entry.seat);
       if (verb === "play") {
-        parts.push(`${by} played ${rest[0] === "?" ? "a card face down" : cardName(rest[0])}.`);
+        parts.push(t("{name} played {card}.", { name: by, card: rest[0] === "?" ? t("a card face down") : cardName(rest[0]) }));
       } else if (!rest.includes("?")) {
-        parts.push(`${by}: ${entry.action}.`);
+        parts.push(t("{name}: {call}.", { name: by, call: language === "en" ? entry.action : callText(entry.action, seatName) }));
       }
     }
   }
   const done = completedTrick(before, view);
   if (done && done.winner !== null && done.winner !== undefined) {
-    parts.push(done.winner === state.seat ? "You win the trick." : `${seatName(done.winner)} wins the trick.`);
+    parts.push(done.winner === state.seat ? t("You win the trick.") : t("{name} wins the trick.", { name: seatName(done.winner) }));
   }
   if (view.history.length > before.history.length && view.last_result) {
     parts.push(`${handSummary(view.last_result, view, seatName).headline}.`);
   }
   if (view.is_over && !before.is_over) {
-    parts.push(`The game is over. ${view.winners.map(who).join(" and ")} won.`);
+    parts.push(t("The game is over. {names} won.", { names: view.winners.map(who).join(` ${t("and")} `) }));
   }
-  if (view.legal_actions.length && !before.legal_actions.length) parts.push("Your turn.");
+  if (view.legal_actions.length && !before.legal_actions.length) parts.push(t("Your turn."));
   return parts.join(" ");
 }

@@ -3,6 +3,7 @@
 // the server, which tells every page. Before your time runs out the page warns you.
 import { fetchJson } from "./connection.js";
 import { announce, state, update } from "./store.js";
+import { t } from "../i18n.js";
 import { html } from "./ui.js";
 
 const warning = { key: null, timer: null };
@@ -11,7 +12,7 @@ async function ask(action) {
   try {
     const done = await fetchJson(`/api/tables/${state.tableId}/timer`, { token: state.token, action });
     update({ table: { ...state.table, ...done } });
-    announce(done.turn_seconds ? `More time: ${done.turn_seconds} seconds from now.` : "The turn timer is off.");
+    announce(done.turn_seconds ? t("More time: {seconds} seconds from now.", { seconds: done.turn_seconds }) : t("The turn timer is off."));
   } catch (error) {
     update({ alert: error.message });
   }
@@ -25,7 +26,7 @@ function warnBeforeTheEnd(seconds) {
   clearTimeout(warning.timer);
   const left = Math.min(20, Math.floor(seconds / 2));
   warning.timer = setTimeout(() => {
-    if (warning.key === key) announce(`${left} seconds left for your move. More time starts your turn again.`);
+    if (warning.key === key) announce(t("{left} seconds left for your move. More time starts your turn again.", { left }));
   }, (seconds - left) * 1000);
 }
 
@@ -36,10 +37,10 @@ export function TimerControls() {
   const mine = view.to_move === state.seat;
   if (mine) warnBeforeTheEnd(table.turn_seconds);
   return html`<div class="timer-controls" data-testid="timer-controls">
-    <span>Turn timer: ${table.turn_seconds} seconds a turn.</span>
+    <span>${t("Turn timer: {seconds} seconds a turn.", { seconds: table.turn_seconds })}</span>
     ${mine ? html`<button type="button" class="small" data-testid="timer-extend" onClick=${() => ask("extend")}>
-      More time <small class="explain">start your ${table.turn_seconds} seconds again</small></button>` : null}
+      ${t("More time")} <small class="explain">${t("start your {seconds} seconds again", { seconds: table.turn_seconds })}</small></button>` : null}
     <button type="button" class="small" data-testid="timer-off" onClick=${() => ask("off")}>
-      Timer off <small class="explain">no time limit at this table</small></button>
+      ${t("Timer off")} <small class="explain">${t("no time limit at this table")}</small></button>
   </div>`;
 }
