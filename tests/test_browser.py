@@ -77,7 +77,9 @@ def test_a_whole_game_from_the_lobby_with_the_keyboard(browser: Browser, base_ur
             break
         take_turn(page)
         page.wait_for_timeout(50)
-    page.wait_for_selector(".hint")
+    # the first hint of a new server's pool starts a process that loads the bots and the
+    # solver's kernel: on a loaded machine that took more than the default 30 s
+    page.wait_for_selector(".hint", timeout=120_000)
     before = page.locator("[data-testid=hand] [data-card]").count()
     page.keyboard.press("1")
     page.wait_for_function(
