@@ -16,6 +16,7 @@ pytest.importorskip("playwright", reason="needs the playwright package (dev extr
 
 import httpx
 from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from browser_support import chromium, served_quick_bots, watch_errors
 
@@ -130,11 +131,14 @@ def take_turn(page: Page, prefer: str | None = None, dismiss: bool = True) -> st
             click_card(cards.nth(index))
         confirm.first.click()
         return "confirm"
-    actions = page.locator(".choices [data-testid=action]")
+    actions = page.locator(".choices [data-testid=action]:not([disabled])")
     if actions.count():
         texts = actions.evaluate_all("els => els.map((e) => e.dataset.action)")
         pick = texts.index(prefer) if prefer in texts else 0
-        actions.nth(pick).click()
+        try:
+            actions.nth(pick).click(timeout=5_000)
+        except PlaywrightTimeoutError:
+            return None  # the page changed under the click (a new state came): look again
         return str(texts[pick])
     cards = page.locator("[data-testid=hand] button:not([disabled])")
     if cards.count():
