@@ -176,7 +176,7 @@ export function ChoiceBar() {
           data-action=${c.confirm.actions[0] || null} data-actions=${c.confirm.actions.join(";")}
           disabled=${!c.confirm.actions.length} onClick=${() => actAll(c.confirm.actions)}>
         <span class="label">${c.confirm.label}</span><small class="explain">${c.confirm.detail}</small>
-        ${keys ? html`<span class="key">Enter</span>` : null}</button>` : null}
+        ${keys ? html`<span class="key">${t("Enter")}</span>` : null}</button>` : null}
       ${c.buttons.map((b, i) => html`<button type="button" key=${b.action}
           class=${`action${state.hint === b.action ? " suggested" : ""}`} data-testid="action"
           data-action=${b.action} onClick=${() => act(b.action)}
