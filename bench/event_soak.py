@@ -179,16 +179,7 @@ def _check_tables(conn: sa.Connection, event_id: str, boards: int) -> list[str]:
         if sorted(log) != list(range(len(log))):
             problems.append(f"table {table_id}: its action log has a gap or a repeat")
         table = conn.execute(store.tables.select().where(store.tables.c.id == table_id)).one()
-        deals = conn.execute(
-            store.deals.select()
-            .where(store.deals.c.table_id == table_id)
-            .order_by(store.deals.c.number)
-        ).all()
-        actions = conn.execute(
-            store.actions.select()
-            .where(store.actions.c.table_id == table_id)
-            .order_by(store.actions.c.number)
-        ).all()
+        deals, actions = store.table_rows(conn, table_id)
         store.game_of_rows(table, deals, actions)  # raises if a move breaks the rules
         for deal in deals[:boards]:
             dealt.setdefault((number, deal.number), set()).add(deal.deal)

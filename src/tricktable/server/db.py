@@ -140,6 +140,17 @@ def has_undo(rows: Iterable[Any]) -> bool:
     return any(row.action == UNDO for row in rows)
 
 
+def table_rows(conn: sa.Connection, table_id: str) -> tuple[Sequence[Any], Sequence[Any]]:
+    """A stored table's rows of deals and of actions, each in order."""
+    dealt = conn.execute(
+        deals.select().where(deals.c.table_id == table_id).order_by(deals.c.number)
+    ).all()
+    logged = conn.execute(
+        actions.select().where(actions.c.table_id == table_id).order_by(actions.c.number)
+    ).all()
+    return dealt, logged
+
+
 def game_of_rows(table: Any, deals: Sequence[Any], actions: Sequence[Any]) -> tt.Game:
     """The game of a stored table (its rows of tables, deals and actions), by replay."""
     by_deal: dict[int, list[dict[str, Any]]] = {d.number: [] for d in deals}

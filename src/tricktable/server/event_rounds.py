@@ -414,17 +414,7 @@ def _store_scores(conn: sa.Connection, event_id: str, board: int, results: list[
 
 def _stored_game(conn: sa.Connection, table_id: str) -> tt.Game:
     table = conn.execute(store.tables.select().where(store.tables.c.id == table_id)).one()
-    deals = conn.execute(
-        store.deals.select()
-        .where(store.deals.c.table_id == table_id)
-        .order_by(store.deals.c.number)
-    ).all()
-    actions = conn.execute(
-        store.actions.select()
-        .where(store.actions.c.table_id == table_id)
-        .order_by(store.actions.c.number)
-    ).all()
-    return store.game_of_rows(table, deals, actions)
+    return store.game_of_rows(table, *store.table_rows(conn, table_id))
 
 
 def standings(conn: sa.Connection, event_id: str) -> list[tuple[str, float, int]]:

@@ -105,16 +105,7 @@ def settle_table(conn: sa.Connection, table_id: str) -> bool:
     ).all()
     if not any(s.account_id is not None for s in seats):
         return False
-    actions = conn.execute(
-        store.actions.select()
-        .where(store.actions.c.table_id == table_id)
-        .order_by(store.actions.c.number)
-    ).all()
-    deals = conn.execute(
-        store.deals.select()
-        .where(store.deals.c.table_id == table_id)
-        .order_by(store.deals.c.number)
-    ).all()
+    deals, actions = store.table_rows(conn, table_id)
     game = store.game_of_rows(row, deals, actions)
     if not game.is_over:
         return False
