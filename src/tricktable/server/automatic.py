@@ -70,13 +70,19 @@ def _automatic(runtime: TableRuntime, game: Game) -> bool:
 
 async def substitute_job(runtime: TableRuntime, seat: int) -> None:
     """Ask the workers to play for the absent player at ``seat`` (unless a job for this very
-    move is pending already: several servers may ask at once, and a timer's job gives way)."""
+    move or a later one is pending already: several servers may ask at once, and a timer's job
+    gives way).
+
+    Only an older move's job is replaced. A server that is behind (it has not yet heard of the
+    move just stored) asks for a move already made; were it to replace the job another server
+    wrote for the next move, the worker would drop the stale job and nobody would ask again."""
     number = runtime.info.stored_actions
     table = jobs.jobs
+    older = sa.or_(
+        table.c.number < number, sa.and_(table.c.number == number, table.c.actor == "timer")
+    )
     stale = table.delete().where(
-        table.c.table_id == runtime.table_id,
-        table.c.kind == jobs.MOVE,
-        sa.or_(table.c.number != number, table.c.actor == "timer"),
+        table.c.table_id == runtime.table_id, table.c.kind == jobs.MOVE, older
     )
     delay = runtime.settings.bot_delay
     wanted = jobs.add_move(runtime.table_id, number, seat, "substitute", delay)
