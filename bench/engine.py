@@ -11,8 +11,9 @@ on a shared machine do not count against either engine.
     python bench/engine.py [--seconds 3] [--rounds 3] [--game euchre --game hasenpfeffer]
                            [--option k=v]
 
-Prints hands/s for each engine (median of alternating rounds) and each row's ratio tricktable /
-OpenSpiel,
+The engine runs as built: pure Python, or compiled after ``tricktable compile`` (the first
+line says which). Prints hands/s for each engine (median of alternating rounds) and each row's
+ratio tricktable / OpenSpiel,
 then the cost of undoable card play for search: push + pop of one card played within a hand,
 through push(action) and through the integer path push_card(bit).
 """
@@ -26,6 +27,7 @@ import time
 from collections.abc import Callable
 
 import tricktable as tt
+from tricktable.compiled import compiled_modules
 
 
 def tricktable_hands(seconds: float, game_name: str, options: dict[str, str]) -> float:
@@ -160,6 +162,8 @@ def main() -> None:
         {name: _measure(args.seconds, name, options) for name in games},
         lambda: openspiel_hands(args.seconds),
     )
+    built = compiled_modules()
+    print(f"engine: compiled, {len(built)} modules" if built else "engine: pure Python")
     for name, rate in ours.items():
         print(f"tricktable {name}: {rate:,.0f} random hands/s")
     if theirs is None:

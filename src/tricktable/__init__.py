@@ -15,6 +15,7 @@ from typing import Any
 
 from .actions import Action, Kind, parse_action
 from .cards import DECKS, Card, CardSet, Deck, Suit, format_cards, parse_card, parse_cards
+from .compiled import warn_if_stale
 from .deal import Deal
 from .engine import Game, Phase
 from .errors import (
@@ -80,3 +81,6 @@ def new_game(
     ``deal`` sets up the first hand exactly in deal text; later hands come from the seed.
     """
     return Game(rules(rules_or_name, **options), seed=seed, dealer=dealer, deal=deal)
+
+
+warn_if_stale()  # a compiled build older than its sources would run the old code

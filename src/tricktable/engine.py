@@ -15,7 +15,7 @@ import functools
 import random
 import secrets
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from . import undo
 from .actions import PLAY_HALVES, Action, Kind, card_actions, parse_action
@@ -90,12 +90,18 @@ class Game:
         rules: Rules,
         *,
         seed: int | None = None,
-        dealer: int | None = None,
+        dealer: object = None,
         deal: str | Deal | None = None,
         deals: Iterable[str | Deal] = (),
         deal_source: DealSource | None = None,
-        deal_limit: int | None = None,
+        deal_limit: object = None,
+        _copy_of: Game | None = None,
     ) -> None:
+        # dealer and deal_limit are objects, checked here: a bad one is a RulesError (a
+        # compiled signature typed int would raise TypeError, and take True for 1)
+        if _copy_of is not None:  # copy(): a compiled class cannot be made without __init__
+            self._copy_from(_copy_of)
+            return
         self.rules = rules
         self.deal_source = deal_source  # None: every deal from the seed (tricktable.fair)
         if deal_limit is not None and (not _is_seat_number(deal_limit) or deal_limit < 1):
@@ -306,24 +312,33 @@ class Game:
             legal = self._find_legal()
         return action in legal
 
-    # Undo for search code (tricktable.undo): the functions are the methods themselves, so
-    # that a push or a pop costs no call more than its work.
-    push = undo.push
-    push_card = undo.push_card
-    pop = undo.pop
+    # Undo for search code (tricktable.undo). Methods that call the functions, not the
+    # functions as class attributes: a compiled function does not bind as a method.
+    def push(self, action: Action) -> None:
+        """Carry out a legal ``action`` unchecked, undoably (see :func:`tricktable.undo.push`)."""
+        undo.push(self, action)
+
+    def push_card(self, bit: int) -> None:
+        """Play card ``bit`` of :meth:`legal_mask` unchecked, undoably (:func:`.undo.push_card`)."""
+        undo.push_card(self, bit)
+
+    def pop(self) -> Action:
+        """Undo the last :meth:`push` or :meth:`push_card`; return its action."""
+        return undo.pop(self)
 
     def copy(self) -> Game:
         """An independent copy of the game (without the undo stack of :meth:`push`)."""
-        other = Game.__new__(Game)
-        other.rules, other.flow, other.player_count = self.rules, self.flow, self.player_count
-        other.seed, other.first_dealer = self.seed, self.first_dealer
-        other.deal_source, other.deal_limit = self.deal_source, self.deal_limit
-        other._explicit = self._explicit[:]
-        other._undo = []
-        other._trick_hook, other._everyone = self._trick_hook, self._everyone
-        other._single_copy = self._single_copy
-        restore_snapshot(other, take_snapshot(self), full=True)
-        return other
+        return Game(self.rules, _copy_of=self)
+
+    def _copy_from(self, other: Game) -> None:
+        self.rules, self.flow, self.player_count = other.rules, other.flow, other.player_count
+        self.seed, self.first_dealer = other.seed, other.first_dealer
+        self.deal_source, self.deal_limit = other.deal_source, other.deal_limit
+        self._explicit = other._explicit[:]
+        self._undo = []
+        self._trick_hook, self._everyone = other._trick_hook, other._everyone
+        self._single_copy = other._single_copy
+        restore_snapshot(self, take_snapshot(other), full=True)
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see (``None``: a spectator, who sees no hidden card).
@@ -587,7 +602,7 @@ class Game:
                 [(d, s, str(a)) for d, s, a in self.log])  # fmt: skip
 
 
-def _is_seat_number(seat: object) -> bool:
+def _is_seat_number(seat: object) -> TypeGuard[int]:
     return isinstance(seat, int) and not isinstance(seat, bool)
 
 

@@ -214,8 +214,8 @@ class Trick:
             self.winner = seat
 
     def copy(self) -> Trick:
-        other = Trick.__new__(Trick)
-        other.leader, other.led_suit, other.keys = self.leader, self.led_suit, self.keys
+        other = Trick(self.leader)  # not Trick.__new__: a compiled class runs __init__ anyway
+        other.led_suit, other.keys = self.led_suit, self.keys
         other.follow = self.follow
         other.winner, other.best_key, other.best_card = self.winner, self.best_key, self.best_card
         other.seats, other.cards, other.down = self.seats[:], self.cards[:], self.down

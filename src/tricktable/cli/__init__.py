@@ -68,6 +68,10 @@ if _MISSING is None:
 
     train_cmd.register(app)
 
+    from . import compile_cmd
+
+    compile_cmd.register(app)
+
     for _command in app.registered_commands:
         if _command.cls in (None, TyperCommand):
             _command.cls = _FlagsShownAsFlags

@@ -32,7 +32,10 @@ from .flow import EuchreFlow
 from .options import OPTIONS, check
 from .table_words import table_words
 
-__all__ = ["GAME", "GAMES", "EuchreFlow"]
+__all__ = ["COMPILED", "GAME", "GAMES", "EuchreFlow"]
+
+COMPILED: Final = ("flow", "ledger")
+"""The modules of this package that ``tricktable compile`` compiles (the rules' hot paths)."""
 
 GAME = GameDef(
     name="euchre",

@@ -63,7 +63,7 @@ JOKER_TURNUP = Option(
     "joker_turnup", "choice", JokerTurnup.HEARTS,
     "In railroad, the suit a turned-up Joker proposes in the first round.",
 )  # fmt: skip
-DEAL_PACKETS = Option(
+DEAL_PACKETS: Option[tuple[int, ...]] = Option(
     "deal_packets", "ints", (3, 2), "Packet sizes of the deal (they add up to 5).", low=1, high=5
 )
 

@@ -13,6 +13,9 @@ from ...options import GameDef
 from .double import GAME as DOUBLE
 from .single import GAME as SINGLE
 
-__all__ = ["DOUBLE", "GAMES", "SINGLE"]
+__all__ = ["COMPILED", "DOUBLE", "GAMES", "SINGLE"]
+
+COMPILED: Final = ("auction", "auction_flow", "single", "double", "double_scoring", "double_lone")
+"""The modules of this package that ``tricktable compile`` compiles (the rules' hot paths)."""
 
 GAMES: Final[tuple[GameDef, ...]] = (SINGLE, DOUBLE)

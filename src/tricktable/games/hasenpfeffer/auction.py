@@ -37,9 +37,7 @@ class Auction:
         self.to_speak: int | None = eldest
 
     def copy(self) -> Auction:
-        other = Auction.__new__(Auction)
-        other.players, other.eldest = self.players, self.eldest
-        other.single_round, other.top_level = self.single_round, self.top_level
+        other = Auction(self.players, self.eldest, self.single_round, self.top_level)
         other.calls, other.passed, other.to_speak = self.calls[:], self.passed, self.to_speak
         other.high_level, other.high_value, other.high_seat = (
             self.high_level, self.high_value, self.high_seat)  # fmt: skip

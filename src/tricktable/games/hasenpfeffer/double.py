@@ -127,7 +127,7 @@ DEAL_PACKET = Option(
     "deal_packet", "int", 4, "Cards per packet of the deal (the last may be smaller).",
     low=1, high=24,
 )  # fmt: skip
-FIVE_PLAYER_REMOVED = Option(
+FIVE_PLAYER_REMOVED: Option[tuple[str, ...]] = Option(
     "five_player_removed", "cards", ("9C", "9D", "9H"),
     "The three 9s taken out of the pack for five players.",
 )  # fmt: skip

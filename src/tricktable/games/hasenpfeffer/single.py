@@ -109,7 +109,7 @@ GOING_ALONE = Option(
     "going_alone", "choice", GoingAlone.OFF,
     "Going alone: not allowed, for the maker, or for the maker and then one defender.",
 )  # fmt: skip
-DEAL_PACKETS = Option(
+DEAL_PACKETS: Option[tuple[int, ...]] = Option(
     "deal_packets", "ints", (3, 3), "Packet sizes of the deal (they add up to 6).", low=1, high=6
 )
 ALLOW_NO_TRUMP = Option(

@@ -13,6 +13,9 @@ from .bierspiel import GAME as BIERSPIEL
 from .rams import GAME as RAMS
 from .rounce import GAME as ROUNCE
 
-__all__ = ["BIERSPIEL", "GAMES", "RAMS", "ROUNCE"]
+__all__ = ["BIERSPIEL", "COMPILED", "GAMES", "RAMS", "ROUNCE"]
+
+COMPILED: Final = ("rams", "bierspiel", "rounce", "declare", "scoring", "ledgers")
+"""The modules of this package that ``tricktable compile`` compiles (the rules' hot paths)."""
 
 GAMES: Final[tuple[GameDef, ...]] = (RAMS, BIERSPIEL, ROUNCE)

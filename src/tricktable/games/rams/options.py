@@ -103,7 +103,7 @@ SIX_PLAYER_DEALER_SITS_OUT = Option(
 ACE_RANK = Option(
     "ace_rank", "choice", AceRank.HIGH, "Aces high, or the old Écarté order K Q J A 10 9 8 7."
 )
-DEAL_PACKETS = Option(
+DEAL_PACKETS: Option[tuple[int, ...]] = Option(
     "deal_packets", "ints", (3, 2), "Packet sizes of the deal (they add up to 5).",
     low=1, high=HAND_SIZE,
 )  # fmt: skip

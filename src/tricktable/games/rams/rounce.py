@@ -43,7 +43,7 @@ WIDOW_SIZE = Option("widow_size", "int", 6, "Cards in the widow.", low=HAND_SIZE
 WIDOW_DISCARD = Option(
     "widow_discard", "int", 1, "Cards the widow's taker discards.", low=0, high=5
 )
-WIDOW_PACKETS = Option(
+WIDOW_PACKETS: Option[tuple[int, ...]] = Option(
     "widow_packets", "ints", (),
     "The widow's packet in each round of the deal (default: as the deal's, the last one "
     "carrying the extra cards).", low=1, high=10,
