@@ -4,7 +4,6 @@ that clicks through a table the way a person would, finding everything by its da
 from __future__ import annotations
 
 import json
-import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -98,9 +97,10 @@ def sit_down(page: Page, invite_url: str, name: str) -> None:
 
 
 def chosen_count(page: Page) -> int:
-    """How many cards the prompt asks for ("Choose 2 to discard: 0 of 2 chosen")."""
-    found = re.search(r"of (\d+) chosen", page.locator("[data-testid=prompt]").inner_text())
-    return int(found.group(1)) if found else 1
+    """How many cards the prompt asks for ("Choose 2 to discard: 0 of 2 chosen", in any
+    language: the prompt's ``data-count``)."""
+    count = page.locator("[data-testid=prompt]").get_attribute("data-count")
+    return int(count) if count else 1
 
 
 def explanations_missing(page: Page) -> list[str]:

@@ -126,3 +126,24 @@ def test_the_lobby_leaves_no_text_untranslated(browser: Browser, base_url: str) 
     assert left == [], left
     assert errors == []
     page.context.close()
+
+
+ALL_CHOICES = """() => [...document.querySelectorAll('#options select option')]
+  .map((o) => o.textContent.trim()).filter((text) => !text.includes("⟦"))"""
+
+
+def test_every_games_rule_options_are_translated(browser: Browser, base_url: str) -> None:
+    """Each game's options in the lobby (the labels, their help and every value of every
+    choice) pass through a translation."""
+    page = page_in(browser, "en-US", saved="xx")
+    errors = watch_errors(page)
+    page.goto(base_url + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.click("#more-options summary")
+    games = page.eval_on_selector_all("#game option", "(all) => all.map((o) => o.value)")
+    assert len(games) == 6
+    for game in games:
+        page.select_option("#game", game)  # the options are drawn again on the change
+        assert (unmarked(page), page.evaluate(ALL_CHOICES)) == ([], []), game
+    assert errors == []
+    page.context.close()

@@ -2,10 +2,10 @@
 
 Two sources feed the template: the ``_()``/``gettext``/``ngettext`` calls of the modules named in
 ``babel.cfg`` (found by Babel's extractor), and the registry's words (each game's title and
-summary and its options' descriptions), read from the games themselves so their English stays
-where it is written. ``python -m tricktable.cli.i18n_extract`` (``scripts/i18n``) writes the
-updates the ``.po`` of every language (new messages untranslated, changed ones fuzzy)
-and reports what each language still lacks.
+summary, its options' descriptions, names and values), read from the games themselves so their
+English stays where it is written. ``python -m tricktable.cli.i18n_extract`` (``scripts/i18n``)
+updates the ``.po`` of every language (new messages untranslated, changed ones fuzzy) and
+reports what each language still lacks.
 """
 
 from __future__ import annotations
@@ -37,7 +37,12 @@ def game_messages() -> Iterator[tuple[str, str]]:
         yield game.title, f"game {game.name}: title"
         yield game.summary, f"game {game.name}: summary"
         for option in game.options:
-            yield option.description, f"game {game.name}: option {option.name}"
+            where = f"game {game.name}: option {option.name}"
+            yield option.description, where
+            # the lobby's label and the values as the pages show them (words, not identifiers)
+            yield option.name.replace("_", " "), f"{where}: its name"
+            for choice in option.choices:
+                yield str(choice).replace("_", " "), f"{where}: a value"
         for label, _options in game.presets:
             yield label, f"game {game.name}: preset"
         yield from table_messages(game)

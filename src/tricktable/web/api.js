@@ -60,5 +60,5 @@ export function heldTokens() {
 export function rulesLine(table) {
   const words = table.rules_words || [];
   if (!words.length) return t("standard rules");
-  return words.map((w) => `${w.name}: ${w.value}`).join(", ");
+  return words.map((w) => `${t(w.name)}: ${t(w.value)}`).join(", "); // the catalog has every option's words
 }

@@ -28,7 +28,7 @@ function optionControl(option) {
     control.checked = option.default;
   } else if (option.kind === "choice") {
     control = document.createElement("select");
-    for (const choice of option.choices) control.add(new Option(choice.replaceAll("_", " "), choice));
+    for (const choice of option.choices) control.add(new Option(t(choice.replaceAll("_", " ")), choice));
     control.value = option.default;
   } else {
     control = document.createElement("input");
@@ -44,7 +44,7 @@ function optionControl(option) {
   wrapper.className = "option";
   const label = document.createElement("label");
   label.htmlFor = id;
-  label.textContent = option.name.replaceAll("_", " ");
+  label.textContent = t(option.name.replaceAll("_", " "));
   const help = document.createElement("span");
   help.className = "muted";
   help.textContent = option.description;

@@ -168,7 +168,7 @@ export function ChoiceBar() {
   const keys = state.prefs.keyHelp && state.seat !== null;
   const shared = [...new Set(c.buttons.map((b) => b.text[2]).filter(Boolean))];
   return html`<section class="choices" aria-label=${t("Your choices")}>
-    <p class="prompt" data-testid="prompt">${prompt(c)}</p>
+    <p class="prompt" data-testid="prompt" data-count=${c.choice ? c.choice.count : null}>${prompt(c)}</p>
     <${CallLine} view=${c.view} />
     ${shared.map((note, i) => html`<p class="shared-explain" id=${`shared-explain-${i}`}>${note}</p>`)}
     <div class="actions" role="group">

@@ -34,7 +34,7 @@ function words(value) {
   if (value === true) return t("yes");
   if (value === false) return t("no");
   if (Array.isArray(value)) return value.join(" + ") || t("as the deal");
-  return String(value).replaceAll("_", " ");
+  return t(String(value).replaceAll("_", " ")); // an option's value: the catalog has its words
 }
 
 /** This table's rules: the game's one line, then each option's description and value, the
