@@ -176,3 +176,22 @@ def test_two_players_at_one_table_read_it_in_two_languages(browser: Browser, bas
     assert heading("fr") in bo.inner_text("[data-testid=hand-summary]")
     german.close()
     french.close()
+
+
+@pytest.mark.parametrize("game", sorted(set(GAMES) - {"euchre"}))
+def test_the_pseudo_locale_leaves_no_text_unmarked_in_any_game(
+    browser: Browser, base_url: str, game: str
+) -> None:
+    """A hand of every other game (Euchre's, with the review and the other pages: above)."""
+    context = context_in(browser, "en-US", saved="xx")
+    page = context.new_page()
+    errors = watch_errors(page)
+    created = create_table(base_url, game, GAMES[game])
+    sit(page, created["invite_url"], "Ana")
+    page.click("[data-testid=rules] summary")
+    seen: set[str] = set()
+    play_until_summary(page, check=lambda p: seen.update(unmarked(p, NAMES)))
+    seen.update(unmarked(page, NAMES))
+    assert sorted(seen) == [], " | ".join(sorted(seen))
+    assert errors == []
+    context.close()
