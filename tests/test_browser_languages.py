@@ -19,9 +19,10 @@ from playwright.sync_api import Browser, Page
 
 from browser_support import chromium, served_quick_bots, watch_errors
 
-# Visible text the pseudo-locale leaves alone: the product's name, numbers and signs, card faces.
+# Visible text the pseudo-locale leaves alone: the product's name, numbers and signs, card faces
+# (one or several; their rank letters come from the catalog, so accented in the pseudo-locale).
 ALLOWED = re.compile(
-    r"^(tricktable|[\d\s.,:;·()+−\-–—/%|&#…]+|[AKQJ2-9TBDRV10]{1,2}[♠♥♦♣]?|[♠♥♦♣★☆]+"
+    r"^(tricktable|[\d\s.,:;·()+−\-–—/%|&#…]+|(?:[AKQJ2-9TBDRV10ÀĶɊĴ]{1,2}[♠♥♦♣]?\s*)+|[♠♥♦♣★☆]+"
     r"|[0-9a-f]{4}|[^\w\s]+)$"  # a deal's commitment (hex), an emoji
 )
 
