@@ -125,17 +125,24 @@ def test_a_whole_hand_in_each_language(
     context.close()
 
 
-def test_the_pseudo_locale_leaves_no_table_text_unmarked(browser: Browser, base_url: str) -> None:
-    context = context_in(browser, "en-US", saved="xx")
-    page = context.new_page()
+def pseudo_hand(browser: Browser, base_url: str, game: str) -> tuple[Page, Any, list[Any]]:
+    """A hand of ``game`` played in the pseudo-locale with its rules open, every text it left
+    unmarked asserted absent: the page, the table created and the page's errors."""
+    page = context_in(browser, "en-US", saved="xx").new_page()
     errors = watch_errors(page)
-    created = create_table(base_url, "euchre", {"target_score": 1})
+    created = create_table(base_url, game, GAMES[game])
     sit(page, created["invite_url"], "Ana")
     page.click("[data-testid=rules] summary")
     seen: set[str] = set()
     play_until_summary(page, check=lambda p: seen.update(unmarked(p, NAMES)))
     seen.update(unmarked(page, NAMES))
     assert sorted(seen) == [], " | ".join(sorted(seen))
+    return page, created, errors
+
+
+def test_the_pseudo_locale_leaves_no_table_text_unmarked(browser: Browser, base_url: str) -> None:
+    page, created, errors = pseudo_hand(browser, base_url, "euchre")
+    context = page.context
     page.goto(f"{base_url}/review/{created['table_id']}")
     page.locator("#review-hand .headline").wait_for(timeout=60_000)
     page.goto(f"{base_url}/review/{created['table_id']}")  # the review stored, as it is read later
@@ -183,15 +190,6 @@ def test_the_pseudo_locale_leaves_no_text_unmarked_in_any_game(
     browser: Browser, base_url: str, game: str
 ) -> None:
     """A hand of every other game (Euchre's, with the review and the other pages: above)."""
-    context = context_in(browser, "en-US", saved="xx")
-    page = context.new_page()
-    errors = watch_errors(page)
-    created = create_table(base_url, game, GAMES[game])
-    sit(page, created["invite_url"], "Ana")
-    page.click("[data-testid=rules] summary")
-    seen: set[str] = set()
-    play_until_summary(page, check=lambda p: seen.update(unmarked(p, NAMES)))
-    seen.update(unmarked(page, NAMES))
-    assert sorted(seen) == [], " | ".join(sorted(seen))
+    page, _created, errors = pseudo_hand(browser, base_url, game)
     assert errors == []
-    context.close()
+    page.context.close()

@@ -26,6 +26,7 @@ __all__ = [
     "compiled_modules",
     "is_extension",
     "source_digest",
+    "source_path",
     "stale_modules",
     "warn_if_stale",
 ]
@@ -64,11 +65,14 @@ def compiled_modules() -> list[str]:
     )
 
 
+def source_path(module: str, package: Path = PACKAGE) -> Path:
+    """The source file of a tricktable module (``package``: the folder of ``tricktable``)."""
+    return package.joinpath(*module.split(".")[1:]).with_suffix(".py")
+
+
 def source_digest(module: str, package: Path = PACKAGE) -> str:
-    """The SHA-256 of a tricktable module's source file (in ``package``, the folder of
-    ``tricktable``)."""
-    parts = module.split(".")[1:]
-    return hashlib.sha256(package.joinpath(*parts).with_suffix(".py").read_bytes()).hexdigest()
+    """The SHA-256 of a tricktable module's source file."""
+    return hashlib.sha256(source_path(module, package).read_bytes()).hexdigest()
 
 
 def stale_modules(package: Path = PACKAGE) -> list[str]:
@@ -81,8 +85,7 @@ def stale_modules(package: Path = PACKAGE) -> list[str]:
     return sorted(
         module
         for module, digest in recorded.items()
-        if not package.joinpath(*module.split(".")[1:]).with_suffix(".py").exists()
-        or source_digest(module, package) != digest
+        if not source_path(module, package).exists() or source_digest(module, package) != digest
     )
 
 

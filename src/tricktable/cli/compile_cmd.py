@@ -35,10 +35,6 @@ def modules_to_compile() -> tuple[str, ...]:
     return (*compiled.CORE_MODULES, *games)
 
 
-def _source(module: str) -> Path:
-    return Path(*module.split(".")).with_suffix(".py")
-
-
 def build(package: Path = compiled.PACKAGE, modules: Sequence[str] | None = None) -> list[str]:
     """Compile ``modules`` of the tricktable package in folder ``package`` in place; write
     the digests' stamp; return the modules compiled."""
@@ -50,7 +46,8 @@ def build(package: Path = compiled.PACKAGE, modules: Sequence[str] | None = None
     chosen = tuple(modules or modules_to_compile())
     root = package.parent
     with tempfile.TemporaryDirectory() as work, contextlib.chdir(root):
-        extensions = mypycify([str(_source(m)) for m in chosen], opt_level="3",
+        sources = [str(compiled.source_path(m, package).relative_to(root)) for m in chosen]
+        extensions = mypycify(sources, opt_level="3",
                               target_dir=os.path.join(work, "c"), group_name=GROUP)  # fmt: skip
         dist = Distribution({"name": GROUP, "ext_modules": extensions})
         # beside the sources (in place); objects and copies in the temporary folder
