@@ -116,6 +116,33 @@ def test_the_switch_is_remembered_over_the_browsers_language(
     page.context.close()
 
 
+def test_the_language_chosen_is_stored_with_the_account_and_followed_elsewhere(
+    browser: Browser, base_url: str
+) -> None:
+    page = page_in(browser, "fr-FR")
+    page.goto(base_url + "/")
+    page.wait_for_selector("#game option", state="attached")
+    page.fill("#account-name", "Amélie")
+    page.fill("#account-password", "correct horse")
+    page.click("#sign-up")
+    page.wait_for_selector("#me")
+    page.select_option("[data-testid=language-switch]", "de")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    other = page_in(browser, "en-US")  # another device: nothing saved, an English browser
+    other.goto(base_url + "/")
+    other.wait_for_selector("#game option", state="attached")
+    assert other.get_attribute("html", "lang") == "en"
+    other.fill("#account-name", "amélie")
+    other.fill("#account-password", "correct horse")
+    other.click("#sign-in")
+    other.wait_for_function("() => document.documentElement.lang === 'de'")
+    other.wait_for_selector("#me")
+    assert all(words in other.inner_text("main") for words in LOBBY_WORDS["de"])
+    assert other.evaluate("localStorage.getItem('tricktable:lang')") == "de"
+    page.context.close()
+    other.context.close()
+
+
 def test_the_lobby_leaves_no_text_untranslated(browser: Browser, base_url: str) -> None:
     page = page_in(browser, "en-US", saved="xx")
     errors = watch_errors(page)

@@ -52,7 +52,7 @@ def test_sign_up_sets_an_httponly_lax_cookie_and_never_echoes_the_password(clien
     assert "samesite=lax" in cookie.lower() and "Secure" not in cookie
     assert PASSWORD not in response.text and "argon2" not in response.text
     session = client.get("/api/session").json()
-    assert session == {"name": "Ana", "csrf": response.json()["csrf"]}
+    assert session == {"name": "Ana", "csrf": response.json()["csrf"], "language": "en"}
     assert client.cookies.get(COOKIE) not in response.text
 
 
@@ -180,3 +180,48 @@ def test_a_signed_in_players_seats_follow_the_account_to_another_browser(client:
         403,
         "no_seat",
     )
+
+
+def test_an_account_keeps_the_language_of_the_page_it_was_made_on(client: Any) -> None:
+    made = client.post("/api/accounts?lang=de", json={"name": "Ana", "password": PASSWORD})
+    assert made.json()["language"] == "de"
+    assert client.get("/api/session").json()["language"] == "de"
+    other = second_browser(client)
+    signed = other.post("/api/session", json={"name": "ana", "password": PASSWORD}).json()
+    assert signed["language"] == "de"  # another browser is told, and the page follows it
+
+
+def test_the_language_switch_is_stored_with_the_account_and_read_in(client: Any) -> None:
+    csrf = sign_up(client)
+    chosen = client.put(
+        "/api/session/language", json={"language": "fr"}, headers={CSRF_HEADER: csrf}
+    )
+    assert chosen.status_code == 200 and chosen.json() == {"language": "fr"}
+    assert client.get("/api/session").json()["language"] == "fr"
+    # a request that names no language is answered in the account's, over Accept-Language
+    body = refused(
+        client.put(
+            "/api/session/language",
+            json={"language": "tlh"},
+            headers={CSRF_HEADER: csrf, "Accept-Language": "de"},
+        ),
+        400,
+        "unknown_language",
+    )
+    assert body["detail"] == "aucun texte pour la langue 'tlh' ; choisissez parmi en, de, fr, ms"
+    assert client.get("/api/session").json()["language"] == "fr"  # the refusal changed nothing
+
+
+def test_choosing_a_language_needs_an_account_its_csrf_token_and_a_string(client: Any) -> None:
+    refused(client.put("/api/session/language", json={"language": "de"}), 401, "not_signed_in")
+    csrf = sign_up(client)
+    refused(client.put("/api/session/language", json={"language": "de"}), 403, "csrf_missing")
+    for bad in ({"language": 3}, {"lang": "de"}, ["de"]):
+        refused(
+            client.put("/api/session/language", json=bad, headers={CSRF_HEADER: csrf}),
+            400,
+            "bad_request",
+        )
+    assert client.get("/api/session").json()["language"] == "en"
+    guest = second_browser(client)
+    assert guest.get("/api/session").json() == {"name": None, "csrf": None, "language": None}

@@ -15,16 +15,16 @@ import asyncio
 import datetime as dt
 import hashlib
 import secrets
-from typing import Any
+from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 from fastapi import APIRouter, FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from ..i18n import N_
+from ..i18n import LANGUAGES, N_
 from . import db as store
-from .languages import error_body
+from .languages import error_body, language_of
 from .limits import FailureLimits, Limit
 from .people import accounts, sessions
 from .table import TableError, hash_token
@@ -52,6 +52,19 @@ class Credentials(BaseModel):
     password: str
 
 
+class LanguageChoice(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    language: str
+
+
+class Holder(NamedTuple):
+    """A signed-in account as a request sees it."""
+
+    id: int
+    name: str
+    language: str | None
+
+
 def name_key(name: str) -> str:
     return name.strip().casefold()
 
@@ -71,13 +84,14 @@ class AccountService:
         self.limits = FailureLimits(database, SIGN_IN_LIMITS)
         self._dummy = self.hasher.hash(secrets.token_urlsafe(16))
 
-    async def create(self, name: str, password: str) -> int:
+    async def create(self, name: str, password: str, language: str | None = None) -> int:
         digest = await asyncio.to_thread(self.hasher.hash, password)
         row = {
             "name": name,
             "name_key": name_key(name),
             "password_hash": digest,
             "created_at": store.now(),
+            "language": language,
         }
 
         def work(conn: sa.Connection) -> int:
@@ -98,8 +112,8 @@ class AccountService:
                 "name_taken", "the name {name} already has an account", name=repr(name)
             ) from None
 
-    async def check(self, name: str, password: str) -> tuple[int, str] | None:
-        """The account's id and name if the password is right (argon2 off the event loop)."""
+    async def check(self, name: str, password: str) -> Holder | None:
+        """The account if the password is right (argon2 off the event loop)."""
 
         def work(conn: sa.Connection) -> Any:
             query = sa.select(accounts).where(accounts.c.name_key == name_key(name))
@@ -108,7 +122,7 @@ class AccountService:
         row = await self.database.run(work)
         stored = row.password_hash if row is not None else self._dummy
         ok = await asyncio.to_thread(self._verify, stored, password)
-        return (int(row.id), str(row.name)) if ok and row is not None else None
+        return _holder(row) if ok and row is not None else None
 
     def _verify(self, stored: str, password: str) -> bool:
         from argon2.exceptions import VerificationError, VerifyMismatchError
@@ -134,10 +148,12 @@ class AccountService:
         query = sessions.delete().where(sessions.c.token_hash == hash_token(token))
         await self.database.execute_all([(query, None)])
 
-    async def session_account(self, token: str) -> tuple[int, str] | None:
+    async def session_account(self, token: str) -> Holder | None:
         def work(conn: sa.Connection) -> Any:
             query = (
-                sa.select(accounts.c.id, accounts.c.name, sessions.c.expires_at)
+                sa.select(
+                    accounts.c.id, accounts.c.name, accounts.c.language, sessions.c.expires_at
+                )
                 .join(accounts, accounts.c.id == sessions.c.account_id)
                 .where(sessions.c.token_hash == hash_token(token))
             )
@@ -151,7 +167,11 @@ class AccountService:
             expires = expires.replace(tzinfo=dt.UTC)
         if expires < store.now():
             return None
-        return int(row.id), str(row.name)
+        return _holder(row)
+
+    async def set_language(self, account_id: int, code: str) -> None:
+        query = accounts.update().where(accounts.c.id == account_id).values(language=code)
+        await self.database.execute_all([(query, None)])
 
     async def holder_of(self, name: str) -> int | None:
         """The id of the account called ``name`` (any case), if there is one."""
@@ -162,6 +182,10 @@ class AccountService:
 
         found = await self.database.run(work)
         return None if found is None else int(found)
+
+
+def _holder(row: Any) -> Holder:
+    return Holder(int(row.id), str(row.name), row.language)
 
 
 def service(request: Request) -> AccountService:
@@ -212,8 +236,10 @@ def set_session_cookie(request: Request, response: Response, token: str) -> None
     )
 
 
-def signed_in(name: str, token: str) -> dict[str, Any]:
-    return {"name": name, "csrf": csrf_for(token)}
+def signed_in(name: str, token: str, language: str | None) -> dict[str, Any]:
+    """What a page learns of its session: the name, the CSRF token and the account's chosen
+    language (``None`` until one is chosen), which the page then reads in."""
+    return {"name": name, "csrf": csrf_for(token), "language": language}
 
 
 @router.post("/accounts", status_code=201)
@@ -234,10 +260,13 @@ async def sign_up(request: Request, response: Response) -> dict[str, Any]:
             count=MAX_PASSWORD,
         )
     accounts_ = service(request)
-    account_id = await accounts_.create(given.name, given.password)
+    # the account keeps the language of the page it was made on
+    read_in = language_of(request)
+    language = read_in if read_in in LANGUAGES else None  # not the tests' pseudo-locale
+    account_id = await accounts_.create(given.name, given.password, language)
     token = await accounts_.open_session(account_id)
     set_session_cookie(request, response, token)
-    return signed_in(given.name, token)
+    return signed_in(given.name, token, language)
 
 
 @router.post("/session")
@@ -254,9 +283,9 @@ async def sign_in(request: Request, response: Response) -> dict[str, Any]:
         await accounts_.limits.fail(keys)
         raise TableError("wrong_password", "that name and password do not match an account", 401)
     await accounts_.limits.clear("name", keys["name"])
-    token = await accounts_.open_session(found[0])
+    token = await accounts_.open_session(found.id)
     set_session_cookie(request, response, token)
-    return signed_in(found[1], token)
+    return signed_in(found.name, token, found.language)
 
 
 @router.get("/session")
@@ -264,8 +293,28 @@ async def current_session(request: Request) -> dict[str, Any]:
     token = request.cookies.get(COOKIE)
     name = getattr(request.state, "account_name", None)
     if name is None or token is None:
-        return {"name": None, "csrf": None}
-    return signed_in(name, token)
+        return {"name": None, "csrf": None, "language": None}
+    return signed_in(name, token, getattr(request.state, "account_language", None))
+
+
+@router.put("/session/language")
+async def choose_language(request: Request) -> dict[str, Any]:
+    """Store the language the signed-in account reads the pages in (the pages' switch)."""
+    account_id = require_account(request)
+    try:
+        code = LanguageChoice.model_validate(await request.json()).language
+    except (ValueError, ValidationError):
+        raise TableError("bad_request", 'send JSON {"language": ...} with a string', 400) from None
+    if code not in LANGUAGES:
+        raise TableError(
+            "unknown_language",
+            "there are no words for the language {language}; use one of {known}",
+            400,
+            language=repr(code[:8]),
+            known=", ".join(LANGUAGES),
+        )
+    await service(request).set_language(account_id, code)
+    return {"language": code}
 
 
 @router.delete("/session")
@@ -313,7 +362,7 @@ class SessionMiddleware:
             return
         request = Request(scope)
         state = scope.setdefault("state", {})
-        state.update(account_id=None, account_name=None, csrf_missing=False)
+        state.update(account_id=None, account_name=None, account_language=None, csrf_missing=False)
         token = request.cookies.get(COOKIE)
         found = None if token is None else await service(request).session_account(token)
         if token is not None and found is not None:
@@ -330,7 +379,7 @@ class SessionMiddleware:
                     await refusal(scope, receive, send)
                     return
         if found is not None:
-            state["account_id"], state["account_name"] = found
+            state["account_id"], state["account_name"], state["account_language"] = found
         await self.app(scope, receive, send)
 
 

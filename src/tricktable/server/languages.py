@@ -3,7 +3,8 @@
 The tables keep no translated text: a :class:`~tricktable.server.table.TableError` carries an
 English template and its values, and each request (or each player's socket) reads it in its own
 language — two players at one table can be refused in two languages. The language is the
-``lang`` the client sends (a query parameter), else the request's ``Accept-Language``.
+``lang`` the client sends (a query parameter), else the language the signed-in account chose,
+else the request's ``Accept-Language``.
 """
 
 from __future__ import annotations
@@ -23,8 +24,12 @@ router = APIRouter(prefix="/api")
 
 
 def language_of(connection: HTTPConnection) -> str:
-    """The code of the language a request or a socket reads (``en`` when it says nothing)."""
-    given = connection.query_params.get("lang")
+    """The code of the language a request or a socket reads: the ``lang`` it sends, else the
+    signed-in account's chosen language, else its ``Accept-Language`` (``en`` when all are
+    silent)."""
+    given = connection.query_params.get("lang") or getattr(
+        connection.state, "account_language", None
+    )
     return accept_language(connection.headers.get("accept-language"), given)
 
 

@@ -29,6 +29,8 @@ accounts = sa.Table(
     sa.Column("name_key", sa.String(40), nullable=False, unique=True),
     sa.Column("password_hash", sa.String(200), nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    # the pages' language the account chose (a code of tricktable.i18n.LANGUAGES), 0009
+    sa.Column("language", sa.String(8), nullable=True),
 )
 
 sessions = sa.Table(

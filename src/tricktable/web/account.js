@@ -1,7 +1,7 @@
 // The account bar of the lobby's pages: sign up, sign in, sign out. The session is an HttpOnly
 // cookie; the page only keeps the CSRF token it must send back with every change.
 import { $, account, element, fetchJson } from "./api.js";
-import { t } from "./i18n.js";
+import { followAccount, t } from "./i18n.js";
 
 let changed = () => {};
 
@@ -36,6 +36,7 @@ function signedOutBar() {
     try {
       const data = await fetchJson(url, { name: name.value, password: password.value });
       account.name = data.name; account.csrf = data.csrf;
+      if (followAccount(data.language)) return;
       render(); announce();
     } catch (e) {
       error.textContent = e.message.charAt(0).toUpperCase() + e.message.slice(1);
@@ -62,6 +63,7 @@ export async function startAccount(onChange) {
   changed = onChange || changed;
   const session = await fetchJson("/api/session");
   account.name = session.name; account.csrf = session.csrf;
+  if (followAccount(session.language)) return;
   render();
   changed(account.name);
 }

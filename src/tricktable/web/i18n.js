@@ -1,7 +1,7 @@
 // The page's language: t("English") and tn("one", "many", n) read the catalog the server builds
 // from the same gettext catalogs as the terminal (GET /api/i18n/{lang}). The language is the
-// player's saved choice (the switch in the header, kept in localStorage), else the browser's
-// navigator.languages, else English. English is the source: a missing message shows in English.
+// player's saved choice (the switch in the header, kept in localStorage and with a signed-in
+// account, whose choice a page follows), else the browser's navigator.languages, else English. English is the source: a missing message shows in English.
 export const LANGUAGES = { en: "English", de: "Deutsch", fr: "Français", ms: "Bahasa Melayu" };
 const KEY = "tricktable:lang";
 const PSEUDO = "xx";
@@ -100,10 +100,30 @@ export function languageSwitch() {
   return select;
 }
 
-/** Saves the player's choice of language and shows the page again in it. */
-export function chooseLanguage(code) {
+/** Saves the player's choice of language (with the account too, when signed in) and shows
+ * the page again in it. */
+export async function chooseLanguage(code) {
   localStorage.setItem(KEY, code);
+  await saveWithAccount(code);
   window.location.reload();
+}
+
+// The readable CSRF cookie is there only while signed in; a guest's choice stays in this browser.
+async function saveWithAccount(code) {
+  const csrf = document.cookie.match(/(?:^|;\s*)tt_csrf=([^;]+)/);
+  if (!csrf || !(code in LANGUAGES)) return;
+  const headers = { "Content-Type": "application/json", "X-CSRF-Token": decodeURIComponent(csrf[1]) };
+  const body = JSON.stringify({ language: code });
+  await fetch("/api/session/language", { method: "PUT", headers, body }).catch(() => {});
+}
+
+/** Reads the page in the language the signed-in account chose (on another device, say): it
+ * becomes this browser's choice too. True when the page is being shown again in it. */
+export function followAccount(stored) {
+  if (!stored || !(stored in LANGUAGES) || stored === language || language === PSEUDO) return false;
+  localStorage.setItem(KEY, stored);
+  window.location.reload();
+  return true;
 }
 
 /** Where the server should answer in the page's language: add ?lang= to an API address. */

@@ -1,0 +1,25 @@
+"""The language an account reads the pages in (accounts.language; empty until chosen).
+
+Revision ID: 0009
+Revises: 0008
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0009"
+down_revision = "0008"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("accounts") as batch:
+        batch.add_column(sa.Column("language", sa.String(8), nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("accounts") as batch:
+        batch.drop_column("language")
