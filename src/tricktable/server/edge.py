@@ -36,6 +36,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..i18n import N_
 from . import db as store
 from .languages import words_of
+from .problems import said
 from .table import TableError, hash_token
 
 log = logging.getLogger("tricktable.server.refusals")
@@ -197,12 +198,13 @@ def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...
 
 
 async def validation_refusal(request: Request, exc: RequestValidationError) -> JSONResponse:
-    """FastAPI's 422 without the ``input`` it echoes (which may be large) and with short
-    messages."""
+    """FastAPI's 422 without the ``input`` it echoes (which may be large), each problem said
+    shortly in the reader's language."""
+    words = words_of(request)
     problems = [
         {
             "loc": [str(part) for part in problem.get("loc", ())][:6],
-            "msg": clip(str(problem.get("msg", "")), 120),
+            "msg": clip(said(problem, words), 120),
             "type": str(problem.get("type", "")),
         }
         for problem in exc.errors()[:10]

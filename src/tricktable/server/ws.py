@@ -21,6 +21,7 @@ from .edge import Bucket, Rate, clip, origin_allowed, refused
 from .fanout import reload_seats
 from .hub import Hub
 from .languages import words_of
+from .problems import said
 from .schemas import CLIENT_MESSAGE, ActionIn, ChatIn, ErrorOut, HelloOut
 from .supervisor import end_tasks
 from .table import TableError, TableRuntime
@@ -210,8 +211,9 @@ async def _handle(
         problem = exc.errors(include_input=False)[0]
         if problem["type"] == "json_invalid":
             reason = clip(str(problem.get("ctx", {}).get("error", problem["msg"])), 80)
-            return error_text("bad_json", f"the message is not JSON: {reason}")
-        return error_text("bad_message", _first_problem(problem))
+            not_json = client.words.gettext("the message is not JSON: {reason}")
+            return error_text("bad_json", not_json.format(reason=reason))
+        return error_text("bad_message", _first_problem(problem, client.words))
     try:
         if isinstance(parsed, ActionIn):
             started = time.perf_counter()
@@ -234,6 +236,6 @@ def _seated(client: SocketClient) -> int:
     return client.seat
 
 
-def _first_problem(problem: ErrorDetails) -> str:
-    where = ".".join(str(p) for p in problem["loc"]) or "message"
-    return f"{where}: {problem['msg']} (types: action, chat, resync)"
+def _first_problem(problem: ErrorDetails, words: Translator) -> str:
+    sentence = words.gettext("{problem} (a message's types: action, chat, resync)")
+    return sentence.format(problem=said(problem, words))
