@@ -290,6 +290,8 @@ def test_documented_session(command: str, expected: list[str], tmp_path: Path) -
         (["--seat", "9", "--lang", "de"], "Platz 9 ist kein Platz von 0..3"),
         (["-o", "target_score", "--lang", "fr"], "'target_score' n'est pas une option écrite"),
         (["--bots", "random,random", "--lang", "ms"], "menamakan 2 pemain; terdapat 3 tempat"),
+        (["-o", "min_bid=5", "-o", "max_bid=4", "--lang", "de"], "min_bid=5 liegt über max_bid=4"),
+        (["-o", "target_score=x", "--lang", "fr"], "écrivez un nombre entier de"),
     ],
 )
 def test_bad_arguments_are_refused_in_the_players_language(args: list[str], said: str) -> None:

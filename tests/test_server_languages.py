@@ -100,6 +100,22 @@ def test_a_lang_the_client_sends_comes_before_the_accept_language(client: Any) -
     assert response.json() == {"code": "not_found", "detail": "tiada meja 'nosuchtable'"}
 
 
+def test_the_engines_refusal_of_rules_is_in_the_readers_language(client: Any) -> None:
+    bad = {"game": "hasenpfeffer", "options": {"min_bid": 5, "max_bid": 4}}
+    german = client.post("/api/rules?lang=de", json=bad)
+    assert german.status_code == 400 and german.json() == {
+        "code": "bad_rules",
+        "detail": "min_bid=5 liegt über max_bid=4",
+    }
+    english = client.post("/api/rules", json=bad).json()["detail"]
+    assert english == "min_bid=5 is above max_bid=4"
+    nested = {"game": "rams", "options": {"players": "many"}}
+    french = client.post("/api/rules?lang=fr", json=nested).json()["detail"]
+    assert french == "l'option players='many' n'est pas valide : écrivez un nombre entier de 2 à 6"
+    unknown = client.get("/api/leaderboard?game=skat&lang=ms").json()["detail"]
+    assert unknown.startswith("tiada permainan 'skat'; permainannya ialah: ")
+
+
 def test_a_refusal_keeps_english_and_its_values_and_translates_per_reader() -> None:
     refusal = TableError("not_solo", "{what} is only for tables where every other seat is a bot",
                          what=Term("undo"))  # fmt: skip

@@ -6,6 +6,8 @@ Bad input never changes state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 __all__ = [
     "IllegalActionError",
     "NotationError",
@@ -17,7 +19,34 @@ __all__ = [
 
 
 class TricktableError(ValueError):
-    """Base class of every error raised for bad input."""
+    """Base class of every error raised for bad input.
+
+    The message may be an English template with its ``{name}`` fields given as keywords, so a
+    server or a terminal can say it in the reader's language (:meth:`said`); ``str()`` is the
+    English.
+
+    >>> error = RulesError("min_bid={low} is above max_bid={high}", low=5, high=4)
+    >>> str(error)
+    'min_bid=5 is above max_bid=4'
+    >>> error.said(lambda english: english.replace("is above", "liegt über"))
+    'min_bid=5 liegt über max_bid=4'
+    """
+
+    def __init__(self, message: str, /, **values: object) -> None:
+        self.template = message
+        self.values = values
+        super().__init__(message.format(**values) if values else message)
+
+    def said(self, gettext: Callable[[str], str]) -> str:
+        """The message in a language, given that language's ``gettext`` (an error given as a
+        value is said in it too; a message the catalog lacks stays English)."""
+        if not self.values:
+            return gettext(self.template)
+        values = {
+            name: value.said(gettext) if isinstance(value, TricktableError) else value
+            for name, value in self.values.items()
+        }
+        return gettext(self.template).format(**values)
 
 
 class RulesError(TricktableError):

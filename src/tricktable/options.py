@@ -20,7 +20,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, cast
 
 from .cards import parse_card
-from .errors import NotationError, RulesError
+from .errors import RulesError, TricktableError
 
 if TYPE_CHECKING:
     import random
@@ -77,7 +77,13 @@ class Option(Generic[V]):
         try:
             result = reader(self, value)
         except (TypeError, ValueError) as exc:
-            raise RulesError(f"option {self.name}={value!r} is not valid: {exc}") from None
+            reason = exc if isinstance(exc, TricktableError) else str(exc)
+            raise RulesError(
+                "option {name}={value} is not valid: {reason}",
+                name=self.name,
+                value=repr(value),
+                reason=reason,
+            ) from None
         return cast(V, result)
 
     def format(self, value: OptionValue) -> str:
@@ -105,36 +111,36 @@ def _read_bool(option: Option[Any], value: object) -> bool:
         return True
     if text in ("false", "no", "off", "0"):
         return False
-    raise ValueError("write true or false")
+    raise RulesError("write true or false")
 
 
 def _read_int(option: Option[Any], value: object) -> int:
     if isinstance(value, bool):
-        raise ValueError("expected a whole number")
+        raise RulesError("expected a whole number")
     if isinstance(value, int):
         number = value
     else:
         try:
             number = int(str(value).strip())
         except ValueError:
-            raise ValueError(f"write a whole number{_between(option)}") from None
+            raise _whole_number(option) from None
     if (option.low is not None and number < option.low) or (
         option.high is not None and number > option.high
     ):
-        raise ValueError(f"it must be between {option.low} and {option.high}")
+        raise RulesError("it must be between {low} and {high}", low=option.low, high=option.high)
     return number
 
 
-def _between(option: Option[Any]) -> str:
+def _whole_number(option: Option[Any]) -> RulesError:
     if option.low is None or option.high is None:
-        return ""
-    return f" from {option.low} to {option.high}"
+        return RulesError("write a whole number")
+    return RulesError("write a whole number from {low} to {high}", low=option.low, high=option.high)
 
 
 def _read_choice(option: Option[Any], value: object) -> str:
     text = str(value).strip().lower().replace("-", "_")
     if text not in option.choices:
-        raise ValueError(f"choose one of {', '.join(option.choices)}")
+        raise RulesError("choose one of {choices}", choices=", ".join(option.choices))
     choices: type[StrEnum] = type(option.default)
     return choices(text)
 
@@ -142,21 +148,19 @@ def _read_choice(option: Option[Any], value: object) -> str:
 def _read_ints(option: Option[Any], value: object) -> tuple[int, ...]:
     items = str(value).replace(",", "+").split("+") if isinstance(value, str) else value
     if not isinstance(items, list | tuple):
-        raise ValueError("expected a list of whole numbers such as 3+3")
+        raise RulesError("expected a list of whole numbers such as 3+3")
     numbers = tuple(_read_int(option, item) for item in items)
     if not numbers and option.default != ():  # an empty default means "as the deal goes"
-        raise ValueError("the list is empty")
+        raise RulesError("the list is empty")
     return numbers
 
 
 def _read_cards(option: Option[Any], value: object) -> tuple[str, ...]:
     items = str(value).replace(",", "+").split("+") if isinstance(value, str) else value
     if not isinstance(items, list | tuple):
-        raise ValueError("expected a list of cards such as 9C+9D+9H")
-    try:
-        return tuple(str(parse_card(str(item))) for item in items)
-    except NotationError as exc:
-        raise ValueError(str(exc)) from None
+        raise RulesError("expected a list of cards such as 9C+9D+9H")
+    # a card that is not one is a NotationError: coerce says it as this option's reason
+    return tuple(str(parse_card(str(item))) for item in items)
 
 
 _READERS: dict[Kind, Callable[[Option[Any], object], OptionValue]] = {
@@ -193,7 +197,12 @@ class GameDef:
             if option.name == name:
                 return option
         known = ", ".join(o.name for o in self.options)
-        raise RulesError(f"{self.name} has no option {name!r}; its options are: {known}")
+        raise RulesError(
+            "{game} has no option {name}; its options are: {known}",
+            game=self.name,
+            name=repr(name),
+            known=known,
+        )
 
 
 @dataclass(frozen=True, eq=False)

@@ -88,6 +88,8 @@ def template() -> Catalog:
         "gettext": None,
         "ngettext": (1, 2),
         "TableError": (2,),
+        # the engine's refusals of rules are English templates the server and terminal translate
+        "RulesError": (1,),
         "worded": (3,),
     }
     for filename, line, message, comments, _context in extract_from_dir(

@@ -94,7 +94,7 @@ def play(
             raise typer.BadParameter(refusal.format(seat=repr(seat), last=game.player_count - 1))
         players = computer_players(bots, game, seat, words)
     except TricktableError as exc:
-        raise typer.BadParameter(str(exc)) from None
+        raise typer.BadParameter(exc.said(words.gettext)) from None
     hint_bot = HintBot(seed=game.seed)
     folder = record_dir or default_record_dir()
     TerminalTable(

@@ -55,7 +55,11 @@ def find_game(name: str) -> GameDef:
     for game in REGISTRY.values():
         if key == game.name or key in game.aliases:
             return game
-    raise RulesError(f"there is no game {name!r}; the games are: {', '.join(REGISTRY)}")
+    raise RulesError(
+        "there is no game {name}; the games are: {games}",
+        name=repr(name),
+        games=", ".join(REGISTRY),
+    )
 
 
 def rules(name: str | Rules, **options: object) -> Rules:
@@ -68,15 +72,24 @@ def rules(name: str | Rules, **options: object) -> Rules:
         return name.replace(**options) if options else name
     match = _CANONICAL.match(name)
     if match is None:
-        raise RulesError(f"{name!r} is not a game name or a rules string such as 'rams(players=5)'")
+        raise RulesError(
+            "{name} is not a game name or a rules string such as 'rams(players=5)'",
+            name=repr(name),
+        )
     game = find_game(match.group(1))
     given: dict[str, object] = {}
     for item in filter(None, (part.strip() for part in (match.group(2) or "").split(","))):
         key, sep, value = item.partition("=")
         if not sep:
-            raise RulesError(f"{item!r} in {name!r} is not an option written as name=value")
+            raise RulesError(
+                "{item} in {name} is not an option written as name=value",
+                item=repr(item),
+                name=repr(name),
+            )
         if key.strip() in given:
-            raise RulesError(f"{name!r} gives the option {key.strip()!r} twice")
+            raise RulesError(
+                "{name} gives the option {key} twice", name=repr(name), key=repr(key.strip())
+            )
         given[key.strip()] = value.strip()
     given.update(options)
     return Rules.build(game, given)

@@ -348,7 +348,7 @@ async def club_leaderboard(club_id: str, game: str, request: Request) -> dict[st
     try:
         found = tt.find_game(game).name
     except tt.RulesError as exc:
-        raise TableError("bad_game", str(exc), 400) from None
+        raise TableError.engine("bad_game", exc) from None
 
     def work(conn: sa.Connection) -> list[dict[str, Any]]:
         _visible_club(conn, club_id, account_id)

@@ -32,7 +32,7 @@ def rules_from(game: str, options: dict[str, Any]) -> tt.Rules:
     try:
         return tt.rules(game, **options)
     except tt.RulesError as exc:
-        raise TableError("bad_rules", str(exc), 400) from None
+        raise TableError.engine("bad_rules", exc) from None
 
 
 @dataclass

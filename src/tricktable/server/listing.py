@@ -229,7 +229,7 @@ async def tables_list(
         try:
             name = tt.find_game(game).name
         except tt.RulesError as exc:
-            raise TableError("bad_game", str(exc), 400) from None
+            raise TableError.engine("bad_game", exc) from None
     hub = request.app.state.hub
     key = (status, name, limit)
     cache: dict[tuple[Any, ...], tuple[float, dict[str, Any]]] = (

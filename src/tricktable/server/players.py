@@ -106,7 +106,7 @@ async def leaderboard(
     try:
         name = tt.find_game(game).name
     except tt.RulesError as exc:
-        raise TableError("bad_game", str(exc), 400) from None
+        raise TableError.engine("bad_game", exc) from None
     board = await request.app.state.hub.database.run(lambda conn: _board(conn, name, limit))
     return {"game": name, "title": tt.find_game(name).title, "players": board}
 

@@ -69,6 +69,12 @@ class TableError(Exception):
         self.status = status
 
     @classmethod
+    def engine(cls, code: str, error: TricktableError, status: int = 400) -> TableError:
+        """A refusal that is the engine's own explanation (a bad option, an unknown game),
+        said in each reader's language as the engine's template is."""
+        return cls(code, _ENGINE_SAYS, status, reason=error)
+
+    @classmethod
     def worded(
         cls, code: str, english: str, template: str, status: int = 409, **values: object
     ) -> TableError:
@@ -86,8 +92,20 @@ class TableError(Exception):
         said = words.gettext(self.template)
         if not self.values:
             return said
-        values = {k: words.gettext(v) if isinstance(v, Term) else v for k, v in self.values.items()}
-        return said.format(**values)
+        return said.format(**{name: _said(value, words) for name, value in self.values.items()})
+
+
+_ENGINE_SAYS = "{reason}"
+"""The template of an engine error's refusal (a name, so the catalogs do not take it as a
+message: the engine's own template is the one translated)."""
+
+
+def _said(value: object, words: Translator) -> object:
+    if isinstance(value, Term):
+        return words.gettext(value)
+    if isinstance(value, TricktableError):
+        return value.said(words.gettext)
+    return value
 
 
 class Client(Protocol):

@@ -78,11 +78,17 @@ def check(options: Mapping[str, OptionValue]) -> None:
     packets = DEAL_PACKETS.of(options)
     if sum(packets) != TRICKS:
         text = "+".join(str(p) for p in packets)
-        raise RulesError(f"deal_packets={text} deals {sum(packets)} cards; 5 needed")
+        raise RulesError(
+            "deal_packets={text} deals {dealt} cards; {needed} are needed",
+            text=text,
+            dealt=sum(packets),
+            needed=TRICKS,
+        )
     if CUTTHROAT.of(options):
         for option in (LONE_DEFENDER, RAILROAD):
             if option.of(options):
                 raise RulesError(
-                    f"cutthroat=true has no partners, so {option.name}=true cannot go with it; "
-                    f"set cutthroat=false or {option.name}=false"
+                    "cutthroat=true has no partners, so {name}=true cannot go with it; "
+                    "set cutthroat=false or {name}=false",
+                    name=option.name,
                 )

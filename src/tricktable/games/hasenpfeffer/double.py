@@ -160,14 +160,18 @@ def _check(options: Mapping[str, OptionValue]) -> None:
     players = PLAYERS.of(options)
     if not INDIVIDUAL.of(options) and players not in (4, 6):
         raise RulesError(
-            f"players={players} cannot play in two partnerships; use 4 or 6, or individual=true "
-            "for 2-6 players each for himself"
+            "players={players} cannot play in two partnerships; use 4 or 6, or individual=true "
+            "for 2-6 players each for himself",
+            players=players,
         )
     tricks = tricks_per_hand(players)
     if MIN_BID.of(options) > tricks:
         raise RulesError(
-            f"min_bid={MIN_BID.of(options)} is more than the {tricks} tricks of a hand with "
-            f"{players} players; use 1..{tricks}"
+            "min_bid={bid} is more than the {tricks} tricks of a hand with {players} players; "
+            "use 1..{tricks}",
+            bid=MIN_BID.of(options),
+            tricks=tricks,
+            players=players,
         )
     _check_removed(FIVE_PLAYER_REMOVED.of(options))
 
@@ -176,13 +180,13 @@ def _check_removed(removed: tuple[str, ...]) -> None:
     """The five-player pack leaves out three 9s (the same one at most twice)."""
     if len(removed) != 3 or any(parse_card(str(c)).rank != NINE for c in removed):
         raise RulesError(
-            f"five_player_removed={'+'.join(str(c) for c in removed)} must name three 9s, "
-            "e.g. 9C+9D+9H"
+            "five_player_removed={cards} must name three 9s, e.g. 9C+9D+9H",
+            cards="+".join(str(c) for c in removed),
         )
     try:
         pinochle45(parse_card(str(c)) for c in removed)
     except NotationError as exc:
-        raise RulesError(f"five_player_removed: {exc}") from None
+        raise RulesError("five_player_removed: {problem}", problem=exc) from None
 
 
 @dataclass(slots=True)

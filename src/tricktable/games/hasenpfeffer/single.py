@@ -151,11 +151,16 @@ OPTIONS = (
 def _check(options: Mapping[str, OptionValue]) -> None:
     low, high = MIN_BID.of(options), MAX_BID.of(options)
     if low > high:
-        raise RulesError(f"min_bid={low} is above max_bid={high}")
+        raise RulesError("min_bid={low} is above max_bid={high}", low=low, high=high)
     packets = DEAL_PACKETS.of(options)
     if sum(packets) != TRICKS:
         text = "+".join(str(p) for p in packets)
-        raise RulesError(f"deal_packets={text} deals {sum(packets)} cards; 6 needed")
+        raise RulesError(
+            "deal_packets={text} deals {dealt} cards; {needed} are needed",
+            text=text,
+            dealt=sum(packets),
+            needed=TRICKS,
+        )
 
 
 @dataclass(slots=True)

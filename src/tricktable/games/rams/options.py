@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from ...errors import RulesError
+from ...i18n import N_
 from ...options import Option, OptionValue
 from ...trick import Heading
 
@@ -255,7 +256,12 @@ def family_check(
         if sum(int(p) for p in packets) != HAND_SIZE:
             text = "+".join(str(p) for p in packets)
             dealt = sum(int(p) for p in packets)
-            raise RulesError(f"deal_packets={text} deals {dealt} cards; 5 are needed")
+            raise RulesError(
+                "deal_packets={text} deals {dealt} cards; {needed} are needed",
+                text=text,
+                dealt=dealt,
+                needed=HAND_SIZE,
+            )
         size = widow_size(options)
         _check_capacity(options, players, deck_size, size + turnups)
         _check_widow_packets(options, packets, size)
@@ -269,11 +275,16 @@ def _check_capacity(
     hands = players - (1 if players == 6 and SIX_PLAYER_DEALER_SITS_OUT.of(options) else 0)
     needed = hands * HAND_SIZE + extra
     if needed > deck_size:
-        hint = " (set six_player_dealer_sits_out=true)" if players == 6 else ""
-        raise RulesError(
-            f"players={players} needs {needed} cards (hands, widow and turn-up) but the pack "
-            f"has {deck_size}{hint}"
+        message = N_(
+            "players={players} needs {needed} cards (hands, widow and turn-up) but the pack "
+            "has {size}"
         )
+        if players == 6:
+            message = N_(
+                "players={players} needs {needed} cards (hands, widow and turn-up) but the pack "
+                "has {size} (set six_player_dealer_sits_out=true)"
+            )
+        raise RulesError(message, players=players, needed=needed, size=deck_size)
 
 
 def _check_widow_packets(
@@ -286,6 +297,9 @@ def _check_widow_packets(
     if len(given) != len(packets) or sum(int(p) for p in given) != size:
         text = "+".join(str(p) for p in given)
         raise RulesError(
-            f"widow_packets={text} must have one packet per round of the deal "
-            f"({len(packets)}) adding up to the widow's {size} cards"
+            "widow_packets={text} must have one packet per round of the deal ({rounds}) "
+            "adding up to the widow's {size} cards",
+            text=text,
+            rounds=len(packets),
+            size=size,
         )

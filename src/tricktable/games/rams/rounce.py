@@ -105,8 +105,13 @@ def _widow_fits(options: Mapping[str, OptionValue]) -> int:
     discard = WIDOW_DISCARD.of(options)
     if size - discard != HAND_SIZE:
         raise RulesError(
-            f"widow_size={size} with widow_discard={discard} leaves the taker {size - discard} "
-            f"cards; it must leave {HAND_SIZE} (widow_discard={size - HAND_SIZE})"
+            "widow_size={size} with widow_discard={discard} leaves the taker {left} cards; "
+            "it must leave {hand} (widow_discard={fits})",
+            size=size,
+            discard=discard,
+            left=size - discard,
+            hand=HAND_SIZE,
+            fits=size - HAND_SIZE,
         )
     return size
 
