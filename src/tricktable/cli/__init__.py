@@ -25,24 +25,55 @@ else:
 if _MISSING is None:
     from typing import Any
 
-    from typer.core import TyperCommand, TyperOption
+    from typer.core import TyperCommand, TyperGroup, TyperOption
 
-    class _FlagsShownAsFlags(TyperCommand):
-        """A command whose help shows an on/off option as a flag (``--hints``), never with a
-        value's type after it (``--hints <bool>``): a flag takes no value."""
+    from .help_words import help_language, say_command, say_params, say_usage
+
+    def _shown(params: Any) -> Any:
+        """The parameters as the help shows them: in the player's language, and an on/off
+        option as a flag (``--hints``), never with a value's type after it (``--hints <bool>``):
+        a flag takes no value."""
+        for param in params:
+            if isinstance(param, TyperOption) and param.is_flag:
+                param.metavar = ""
+        say_params(params, help_language())
+        return params
+
+    class _Command(TyperCommand):
+        """A command whose help is in the player's language."""
 
         def get_params(self, ctx: Any) -> Any:
-            params = super().get_params(ctx)
-            for param in params:
-                if isinstance(param, TyperOption) and param.is_flag:
-                    param.metavar = ""
-            return params
+            return _shown(super().get_params(ctx))
+
+        def format_help(self, ctx: Any, formatter: Any) -> None:
+            say_command(self, help_language())
+            super().format_help(ctx, formatter)
+
+        def get_usage(self, ctx: Any) -> str:
+            return say_usage(super().get_usage(ctx), help_language())
+
+    class _Group(TyperGroup):
+        """The command list, its commands' short help in the player's language."""
+
+        def get_params(self, ctx: Any) -> Any:
+            return _shown(super().get_params(ctx))
+
+        def format_help(self, ctx: Any, formatter: Any) -> None:
+            words = help_language()
+            say_command(self, words)
+            for command in self.commands.values():
+                say_command(command, words)
+            super().format_help(ctx, formatter)
+
+        def get_usage(self, ctx: Any) -> str:
+            return say_usage(super().get_usage(ctx), help_language())
 
     app = typer.Typer(
         name="tricktable",
         help="Single and Double Hasenpfeffer, Rams, Bierspiel and Rounce.",
         no_args_is_help=True,
         add_completion=False,
+        cls=_Group,
     )
 
     from . import play, replay_cmd, rules_cmd, verify_cmd
@@ -74,7 +105,7 @@ if _MISSING is None:
 
     for _command in app.registered_commands:
         if _command.cls in (None, TyperCommand):
-            _command.cls = _FlagsShownAsFlags
+            _command.cls = _Command
 
 
 def main() -> None:

@@ -25,7 +25,7 @@ from ..games import REGISTRY
 from ..games import rules as tt_rules
 from ..i18n import DOMAIN, LANGUAGES, PLACEHOLDER, catalog_path
 
-__all__ = ["game_messages", "missing", "read_catalog", "template", "update"]
+__all__ = ["command_messages", "game_messages", "missing", "read_catalog", "template", "update"]
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1]
 MAPPING = PACKAGE_DIR / "locale" / "babel.cfg"
@@ -100,7 +100,19 @@ def template() -> Catalog:
         catalog.add(message, auto_comments=[where])
     for message, location in web_messages():
         catalog.add(message, locations=[location])
+    for message, where in command_messages():
+        catalog.add(message, auto_comments=[where])
     return catalog
+
+
+def command_messages() -> Iterator[tuple[str, str]]:
+    """The command line's ``--help`` words, from the live command tree."""
+    import typer.main
+
+    from . import app
+    from .help_words import help_messages
+
+    return help_messages(typer.main.get_command(app))
 
 
 WEB_DIR = PACKAGE_DIR / "web"
