@@ -218,6 +218,25 @@ def test_replay_prints_every_hand_and_one_hand_on_request(tmp_path: Path) -> Non
     assert stepped.count("— Hand ") == min(2, deals)
 
 
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [("de", ("— Spiel 1 —", "Plätze ab 1 gezählt", "Punkte: ", "gewonnen von")),
+     ("fr", ("— Donne 1 —", "places numérotées à partir de 1", "Scores : ", "gagnée par")),
+     ("ms", ("pusingan", "tempat dinomborkan dari 1", "Markah: ", "dimenangi oleh"))],
+)  # fmt: skip
+def test_replay_speaks_the_players_language(
+    code: str, said: tuple[str, ...], tmp_path: Path
+) -> None:
+    """The lines around the record's notation; the notation ([Result ...], Trick 1:) stays."""
+    path = finished_record(tmp_path)
+    output = run(["replay", str(path), "--lang", code], width=200)
+    assert all(words.lower() in output.lower() for words in said)
+    assert "— Hand " not in output and "won by seat" not in output and "[Result " in output
+    bad = runner.invoke(app, ["replay", str(path), "--hand", "999",
+                              "--lang", code], env={"COLUMNS": "200"})  # fmt: skip
+    assert bad.exit_code == 2 and "--hand 999" in bad.output and "the record has" not in bad.output
+
+
 def test_replay_refuses_a_missing_file_and_a_bad_hand(tmp_path: Path) -> None:
     missing = runner.invoke(app, ["replay", str(tmp_path / "nothing.json")])
     assert missing.exit_code == 2 and "cannot read a record" in missing.output

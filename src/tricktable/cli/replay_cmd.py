@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -11,25 +12,27 @@ from rich.console import Console
 
 from ..engine import Game
 from ..errors import TricktableError
+from ..i18n import LanguageError, Translator, choose_language, translator
 from ..record import hand_text, load_record
 from ..replay import replay
 
 __all__ = ["register"]
 
 
-def _load(path: Path) -> Game:
+def _load(path: Path, words: Translator) -> Game:
     try:
         return replay(load_record(path))
     except TricktableError as exc:
-        raise typer.BadParameter(str(exc)) from None
+        raise typer.BadParameter(exc.said(words.gettext)) from None
 
 
-def _deal_numbers(game: Game, hand: int | None) -> list[int]:
+def _deal_numbers(game: Game, hand: int | None, words: Translator) -> list[int]:
     count = len(game.deals)
     if hand is None:
         return list(range(count))
     if not 1 <= hand <= count:
-        raise typer.BadParameter(f"--hand {hand!r}: the record has hands 1 to {count}")
+        refusal = words.gettext("--hand {hand}: the record has hands 1 to {count}")
+        raise typer.BadParameter(refusal.format(hand=repr(hand), count=count))
     return [hand - 1]
 
 
@@ -39,32 +42,50 @@ def replay_command(
         int | None, typer.Option(help="Show only this deal (1 is the first in the record).")
     ] = None,
     step: Annotated[bool, typer.Option("--step", help="Wait for Enter after each hand.")] = False,
+    lang: Annotated[
+        str | None, typer.Option("--lang", help="Language: en, de, fr or ms (else LANG).")
+    ] = None,
 ) -> None:
     """Show a game record hand by hand: the deal, the calls, every trick and the result."""
+    words = _words(lang)
+    _ = words.gettext
     console = Console(highlight=False)
-    game = _load(file)
-    numbers = _deal_numbers(game, hand)
-    console.print(f"{game.rules} · seed {game.seed} · {len(game.deals)} deals · "
-                  "seats numbered from 1", markup=False)  # fmt: skip
+    game = _load(file, words)
+    numbers = _deal_numbers(game, hand, words)
+    deals = words.ngettext("{count} deal", "{count} deals", len(game.deals))
+    head = _("{rules} · seed {seed} · {deals} · seats numbered from 1")
+    console.print(
+        head.format(rules=game.rules, seed=game.seed, deals=deals.format(count=len(game.deals))),
+        markup=False,
+    )
     for position, number in enumerate(numbers):
-        console.print(f"\n— Hand {number + 1} —", markup=False)
+        console.print("\n" + _("— Hand {number} —").format(number=number + 1), markup=False)
+        # the hand's text is the record's notation (its tags and moves), alike in every language
         console.print(hand_text(game, number, first_seat=1), markup=False, end="")
-        is_last = position == len(numbers) - 1
-        if step and not is_last:
-            console.print("Press Enter for the next hand: ", end="", markup=False)
+        if step and position < len(numbers) - 1:
+            console.print(_("Press Enter for the next hand: "), end="", markup=False)
             if not sys.stdin.readline():
                 return
-    status = f"won by {_seats(game.winners)}" if game.is_over else "not finished"
+    console.print("\n" + _final(game, words), markup=False)
+
+
+def _words(lang: str | None) -> Translator:
+    try:
+        return translator(choose_language(lang, os.environ))
+    except LanguageError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--lang") from None
+
+
+def _final(game: Game, words: Translator) -> str:
     scores = " ".join(str(s) for s in game.scores)
-    console.print(f"\nScores: {scores} · {status}", markup=False)
-
-
-def _seats(seats: tuple[int, ...]) -> str:
-    """Seats for people, counted from 1: "seat 2", "seats 1 and 3"."""
-    numbers = [str(s + 1) for s in seats]
-    if len(numbers) == 1:
-        return f"seat {numbers[0]}"
-    return f"seats {', '.join(numbers[:-1])} and {numbers[-1]}"
+    if not game.is_over:
+        return words.gettext("Scores: {scores} · not finished").format(scores=scores)
+    seats = [str(s + 1) for s in game.winners]
+    if len(seats) == 1:
+        said = words.gettext("Scores: {scores} · won by seat {seat}")
+        return said.format(scores=scores, seat=seats[0])
+    said = words.gettext("Scores: {scores} · won by seats {seats} and {last}")
+    return said.format(scores=scores, seats=", ".join(seats[:-1]), last=seats[-1])
 
 
 def register(app: typer.Typer) -> None:
