@@ -124,3 +124,15 @@ def test_a_session_of_boards_verifies_with_its_deal_limit_and_not_without() -> N
     older = {k: v for k, v in record.items() if k != "deal_limit"}
     failed = verify_record(older)  # the target of 1 ends the game after its first hand
     assert failed is not None and failed.hand == 1, failed
+
+
+def test_a_mismatch_is_said_in_the_readers_language() -> None:
+    from tricktable.i18n import translator
+
+    edited = _record("hasenpfeffer", 25)
+    edited["deals"][0]["dealer"] = 7
+    mismatch = verify_record(edited)
+    assert mismatch is not None and mismatch.hand == 1
+    german = mismatch.said(translator("de").gettext)
+    assert german.startswith("Spiel 1: nach den Regeln gibt Platz ") and german.endswith("Platz 7")
+    assert mismatch.said(translator("en").gettext) == str(mismatch)

@@ -10,14 +10,15 @@ named by its place in the record (1 is the first, as ``tricktable replay --hand`
 from __future__ import annotations
 
 import reprlib
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from .engine import Game
 from .errors import RecordError, TricktableError
 from .fair import commitment
 from .games import rules
+from .i18n import N_
 from .record import FORMAT, deal_limit_of
 
 __all__ = ["Mismatch", "RevealedDeals", "verify_record"]
@@ -25,13 +26,29 @@ __all__ = ["Mismatch", "RevealedDeals", "verify_record"]
 
 @dataclass(frozen=True)
 class Mismatch:
-    """Why a record does not verify: the hand (1 is the first in the record) and the reason."""
+    """Why a record does not verify: the hand (1 is the first in the record) and the reason,
+    an English template with its values (so a terminal can say it in the reader's language)."""
 
     hand: int
-    reason: str
+    template: str
+    values: Mapping[str, object] = field(default_factory=dict)
+
+    @property
+    def reason(self) -> str:
+        """The reason in English."""
+        return self.template.format(**self.values)
 
     def __str__(self) -> str:
         return f"hand {self.hand}: {self.reason}"
+
+    def said(self, gettext: Callable[[str], str]) -> str:
+        """``hand 2: …`` in the language of ``gettext`` (an error among the values too)."""
+        values = {
+            name: value.said(gettext) if isinstance(value, TricktableError) else value
+            for name, value in self.values.items()
+        }
+        reason = gettext(self.template).format(**values)
+        return gettext("hand {hand}: {reason}").format(hand=self.hand, reason=reason)
 
 
 @dataclass(frozen=True)
@@ -73,13 +90,17 @@ def verify_record(record: object) -> Mismatch | None:
     return None
 
 
-def _fail(hand: int, reason: str) -> _Failed:
-    return _Failed(Mismatch(hand, reason))
+_AS_IT_SAYS = "{problem}"
+"""The template of a reason that is an error's own (a name: the catalogs take the error's)."""
+
+
+def _fail(hand: int, template: str, **values: object) -> _Failed:
+    return _Failed(Mismatch(hand, template, values))
 
 
 def _deal_entries(record: object) -> list[Mapping[str, Any]]:
     if not isinstance(record, Mapping) or record.get("format") != FORMAT:
-        raise _fail(1, f"{reprlib.repr(record)} is not a tricktable record")
+        raise _fail(1, "{record} is not a tricktable record", record=reprlib.repr(record))
     deals = record.get("deals")
     if not isinstance(deals, list) or not deals:
         raise _fail(1, "the record has no deals")
@@ -88,7 +109,7 @@ def _deal_entries(record: object) -> list[Mapping[str, Any]]:
                        "committed to)")  # fmt: skip
     for number, entry in enumerate(deals):
         if not isinstance(entry, Mapping):
-            raise _fail(number + 1, f"{reprlib.repr(entry)} is not a deal of a record")
+            raise _fail(number + 1, "{entry} is not a deal of a record", entry=reprlib.repr(entry))
     return deals
 
 
@@ -102,11 +123,14 @@ def _revealed(record: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]) -> 
         secret = _secret_bytes(entry.get("secret"), hand)
         committed_as = entry.get("commitment_number", number)
         if not isinstance(committed_as, int):
-            raise _fail(hand, f"its commitment number {committed_as!r} is not a number")
+            raise _fail(
+                hand, "its commitment number {number} is not a number", number=repr(committed_as)
+            )
         expected = commitment(label, committed_as, secret)
         if entry.get("commitment") != expected:
-            raise _fail(hand, f"its secret hashes to {expected}, but the commitment shown was "
-                              f"{entry.get('commitment')!r}")  # fmt: skip
+            raise _fail(hand, "its secret hashes to {expected}, but the commitment shown was "
+                              "{shown}", expected=expected,
+                        shown=repr(entry.get("commitment")))  # fmt: skip
         secrets.append(secret)
         numbers.append(committed_as)
     return RevealedDeals(label, tuple(secrets), tuple(numbers))
@@ -118,7 +142,9 @@ def _secret_bytes(text: object, hand: int) -> bytes:
     try:
         return bytes.fromhex(str(text))
     except ValueError:
-        raise _fail(hand, f"its secret {reprlib.repr(text)} is not hexadecimal") from None
+        raise _fail(
+            hand, "its secret {secret} is not hexadecimal", secret=reprlib.repr(text)
+        ) from None
 
 
 def _replay_checked(
@@ -139,45 +165,54 @@ def _new_game(record: Mapping[str, Any], source: RevealedDeals) -> Game:
                     dealer=int(record["first_dealer"]), deal_source=source,
                     deal_limit=deal_limit_of(record))  # fmt: skip
     except (KeyError, TypeError, ValueError) as exc:
-        reason = f"the record's rules, seed, first dealer or deal limit do not make a game: {exc}"
-        raise _fail(1, reason) from None
+        reason = N_(
+            "the record's rules, seed, first dealer or deal limit do not make a game: {problem}"
+        )
+        raise _fail(
+            1, reason, problem=exc if isinstance(exc, TricktableError) else str(exc)
+        ) from None
 
 
 def _check_deal(game: Game, number: int, entry: Mapping[str, Any]) -> None:
     hand = number + 1
     dealt = str(game.deals[number])
     if str(entry.get("deal")) != dealt:
-        raise _fail(hand, f"its secret deals {dealt!r}, but the record shows {entry.get('deal')!r}")
+        raise _fail(hand, "its secret deals {dealt}, but the record shows {shown}",
+                    dealt=repr(dealt), shown=repr(entry.get("deal")))  # fmt: skip
     if entry.get("dealer") != game.dealers[number]:
-        raise _fail(hand, f"seat {game.dealers[number]} deals it by the rules, but the record "
-                          f"says seat {entry.get('dealer')!r}")  # fmt: skip
+        raise _fail(hand, "seat {dealer} deals it by the rules, but the record says seat {shown}",
+                    dealer=game.dealers[number], shown=repr(entry.get("dealer")))  # fmt: skip
 
 
 def _play_deal(game: Game, number: int, entry: Mapping[str, Any]) -> None:
     hand = number + 1
     actions = entry.get("actions")
     if not isinstance(actions, list):
-        raise _fail(hand, f"its actions {reprlib.repr(actions)} are not a list")
+        raise _fail(hand, "its actions {actions} are not a list", actions=reprlib.repr(actions))
     for index, item in enumerate(actions):
         seat, text = (item.get("seat"), item.get("action")) if isinstance(item, Mapping) else (
             None, None)  # fmt: skip
-        where = f"action {index + 1} ({seat!r}: {text!r})"
+        where = {"index": index + 1, "seat": repr(seat), "action": repr(text)}
         if game.is_over or game.deal_number != number:
-            raise _fail(hand, f"{where} comes after the hand is over")
+            raise _fail(hand, "action {index} ({seat}: {action}) comes after the hand is over",
+                        **where)  # fmt: skip
         if seat != game.to_move:
-            raise _fail(hand, f"{where} is not that seat's turn: seat {game.to_move} is to move")
+            raise _fail(hand, "action {index} ({seat}: {action}) is not that seat's turn: seat "
+                              "{to_move} is to move", to_move=game.to_move, **where)  # fmt: skip
         try:
             game.apply(str(text))
         except RecordError as exc:  # the game wants a deal the record does not reveal
-            raise _fail(hand + 1, str(exc)) from None
+            raise _fail(hand + 1, _AS_IT_SAYS, problem=exc) from None
         except TricktableError as exc:
-            raise _fail(hand, f"{where} is not legal: {exc}") from None
+            raise _fail(hand, "action {index} ({seat}: {action}) is not legal: {problem}",
+                        problem=exc, **where) from None  # fmt: skip
 
 
 def _check_end(game: Game, record: Mapping[str, Any], count: int) -> None:
     if list(game.scores) != record.get("scores"):
-        raise _fail(count, f"the hands score {list(game.scores)}, but the record says "
-                           f"{record.get('scores')!r}")  # fmt: skip
+        raise _fail(count, "the hands score {scores}, but the record says {shown}",
+                    scores=list(game.scores), shown=repr(record.get("scores")))  # fmt: skip
     if bool(record.get("is_over")) != game.is_over:
-        raise _fail(count, f"the game is {'' if game.is_over else 'not '}over after it, but the "
-                           "record says otherwise")  # fmt: skip
+        over = N_("the game is over after it, but the record says otherwise")
+        not_over = N_("the game is not over after it, but the record says otherwise")
+        raise _fail(count, over if game.is_over else not_over)

@@ -90,6 +90,8 @@ def template() -> Catalog:
         "TableError": (2,),
         # the engine's refusals of rules are English templates the server and terminal translate
         "RulesError": (1,),
+        # a record's mismatch (verify.py): _fail(hand, "English template", **values)
+        "_fail": (2,),
         "worded": (3,),
     }
     for filename, line, message, comments, _context in extract_from_dir(
