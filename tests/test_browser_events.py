@@ -4,12 +4,14 @@ browser) register on its page, as do four more players by the API (who stay away
 for them), bots fill the empty places; Ana starts it, both play their hands at the tables the
 event page sends them to, and once it is over the standings and a board's page show every
 table's result and its solver review, and the stored records show the board dealt the same hands
-at every table."""
+at every table. The same pages are then walked in the pseudo-locale (no English word left
+untranslated) and read in German."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,10 +23,11 @@ pytest.importorskip("playwright", reason="needs the playwright package (dev extr
 
 import httpx
 import sqlalchemy as sa
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from browser_support import served
 from table_support import browser, new_context, take_turn, turns, watch_errors
+from test_browser_languages import unmarked
 
 __all__ = ["browser"]  # the fixture, used by name
 
@@ -62,12 +65,14 @@ def register_away(base_url: str, event_id: str, name: str) -> None:
         assert response.status_code == 200, response.text
 
 
-def create_event(page: Page, base_url: str) -> str:
+def create_event(page: Page, base_url: str) -> tuple[str, str]:
+    """Ana founds the club and holds the event: (the club's id, the event's)."""
     page.goto(base_url + "/clubs")
     sign_up(page, "Ana")
     page.fill("[data-testid=club-name]", "Tuesday Pepper")
     page.click("[data-testid=create-club]")
     page.wait_for_selector("[data-testid=club-title]:has-text('Tuesday Pepper')")
+    club_id = page.url.rsplit("/", 1)[1]
     page.fill("[data-testid=event-name]", "Two-round duplicate")
     page.select_option("[data-testid=event-game]", "hasenpfeffer")
     page.fill("[data-testid=event-target]", "2")
@@ -76,7 +81,7 @@ def create_event(page: Page, base_url: str) -> str:
     page.click("[data-testid=create-event]")
     page.wait_for_url("**/events/**")
     page.wait_for_selector("[data-testid=event-title]:has-text('Two-round duplicate')")
-    return page.url.rsplit("/", 1)[1]
+    return club_id, page.url.rsplit("/", 1)[1]
 
 
 def event_state(base_url: str, event_id: str) -> dict[str, Any]:
@@ -106,14 +111,26 @@ def play_the_event(pages: list[Page], base_url: str, event_id: str) -> list[int]
     raise AssertionError(f"the event did not end: {event_state(base_url, event_id)}")
 
 
-def test_a_club_holds_a_duplicate_event_that_two_browsers_play_through(
-    browser: Browser, server: tuple[str, Path]
-) -> None:
+@dataclasses.dataclass
+class Played:
+    """The event once played through: where it is, and Ana's browser (its club's admin)."""
+
+    base_url: str
+    database: Path
+    club_id: str
+    event_id: str
+    ana: BrowserContext
+    moves: list[int]
+    errors: list[str]
+
+
+@pytest.fixture(scope="module")
+def played(browser: Browser, server: tuple[str, Path]) -> Iterator[Played]:
     base_url, database = server
     ana_context, ben_context = new_context(browser), new_context(browser)
     ana, ben = ana_context.new_page(), ben_context.new_page()
     ana_errors, ben_errors = watch_errors(ana), watch_errors(ben)
-    event_id = create_event(ana, base_url)
+    club_id, event_id = create_event(ana, base_url)
     ana.click("[data-testid=register]")
     ana.wait_for_selector("[data-testid=event-players]:has-text('Ana')")
     ben.goto(f"{base_url}/events/{event_id}")
@@ -127,8 +144,17 @@ def test_a_club_holds_a_duplicate_event_that_two_browsers_play_through(
     ana.click("[data-testid=start-event]")
     ana.wait_for_selector("[data-testid=event-status][data-status=playing]")
     moves = play_the_event([ana, ben], base_url, event_id)
-    assert all(moves), moves  # both played at their tables
+    ben_context.close()
+    ana.close()
+    yield Played(base_url, database, club_id, event_id, ana_context, moves, ana_errors + ben_errors)
+    ana_context.close()
 
+
+def test_a_club_holds_a_duplicate_event_that_two_browsers_play_through(played: Played) -> None:
+    base_url, database, event_id = played.base_url, played.database, played.event_id
+    assert all(played.moves), played.moves  # both played at their tables
+    ana = played.ana.new_page()
+    errors = watch_errors(ana)
     ana.goto(f"{base_url}/events/{event_id}")
     ana.wait_for_selector("[data-testid=event-status][data-status=over]")
     standings = ana.locator("[data-testid=standings] tbody tr")
@@ -154,9 +180,75 @@ def test_a_club_holds_a_duplicate_event_that_two_browsers_play_through(
     reviewed.nth(1).wait_for(timeout=60_000)  # both tables' (it asks again while computed)
     assert {reviewed.nth(i).get_attribute("data-table-id") for i in range(2)} == set(first_round)
     assert all("cards;" in text for text in reviewed.all_inner_texts())
-    assert ana_errors == [] and ben_errors == []
-    ana_context.close()
-    ben_context.close()
+    assert played.errors == [] and errors == []
+    ana.close()
+
+
+# the words the players typed: their names, the club's and the event's
+NAMES = ("Ana", "Ben", "Cleo", "Dora", "Emil", "Fritz", "Tuesday Pepper", "Two-round duplicate")
+
+
+def in_language(browser: Browser, played: Played, code: str) -> Page:
+    """A page of Ana's browser (signed in, the club's admin) that reads ``code``."""
+    context = browser.new_context(storage_state=played.ana.storage_state())
+    context.add_init_script(f"localStorage.setItem('tricktable:lang', '{code}')")
+    return context.new_page()
+
+
+def walk(page: Page, base_url: str, played: Played) -> dict[str, list[str]]:
+    """The clubs' list, the club's page with the new event's form, the event's page with its
+    standings and the board's with its reviews: each page's text left untranslated."""
+    left = {}
+    page.goto(f"{base_url}/clubs")
+    page.wait_for_selector("[data-testid=club-list] li a")
+    left["clubs"] = unmarked(page, NAMES)
+    page.goto(f"{base_url}/clubs/{played.club_id}")
+    page.wait_for_selector("[data-testid=new-event]:visible")
+    page.wait_for_selector("[data-testid=event-game] option", state="attached")
+    page.wait_for_selector("[data-testid=club-events] li[data-status=over]")
+    left["club"] = unmarked(page, NAMES)
+    page.goto(f"{base_url}/events/{played.event_id}")
+    page.wait_for_selector("[data-testid=event-status][data-status=over]")
+    page.wait_for_selector("[data-testid=standings] tbody tr")
+    left["event"] = unmarked(page, NAMES)
+    page.goto(f"{base_url}/events/{played.event_id}/boards/1")
+    page.locator("[data-testid=board-review][data-review=ready]").nth(1).wait_for(timeout=60_000)
+    left["board"] = unmarked(page, NAMES)
+    return left
+
+
+def test_the_pseudo_locale_leaves_no_text_unmarked_on_the_event_pages(
+    browser: Browser, played: Played
+) -> None:
+    page = in_language(browser, played, "xx")
+    errors = watch_errors(page)
+    left = walk(page, played.base_url, played)
+    assert left == {"clubs": [], "club": [], "event": [], "board": []}, left
+    assert page.locator("[data-testid=language-switch]").count() == 1
+    assert errors == []
+    page.context.close()
+
+
+def test_the_club_and_event_pages_read_in_german(browser: Browser, played: Played) -> None:
+    page = in_language(browser, played, "de")
+    errors = watch_errors(page)
+    page.goto(f"{played.base_url}/clubs/{played.club_id}")
+    page.wait_for_selector("[data-testid=club-events] li[data-status=over]")
+    club = page.inner_text("main")
+    assert all(w in club for w in ("Mitglieder", "Turniere", "Ein Duplicate-Turnier veranstalten"))
+    assert page.inner_text("[data-testid=club-role]") == "Du bist Admin dieses Klubs."
+    assert "Hasenpfeffer · vorbei" in page.inner_text("[data-testid=club-events]")
+    page.goto(f"{played.base_url}/events/{played.event_id}")
+    page.wait_for_selector("[data-testid=standings] tbody tr")
+    assert page.inner_text("[data-testid=event-status]") == "Das Turnier ist vorbei."
+    assert page.inner_text("[data-testid=event-winners]").startswith("Sieger: ")
+    assert "2 Runden · 1 Board je Runde" in page.inner_text("#event-about")
+    # a share of the top with the decimal comma and the space German writes before %
+    scores = page.locator("[data-testid=standings] tbody tr td:nth-child(3)").all_inner_texts()
+    assert all(re.fullmatch(r"\d{1,3},\d\s%", s) for s in scores), scores
+    assert page.get_attribute("html", "lang") == "de"
+    assert errors == []
+    page.context.close()
 
 
 def same_hands_in_the_records(database: Path, table_ids: list[str]) -> str:

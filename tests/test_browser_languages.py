@@ -32,10 +32,14 @@ UNMARKED = r"""([allowed, names]) => {
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.textContent.trim();
     const parent = node.parentElement;
-    // a table's rules as typed (option names and values stay as they are typed in every language)
-    if (!text || !parent || parent.closest("#language, script, style, svg, #review-rules")) {
+    // a table's rules as typed (option names and values stay as they are typed in every language),
+    // a command or a deal's notation (code) too
+    if (!text || !parent || parent.closest("#language, script, style, svg, #review-rules, code")) {
       continue;
     }
+    // one message with elements in its placeholders (data-i18n-filled): marked as a whole
+    const whole = parent.closest("[data-i18n-filled]");
+    if (whole && whole.textContent.includes("⟦")) continue;
     const shown = parent.tagName === "OPTION" ? parent.selected && parent.parentElement : parent;
     if (!shown || !shown.checkVisibility()) continue;
     const rest = names.reduce((left, name) => left.replaceAll(name, ""), text);

@@ -2,18 +2,21 @@
 // field (matchpoints), and the solver's review of the hand at each table.
 import { $, element, fetchJson } from "./api.js";
 import { startAccount } from "./account.js";
+import { entrantNames, number as numeral, percent } from "./event-words.js";
+import { t, tn, translatePage } from "./i18n.js";
+import { cardShort } from "./table/cards.js";
 
 const [, , eventId, , number] = window.location.pathname.split("/");
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 
 function tableRows(table) {
   return table.scores.map((s, index) => element("tr", { dataset: { tableId: table.table_id, place: String(s.place) } },
-    element("td", { textContent: index ? "" : `Table ${table.number}` }),
-    element("td", { className: "name", textContent: s.names }),
+    element("td", { textContent: index ? "" : t("Table {number}", { number: table.number }) }),
+    element("td", { className: "name", textContent: entrantNames(s.names) }),
     element("td", { textContent: signed(s.value) }),
-    element("td", { textContent: String(s.matchpoints) }),
-    element("td", { textContent: `${s.percent.toFixed(1)} %` }),
-    element("td", {}, index ? "" : element("a", { href: `/review/${table.table_id}`, textContent: "Whole game" }))));
+    element("td", { textContent: numeral(s.matchpoints) }),
+    element("td", { textContent: percent(s.percent) }),
+    element("td", {}, index ? "" : element("a", { href: `/review/${table.table_id}`, textContent: t("Whole game") }))));
 }
 
 const REVIEW_TRIES = 60;
@@ -23,17 +26,23 @@ const REVIEW_WAIT_MS = 1500;
 // table's game is over right after its last board, so its review is asked for then: while it
 // is computed the box says so and asks again.
 async function reviewOf(table) {
-  const title = element("h3", { textContent: `Table ${table.number}: the solver's review` });
+  const title = element("h3", { textContent: t("Table {number}: the solver's review", { number: table.number }) });
   const box = element("div", { dataset: { testid: "board-review", tableId: table.table_id, review: "computing" } }, title);
   fillReview(box, title, table, REVIEW_TRIES);
   return box;
+}
+
+function costLine(p) {
+  return element("li", { textContent: tn("Seat {seat} played {card}, costing {n} trick; best was {best}",
+    "Seat {seat} played {card}, costing {n} tricks; best was {best}", p.cost,
+    { seat: p.seat + 1, card: cardShort(p.card), best: p.best_cards.map(cardShort).join(` ${t("or")} `) }) });
 }
 
 async function fillReview(box, title, table, tries) {
   try {
     const review = await fetchJson(table.review_url);
     if (review.status !== "ready") {
-      box.replaceChildren(title, element("p", { className: "muted", textContent: "Being computed: it appears here when it is ready." }));
+      box.replaceChildren(title, element("p", { className: "muted", textContent: t("Being computed: it appears here when it is ready.") }));
       if (tries > 1) setTimeout(() => fillReview(box, title, table, tries - 1), REVIEW_WAIT_MS);
       return;
     }
@@ -41,22 +50,25 @@ async function fillReview(box, title, table, tries) {
     const plays = hand ? hand.tricks.flatMap((t) => t.plays) : [];
     const costly = plays.filter((p) => p.cost > 0);
     box.dataset.review = "ready";
-    box.replaceChildren(title, element("p", { textContent: `${plays.length} cards; ${costly.length} cost a trick (double dummy).` }),
-      element("ul", { className: "rows" }, ...costly.map((p) => element("li", { textContent: `Seat ${p.seat + 1} played ${p.card}, costing ${p.cost}; best was ${p.best_cards.join(" or ")}` }))));
+    box.replaceChildren(title, element("p", { textContent: tn("{cards} cards; {n} cost a trick (double dummy).",
+      "{cards} cards; {n} cost a trick (double dummy).", costly.length, { cards: plays.length }) }),
+    element("ul", { className: "rows" }, ...costly.map(costLine)));
   } catch (error) {
     box.dataset.review = "missing";
-    box.replaceChildren(title, element("p", { className: "muted", textContent: `No review yet: ${error.message}` }));
+    box.replaceChildren(title, element("p", { className: "muted", textContent: t("No review yet: {reason}", { reason: error.message }) }));
   }
 }
 
 async function start() {
+  translatePage();
   startAccount();
   $("back").href = `/events/${eventId}`;
   try {
     const board = await fetchJson(`/api/events/${eventId}/boards/${number}`);
-    document.title = `tricktable — board ${board.number}`;
-    $("board-title").textContent = `Board ${board.number} (round ${board.round})`;
-    $("board-fair").textContent = `Commitment ${board.commitment} · secret ${board.secret} (every table shows this one commitment; the secret deals the board: see How deals are made)`;
+    document.title = t("tricktable — board {number}", { number: board.number });
+    $("board-title").textContent = t("Board {number} (round {round})", { number: board.number, round: board.round });
+    $("board-fair").textContent = t("Commitment {commitment} · secret {secret} (every table shows this one commitment; the secret deals the board)",
+      { commitment: board.commitment, secret: board.secret });
     $("board-deal").textContent = board.tables[0] ? board.tables[0].deal : "";
     $("board-tables").replaceChildren(...board.tables.flatMap(tableRows));
     $("board-reviews").replaceChildren(...await Promise.all(board.tables.map(reviewOf)));

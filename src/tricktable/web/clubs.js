@@ -2,20 +2,22 @@
 // (an admin holds a new duplicate event from here).
 import { $, element, fetchJson } from "./api.js";
 import { startAccount } from "./account.js";
+import { gameTitles, word } from "./event-words.js";
+import { t, tn, translatePage } from "./i18n.js";
 
 const clubId = () => window.location.pathname.split("/")[2] || null;
 
 function clubRow(club) {
   return element("li", { dataset: { clubId: club.club_id } },
     element("a", { href: `/clubs/${club.club_id}`, textContent: club.name }),
-    element("span", { className: "muted", textContent: ` · ${club.members} member${club.members === 1 ? "" : "s"}${club.public ? "" : " · private"}` }));
+    element("span", { className: "muted", textContent: ` · ${tn("{n} member", "{n} members", club.members)}${club.public ? "" : ` · ${t("private")}`}` }));
 }
 
 async function showList() {
   $("club-list-panel").hidden = false;
   const data = await fetchJson("/api/clubs");
   $("club-list").replaceChildren(...(data.clubs.length ? data.clubs.map(clubRow)
-    : [element("li", { className: "muted", textContent: "No club yet: found the first one below." })]));
+    : [element("li", { className: "muted", textContent: t("No club yet: found the first one below.") })]));
 }
 
 async function createClub(event) {
@@ -29,28 +31,34 @@ async function createClub(event) {
   }
 }
 
-function eventRow(found) {
-  return element("li", { dataset: { eventId: found.event_id } },
-    element("a", { href: `/events/${found.event_id}`, textContent: found.name || found.game }),
-    element("span", { className: "muted", textContent: ` · ${found.game} · ${found.status}` }));
+function eventRow(found, titles) {
+  const game = titles.get(found.game) || found.game;
+  return element("li", { dataset: { eventId: found.event_id, status: found.status } },
+    element("a", { href: `/events/${found.event_id}`, textContent: found.name || game }),
+    element("span", { className: "muted", textContent: ` · ${game} · ${word(found.status)}` }));
 }
+
+const ROLE_LINES = {
+  admin: () => t("You are an admin of this club."), member: () => t("You are a member of this club."),
+};
 
 async function showClub(id) {
   $("club-panel").hidden = false;
   const invite = new URLSearchParams(window.location.search).get("invite");
   const club = await fetchJson(`/api/clubs/${id}`);
-  document.title = `tricktable — ${club.name}`;
+  document.title = t("tricktable — {name}", { name: club.name });
   $("club-title").textContent = club.name;
-  $("club-role").textContent = club.your_role ? `You are ${club.your_role === "admin" ? "an admin" : "a member"} of this club.` : "You are not a member of this club.";
+  $("club-role").textContent = (ROLE_LINES[club.your_role] || (() => t("You are not a member of this club.")))();
   $("join-club").hidden = Boolean(club.your_role);
   $("join-club").onclick = () => fetchJson(`/api/clubs/${id}/join`, invite ? { code: invite } : {})
     .then(() => showClub(id)).catch((error) => { $("club-error").textContent = error.message; });
-  $("club-invite").textContent = club.invite_url ? `Invite link: ${club.invite_url}` : "";
+  $("club-invite").textContent = club.invite_url ? t("Invite link: {url}", { url: club.invite_url }) : "";
   $("club-members").replaceChildren(...club.members.map((m) => element("li", {},
     element("a", { href: `/players/${encodeURIComponent(m.name)}`, textContent: m.name }),
-    element("span", { className: "muted", textContent: m.role === "admin" ? " · admin" : "" }))));
-  $("club-events").replaceChildren(...(club.events.length ? club.events.map(eventRow)
-    : [element("li", { className: "muted", textContent: "No event yet." })]));
+    element("span", { className: "muted", textContent: m.role === "admin" ? ` · ${word("admin")}` : "" }))));
+  const titles = await gameTitles();
+  $("club-events").replaceChildren(...(club.events.length ? club.events.map((e) => eventRow(e, titles))
+    : [element("li", { className: "muted", textContent: t("No event yet.") })]));
   $("new-event").hidden = club.your_role !== "admin";
   if (club.your_role === "admin") await fillGames();
 }
@@ -80,6 +88,7 @@ async function createEvent(event) {
 }
 
 async function start() {
+  translatePage();
   startAccount();
   $("new-club").addEventListener("submit", createClub);
   $("new-event").addEventListener("submit", createEvent);
