@@ -4,6 +4,7 @@
 // account, whose choice a page follows), else the browser's navigator.languages, else English. English is the source: a missing message shows in English.
 export const LANGUAGES = { en: "English", de: "Deutsch", fr: "Français", ms: "Bahasa Melayu" };
 const KEY = "tricktable:lang";
+const FOLLOWED = "tricktable:lang-followed";
 const PSEUDO = "xx";
 const PLACEHOLDER = /\{[a-z_]*\}/g;
 const PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -121,6 +122,9 @@ async function saveWithAccount(code) {
  * becomes this browser's choice too. True when the page is being shown again in it. */
 export function followAccount(stored) {
   if (!stored || !(stored in LANGUAGES) || stored === language || language === PSEUDO) return false;
+  // once a browser session: a choice this browser then makes again is the player's to keep
+  if (sessionStorage.getItem(FOLLOWED) === stored) return false;
+  sessionStorage.setItem(FOLLOWED, stored);
   localStorage.setItem(KEY, stored);
   window.location.reload();
   return true;
