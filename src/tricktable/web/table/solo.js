@@ -146,18 +146,19 @@ export function reasonText(why, words) {
   if (why.only) return t("it is the only legal action");
   const points = why.unit !== "tricks";
   const value = decimal(why.value, points);
-  const values = { n: number(why.samples), value, points: tn("{n} point", "{n} points", why.value, { n: value }) };
+  // "points" stays plural: a value said to the tenth is (in English and German) never one point
+  const values = { n: number(why.samples), value };
   if (why.next && why.next_value !== null && why.next_value !== undefined) {
     Object.assign(values, { next: words(why.next), next_value: decimal(why.next_value, points) });
     return points
-      ? tn("it is worth {points} to your side, on average over {n} sampled deal (next best: {next}, {next_value})",
-        "it is worth {points} to your side, on average over {n} sampled deals (next best: {next}, {next_value})", why.samples, values)
+      ? tn("it is worth {value} points to your side, on average over {n} sampled deal (next best: {next}, {next_value})",
+        "it is worth {value} points to your side, on average over {n} sampled deals (next best: {next}, {next_value})", why.samples, values)
       : tn("it takes {value} of the tricks left, on average over {n} sampled deal (next best: {next}, {next_value})",
         "it takes {value} of the tricks left, on average over {n} sampled deals (next best: {next}, {next_value})", why.samples, values);
   }
   return points
-    ? tn("it is worth {points} to your side, on average over {n} sampled deal",
-      "it is worth {points} to your side, on average over {n} sampled deals", why.samples, values)
+    ? tn("it is worth {value} points to your side, on average over {n} sampled deal",
+      "it is worth {value} points to your side, on average over {n} sampled deals", why.samples, values)
     : tn("it takes {value} of the tricks left, on average over {n} sampled deal",
       "it takes {value} of the tricks left, on average over {n} sampled deals", why.samples, values);
 }
