@@ -81,7 +81,7 @@ export function lastTrickText(view) {
 }
 
 function turnupText(view) {
-  const cards = and(view.turnup.map(cardName));
+  const cards = and([].concat(view.turnup).map(cardName)); // one card, or a list of them
   const taken = view.turnup_taken_by;
   if (taken === null || taken === undefined) return t("Turn-up: {cards}.", { cards });
   return taken === state.seat ? t("Turn-up: {cards}, taken by you.", { cards })
