@@ -123,7 +123,7 @@ function Lesson({ lesson, state }) {
     : explain(action, ctx)[0] || action);
   const reason = lesson.why ? reasonText(lesson.why, words) : lesson.reason; // an older server: English
   const values = { played: words(lesson.played), suggested: words(lesson.suggested), reason };
-  return html`<p class="lesson" data-testid="lesson">${verdict(lesson, values)}</p>`;
+  return html`<p class="lesson" data-testid="lesson" data-played=${lesson.played}>${verdict(lesson, values)}</p>`;
 }
 
 function verdict(lesson, values) {
