@@ -88,6 +88,18 @@ def test_hints_are_shown_at_every_turn_with_the_flag(tmp_path: Path) -> None:
     output = run(["play", "hasenpfeffer", "--seed", "2", "--hints", "--record-dir", str(tmp_path)],
                  "pass\n1\n")  # fmt: skip
     assert output.count("Hint: ") == output.count("Your hand: ") >= 2
+    told = re.sub(r"\s+", " ", output)  # the console wraps long lines
+    assert re.search(r"Hint: \S+ .* — it (takes|is worth) .* sampled deals", told)
+
+
+def test_a_hint_gives_its_reason_in_the_players_language(tmp_path: Path) -> None:
+    output = run(["play", "hasenpfeffer", "--seed", "2", "--hints", "--lang", "de",
+                  "--record-dir", str(tmp_path)], "pass\n1\n")  # fmt: skip
+    hints = [line for line in output.splitlines() if line.startswith("Tipp: ")]
+    assert hints and all(" — " in line for line in hints)
+    told = re.sub(r"\s+", " ", output)  # the console wraps long lines
+    assert "gezogene Verteilungen" in told and "einzige erlaubte Zug" in told
+    assert not re.search(r"sampled|tricks left|points to your side|next best", told)
 
 
 def test_other_seats_hidden_moves_are_announced_without_their_cards(tmp_path: Path) -> None:

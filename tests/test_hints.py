@@ -7,7 +7,15 @@ import random
 import pytest
 
 import tricktable as tt
-from tricktable.bots.hints import HINT_SECONDS, HintBot, hint, lesson
+from tricktable.bots.hints import (
+    HINT_SECONDS,
+    ONLY_LEGAL,
+    HintBot,
+    Reason,
+    hint,
+    lesson,
+    suggest,
+)
 from tricktable.bots.pimc import PimcBot
 from tricktable.errors import IllegalActionError
 
@@ -24,6 +32,33 @@ def test_card_play_hint_names_tricks_and_the_next_best():
     assert "tricks left" in reason and "next best" in reason and "3 sampled deals" in reason
 
 
+def test_a_reasons_parts_are_what_its_english_says():
+    """The page says the reason from its parts: they must be the numbers the English shows."""
+    game = tt.new_game("hasenpfeffer", seed=3)
+    rng = random.Random(3)
+    while game.phase.value != "play" or len(game.legal_actions()) < 2:
+        game.apply(rng.choice(game.legal_actions()))
+    view = game.view(game.to_move)
+    action, reason = suggest(view, samples=3)
+    assert (action, str(reason)) == hint(view, samples=3)
+    parts = reason.as_dict()
+    assert parts["unit"] in ("tricks", "points") and parts["samples"] == 3
+    assert parts["next"] in {str(a) for a in game.legal_actions()} - {str(action)}
+    number = "{:.1f}" if parts["unit"] == "tricks" else "{:+.1f}"
+    assert f" {number.format(parts['value'])} " in str(reason)
+    following = number.format(parts["next_value"])
+    assert str(reason).endswith(f"(next best: {parts['next']} {following})")
+
+
+def test_a_reason_in_points_is_signed_and_counts_one_deal_in_the_singular():
+    reason = Reason("points", -0.44, 1)
+    assert str(reason) == "is worth -0.4 points to your side, on average over 1 sampled deal"
+    assert reason.as_dict() == {
+        "unit": "points", "value": -0.4, "samples": 1, "next": None, "next_value": None
+    }  # fmt: skip
+    assert ONLY_LEGAL.as_dict() == {"only": True}
+
+
 def test_bidding_hint_speaks_of_points():
     game = tt.new_game("double-hasenpfeffer", seed=2)
     action, reason = hint(game.view(game.to_move), samples=2)
@@ -37,6 +72,7 @@ def test_a_forced_move_says_so():
     while len(game.legal_actions()) != 1:
         game.apply(rng.choice(game.legal_actions()))
     assert hint(game.view(game.to_move))[1] == "it is the only legal action"
+    assert suggest(game.view(game.to_move))[1] is ONLY_LEGAL
 
 
 def test_no_hint_out_of_turn():
@@ -52,6 +88,7 @@ def test_hint_bot_action_equals_the_hint_and_shows_the_reason():
     action, reason = hint(view, seed=0, time_limit=5.0)
     assert shown == action
     assert str(shown) == f"{action} — {reason}"
+    assert str(HintBot(seed=0, time_limit=5.0).reason) == "None"  # nothing chosen yet
 
 
 def _touching_pair(game: tt.Game) -> tuple[str, str] | None:

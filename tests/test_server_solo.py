@@ -218,6 +218,14 @@ def test_learning_mode_explains_the_strong_bots_choice_at_your_last_move(build: 
         # same: as good as the bot's choice, which a tie may break the other way
         assert answer["same"] or answer["suggested"] != played
         assert answer["suggested"] in state["view"]["legal_actions"]
+        why = answer["why"]  # the reason's parts, for the page to say in its own language
+        if why.get("only"):
+            assert answer["reason"] == "it is the only legal action"
+        else:
+            number = "{:.1f}" if why["unit"] == "tricks" else "{:+.1f}"
+            assert number.format(why["value"]) in answer["reason"]
+            assert f"over {why['samples']} sampled" in answer["reason"]
+            assert (why["next"] is None) == ("next best" not in answer["reason"])
 
 
 def test_a_game_with_an_undo_is_not_rated(build: Any) -> None:

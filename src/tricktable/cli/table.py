@@ -18,6 +18,7 @@ from rich.markup import escape
 
 from ..actions import Action, Kind, parse_action
 from ..bots import Bot
+from ..bots.hints import Reason
 from ..cards import CARD_TEXT, COPY_STRIDE, parse_card
 from ..engine import Game
 from ..errors import IllegalActionError, NotationError, TricktableError
@@ -33,6 +34,7 @@ from .narrate import (
     play_sentence,
     result_sentences,
 )
+from .reasons import hint_words
 from .render import (
     hand_ante,
     move_words,
@@ -282,8 +284,10 @@ class TerminalTable:
     def hint(self) -> bool | None:
         view = self.view()
         if view.legal:
-            move = move_words(self.hint_bot.choose(view), self.words)
-            self.console.print(self._("Hint: {move}").format(move=move))
+            action = self.hint_bot.choose(view)
+            reason = getattr(self.hint_bot, "reason", None)  # a hint bot keeps why it chose
+            why = reason if isinstance(reason, Reason) else None
+            self.console.print(escape(hint_words(action, why, self.words)))
         return None
 
     def last_trick(self) -> bool | None:

@@ -138,14 +138,14 @@ async def hint(table_id: str, body: HintQuery, request: Request) -> dict[str, An
         raise TableError("not_your_turn", "a hint is given when it is your turn")
     seq, view = runtime.seq, runtime.game.view(seat)
     seed = runtime.game.seed + seq
-    choice, reason = await hub.services.compute.run(suggestion, view, seed)
-    return {"seq": seq, "action": choice, "reason": reason}
+    choice, reason, why = await hub.services.compute.run(suggestion, view, seed)
+    return {"seq": seq, "action": choice, "reason": reason, "why": why}
 
 
-def suggestion(view: Any, seed: int) -> tuple[str, str]:
+def suggestion(view: Any, seed: int) -> tuple[str, str, dict[str, Any]]:
     """The strongest bot's choice at ``view`` and why (run in the pool), as the learning mode's
-    lesson computes it."""
-    from tricktable.bots.hints import hint
+    lesson computes it: the English reason and its parts (which a page says in its language)."""
+    from tricktable.bots.hints import suggest
 
-    action, reason = hint(view, seed=seed)
-    return str(action), reason
+    action, reason = suggest(view, seed=seed)
+    return str(action), str(reason), reason.as_dict()

@@ -126,7 +126,8 @@ async def learn(table_id: str, body: SeatToken, request: Request) -> dict[str, A
 
 def _lesson(view: Any, played: str, seed: int) -> dict[str, Any]:
     """The strongest bot's verdict on ``played`` at ``view`` (run in the pool). ``same``: the
-    move was as good as the bot's choice (``suggested`` may still differ on a tie)."""
+    move was as good as the bot's choice (``suggested`` may still differ on a tie); ``why``:
+    the reason's parts, which the page puts into its own language (``reason``: the English)."""
     from tricktable.bots.hints import lesson
 
     verdict = lesson(view, played, seed=seed)
@@ -135,6 +136,7 @@ def _lesson(view: Any, played: str, seed: int) -> dict[str, Any]:
         "suggested": verdict.suggested,
         "same": verdict.as_good,
         "reason": verdict.reason,
+        "why": verdict.why.as_dict(),
     }
 
 

@@ -74,7 +74,7 @@ function Seat({ view, seat, viewer, players }) {
     ${!me && status === "playing" && cards ? html`<div class="backs" role="img" aria-label=${tn("{n} card", "{n} cards", cards)}>
       ${Array.from({ length: Math.min(cards, 12) }, (_, i) => html`<span class="mini-back" key=${i}></span>`)}
       <span class="count">${cards}</span></div>` : null}
-    ${calls ? html`<div class="bubble" key=${`${view.hand_number}-${calls.index}`}>${calls.text}${botMove ? html` <small>(bot)</small>` : null}</div>` : null}
+    ${calls ? html`<div class="bubble" key=${`${view.hand_number}-${calls.index}`}>${calls.text}${botMove ? html` <small>${t("(bot)")}</small>` : null}</div>` : null}
   </div>`;
 }
 
@@ -111,7 +111,7 @@ function TrickCards({ view, trick, viewer, players, held }) {
         aria-label=${label} role="img">
       <${Card} card=${shown} label=${label} />
       ${isWinner ? html`<span class="win-mark">${t("wins")}</span>` : null}
-      ${byBot.has(play.seat) ? html`<span class="bot-mark" title=${`A bot played this for ${seatName(play.seat)}`}>bot</span>` : null}
+      ${byBot.has(play.seat) ? html`<span class="bot-mark" title=${t("A bot played this for {name}", { name: seatName(play.seat) })}>${t("bot")}</span>` : null}
     </div>`;
   });
 }
@@ -120,7 +120,7 @@ function BlindNote({ trick }) {
   if (!trick || state.seat === null) return null;
   const mine = trick.plays.find((p) => p.face_down && p.seat === state.seat && p.card);
   if (!mine) return null;
-  return html`<div class="blind-note">Your face-down lead: ${cardShort(mine.card)}</div>`;
+  return html`<div class="blind-note">${t("Your face-down lead: {card}", { card: cardShort(mine.card) })}</div>`;
 }
 
 function TableObjects({ view }) {
@@ -206,7 +206,7 @@ export function Felt() {
   const viewer = state.seat === null ? 0 : state.seat;
   const held = Boolean(state.held);
   const trick = held ? state.held.trick : view.trick;
-  return html`<section class="felt-wrap" data-testid="table" aria-label="The table">
+  return html`<section class="felt-wrap" data-testid="table" aria-label=${t("The table")}>
     <div class="felt-info">
       <${Contract} view=${view} />
       <${TableObjects} view=${view} />

@@ -203,7 +203,8 @@ export function contractFacts(view, options, name) {
   } else if (isBidding()) {
     if (view.bidder !== null && view.bidder !== undefined) {
       const forced = view.forced_bid ? t(" (forced)") : "";
-      facts.push([t("Contract"), `${name(view.bidder)}: ${contractWords(view.contract || view.high_bid)}${forced}`]);
+      const contract = contractWords(view.contract || view.high_bid);
+      facts.push([t("Contract"), t("{name}: {contract}{forced}", { name: name(view.bidder), contract, forced })]);
     } else if (view.phase === "auction") {
       const bids = (view.auction || []).filter((c) => c.call.startsWith("bid"));
       const high = bids[bids.length - 1];

@@ -102,8 +102,9 @@ export function Hand() {
   });
   const mine = view.discard || view.discards || view.gave;
   return html`<section class="hand-area" aria-label=${t("Your hand")}>
-    <div class=${`hand${c.playable.size || c.choice ? " choosing" : ""}`} data-testid="hand" role="group" aria-label="Your cards" tabindex="-1" style=${`--n:${Math.max(cards.length, 1)}`}>${nodes}</div>
-    ${mine && mine.length ? html`<p class="note">${view.gave ? t("You gave") : t("Face down from your hand")}: ${mine.map(cardShort).join(" ")}</p>` : null}
+    <div class=${`hand${c.playable.size || c.choice ? " choosing" : ""}`} data-testid="hand" role="group" aria-label=${t("Your cards")} tabindex="-1" style=${`--n:${Math.max(cards.length, 1)}`}>${nodes}</div>
+    ${mine && mine.length ? html`<p class="note">${view.gave ? t("You gave: {cards}", { cards: mine.map(cardShort).join(" ") })
+      : t("Face down from your hand: {cards}", { cards: mine.map(cardShort).join(" ") })}</p>` : null}
   </section>`;
 }
 
@@ -184,7 +185,7 @@ export function ChoiceBar() {
         <span class="label">${b.text[0]}</span>${b.text[1] ? html`<small class="explain">${b.text[1]}</small>` : null}
         ${keys ? html`<span class="key">${offset + i + 1}</span>` : null}</button>`)}
     </div>
-    ${state.hint && state.prefs.hints ? html`<p class="hint">${t("Hint:")} ${explain(state.hint, { view: c.view, options: state.table.options, me: state.seat, name: seatName })[0]}</p>` : null}
+    ${state.hint && state.prefs.hints ? html`<p class="hint">${t("Hint: {move}", { move: explain(state.hint, { view: c.view, options: state.table.options, me: state.seat, name: seatName })[0] })}</p>` : null}
   </section>`;
 }
 

@@ -42,7 +42,7 @@ function App() {
       <button type="button" class="small" onClick=${() => update({ alert: "" })}>${t("OK")}</button></p>` : null}
     <p class="visually-hidden" aria-live="polite" aria-atomic="true" id="announce">${state.announce}</p>
     ${!state.joined && state.table ? html`<${JoinPage} />` : null}
-    ${state.joined && !view ? html`<p class="loading">Sitting down…</p>` : null}
+    ${state.joined && !view ? html`<p class="loading">${t("Sitting down…")}</p>` : null}
     ${live && state.prefs.textMode ? html`<${TextTable} />` : null}
     ${live && !state.prefs.textMode ? html`<main class=${`table-layout${state.seat === null ? " spectator" : ""}`}>
       <div class="play-column">
@@ -110,7 +110,7 @@ async function start() {
     setTableWords(table.table_words);
     update({ table, games: games.games });
   } catch {
-    update({ alert: "There is no such table." });
+    update({ alert: t("There is no such table.") });
     return;
   }
   if (state.token) connect();

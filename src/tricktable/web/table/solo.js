@@ -6,6 +6,7 @@ import { t, tn, withLanguage } from "../i18n.js";
 import { html } from "./ui.js";
 import { csrfHeaders } from "./connection.js";
 import { cardShort } from "./cards.js";
+import { decimal, number } from "./numbers.js";
 import { explain } from "./games.js";
 import { seatName, state as tableState, update } from "./store.js";
 
@@ -111,24 +112,55 @@ export function SoloControls({ state }) {
     <p role="status" class="solo-message" data-testid="solo-message">${local.message}</p>`;
 }
 
-/** What the strongest bot thinks of your last move, in the table's words. */
+/** What the strongest bot thinks of your last move, in the table's words. The sentence is
+ * one text, without markup in it: the words of a language may put the moves anywhere. */
 function Lesson({ lesson, state }) {
   if (lesson.pending) {
-    return html`<p class="lesson muted" data-testid="lesson-pending">The strongest bot is looking at your last move…</p>`;
+    return html`<p class="lesson muted" data-testid="lesson-pending">${t("The strongest bot is looking at your last move…")}</p>`;
   }
   const ctx = { view: state.view.view, options: state.table.options, me: state.seat, name: seatName };
-  const card = lesson.played.startsWith("play ");
   const words = (action) => (action.startsWith("play ") ? cardShort(action.slice(5))
     : explain(action, ctx)[0] || action);
-  // the reason names other moves in notation ("next best: play AS +9.6"): say cards as cards
-  const reason = lesson.reason.replace(/\bplay (\w+)/g, (_, card) => cardShort(card));
-  const clause = reason.startsWith("it ") ? reason : `it ${reason}`;
-  const tie = lesson.same && lesson.suggested !== lesson.played;
-  const verdict = !lesson.same
-    ? html`the strongest bot would ${card ? "play" : "choose"} <strong>${words(lesson.suggested)}</strong>: ${clause}.`
-    : tie ? html`as good as the strongest bot's choice, <strong>${words(lesson.suggested)}</strong>: ${clause}.`
-    : html`the strongest bot would have done the same: ${clause}.`;
-  return html`<p class="lesson" data-testid="lesson">You ${card ? "played" : "chose"} <strong>${words(lesson.played)}</strong>; ${verdict}</p>`;
+  const reason = lesson.why ? reasonText(lesson.why, words) : lesson.reason; // an older server: English
+  const values = { played: words(lesson.played), suggested: words(lesson.suggested), reason };
+  return html`<p class="lesson" data-testid="lesson" data-played=${lesson.played}>${verdict(lesson, values)}</p>`;
+}
+
+function verdict(lesson, values) {
+  const card = lesson.played.startsWith("play ");
+  if (!lesson.same) {
+    return card ? t("You played {played}; the strongest bot would play {suggested}: {reason}.", values)
+      : t("You chose {played}; the strongest bot would choose {suggested}: {reason}.", values);
+  }
+  if (lesson.suggested !== lesson.played) { // a tie the bot broke the other way
+    return card ? t("You played {played}; as good as the strongest bot's choice, {suggested}: {reason}.", values)
+      : t("You chose {played}; as good as the strongest bot's choice, {suggested}: {reason}.", values);
+  }
+  return card ? t("You played {played}; the strongest bot would have done the same: {reason}.", values)
+    : t("You chose {played}; the strongest bot would have done the same: {reason}.", values);
+}
+
+/** Why the strongest bot chose its move, from the reason's parts the server sends (``why``:
+ * unit, value, samples, next, next_value; or only); ``words`` says a move. Points are signed. */
+export function reasonText(why, words) {
+  if (why.only) return t("it is the only legal action");
+  const points = why.unit !== "tricks";
+  const value = decimal(why.value, points);
+  // "points" stays plural: a value said to the tenth is (in English and German) never one point
+  const values = { n: number(why.samples), value };
+  if (why.next && why.next_value !== null && why.next_value !== undefined) {
+    Object.assign(values, { next: words(why.next), next_value: decimal(why.next_value, points) });
+    return points
+      ? tn("it is worth {value} points to your side, on average over {n} sampled deal (next best: {next}, {next_value})",
+        "it is worth {value} points to your side, on average over {n} sampled deals (next best: {next}, {next_value})", why.samples, values)
+      : tn("it takes {value} of the tricks left, on average over {n} sampled deal (next best: {next}, {next_value})",
+        "it takes {value} of the tricks left, on average over {n} sampled deals (next best: {next}, {next_value})", why.samples, values);
+  }
+  return points
+    ? tn("it is worth {value} points to your side, on average over {n} sampled deal",
+      "it is worth {value} points to your side, on average over {n} sampled deals", why.samples, values)
+    : tn("it takes {value} of the tricks left, on average over {n} sampled deal",
+      "it takes {value} of the tricks left, on average over {n} sampled deals", why.samples, values);
 }
 
 export function SoloSlot({ state }) {
