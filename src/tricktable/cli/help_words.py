@@ -15,11 +15,19 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+import typer
 import typer.rich_utils
 
 from ..i18n import N_, LanguageError, Translator, choose_language, translator
 
-__all__ = ["help_language", "help_messages", "say_command", "say_params", "say_usage"]
+__all__ = [
+    "command_words",
+    "help_language",
+    "help_messages",
+    "say_command",
+    "say_params",
+    "say_usage",
+]
 
 FRAMEWORK = {
     "ARGUMENTS_PANEL_TITLE": N_("Arguments"),
@@ -46,6 +54,15 @@ def help_language(argv: Sequence[str] | None = None) -> Translator:
         return translator(choose_language(flag, os.environ))
     except LanguageError:  # the command itself refuses the flag, once it runs
         return translator("en")
+
+
+def command_words(lang: str | None) -> Translator:
+    """The words a command speaks: ``--lang`` if given, else the locale's; an unknown language
+    is the option's refusal."""
+    try:
+        return translator(choose_language(lang, os.environ))
+    except LanguageError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--lang") from None
 
 
 def _say(thing: Any, attribute: str, words: Translator) -> None:

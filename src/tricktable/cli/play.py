@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Annotated
 
@@ -14,7 +13,8 @@ from ..bots.hints import HintBot
 from ..engine import Game
 from ..errors import TricktableError
 from ..games import rules
-from ..i18n import LanguageError, Translator, choose_language, translator
+from ..i18n import Translator, translator
+from .help_words import command_words
 from .paths import default_record_dir
 from .table import TerminalTable
 
@@ -82,10 +82,7 @@ def play(
     ] = None,
 ) -> None:
     """Play GAME against computer players; moves are read line by line from the keyboard."""
-    try:
-        words = translator(choose_language(lang, os.environ))
-    except LanguageError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--lang") from None
+    words = command_words(lang)
     console = Console(highlight=False)
     try:
         game = Game(rules(game_name, **parse_options(option or [], words)), seed=seed)

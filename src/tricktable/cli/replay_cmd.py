@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -12,9 +11,10 @@ from rich.console import Console
 
 from ..engine import Game
 from ..errors import TricktableError
-from ..i18n import LanguageError, Translator, choose_language, translator
+from ..i18n import Translator
 from ..record import hand_text, load_record
 from ..replay import replay
+from .help_words import command_words
 
 __all__ = ["register"]
 
@@ -47,7 +47,7 @@ def replay_command(
     ] = None,
 ) -> None:
     """Show a game record hand by hand: the deal, the calls, every trick and the result."""
-    words = _words(lang)
+    words = command_words(lang)
     _ = words.gettext
     console = Console(highlight=False)
     game = _load(file, words)
@@ -67,13 +67,6 @@ def replay_command(
             if not sys.stdin.readline():
                 return
     console.print("\n" + _final(game, words), markup=False)
-
-
-def _words(lang: str | None) -> Translator:
-    try:
-        return translator(choose_language(lang, os.environ))
-    except LanguageError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--lang") from None
 
 
 def _final(game: Game, words: Translator) -> str:

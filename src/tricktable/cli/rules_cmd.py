@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from typing import Annotated, Any
 
 import typer
@@ -11,8 +10,9 @@ from rich.table import Table
 
 from ..errors import RulesError
 from ..games import GAME_NAMES, REGISTRY, find_game
-from ..i18n import LanguageError, Translator, choose_language, translator
+from ..i18n import Translator, translator
 from ..options import GameDef, Option
+from .help_words import command_words
 
 __all__ = ["games_table", "options_table", "register"]
 
@@ -73,10 +73,7 @@ def rules_command(
     ] = None,
 ) -> None:
     """List the games, or the options of one game (set them with --option name=value)."""
-    try:
-        words = translator(choose_language(lang, os.environ))
-    except LanguageError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--lang") from None
+    words = command_words(lang)
     _ = words.gettext
     console = Console(highlight=False)
     if game_name is None:

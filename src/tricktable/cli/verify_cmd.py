@@ -3,16 +3,15 @@ from the rules (exit 0), or name the first hand that does not (exit 1)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from ..errors import RecordError
-from ..i18n import LanguageError, Translator, choose_language, translator
 from ..record import load_record
 from ..verify import verify_record
+from .help_words import command_words
 
 __all__ = ["register"]
 
@@ -25,7 +24,7 @@ def verify_command(
 ) -> None:
     """Recompute every deal from its revealed secret, check it against the commitment shown
     at the table, and check every action against the rules."""
-    words = _words(lang)
+    words = command_words(lang)
     try:
         record = load_record(file)
     except RecordError as exc:
@@ -44,13 +43,6 @@ def verify_command(
         hands,
     )
     typer.echo(f"{file}: {verified.format(count=hands)}")
-
-
-def _words(lang: str | None) -> Translator:
-    try:
-        return translator(choose_language(lang, os.environ))
-    except LanguageError as exc:
-        raise typer.BadParameter(str(exc), param_hint="--lang") from None
 
 
 def register(app: typer.Typer) -> None:
