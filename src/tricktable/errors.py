@@ -6,7 +6,7 @@ Bad input never changes state.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 __all__ = [
     "IllegalActionError",
@@ -15,6 +15,7 @@ __all__ = [
     "RulesError",
     "SeatError",
     "TricktableError",
+    "said",
 ]
 
 
@@ -40,13 +41,20 @@ class TricktableError(ValueError):
     def said(self, gettext: Callable[[str], str]) -> str:
         """The message in a language, given that language's ``gettext`` (an error given as a
         value is said in it too; a message the catalog lacks stays English)."""
-        if not self.values:
-            return gettext(self.template)
-        values = {
-            name: value.said(gettext) if isinstance(value, TricktableError) else value
-            for name, value in self.values.items()
-        }
-        return gettext(self.template).format(**values)
+        return said(self.template, self.values, gettext)
+
+
+def said(template: str, values: Mapping[str, object], gettext: Callable[[str], str]) -> str:
+    """An English template and its values in the language of ``gettext``; a value that is an
+    error is said in it too (without values the template is not formatted: it may hold braces
+    of its own)."""
+    if not values:
+        return gettext(template)
+    shown = {
+        name: value.said(gettext) if isinstance(value, TricktableError) else value
+        for name, value in values.items()
+    }
+    return gettext(template).format(**shown)
 
 
 class RulesError(TricktableError):

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .engine import Game
-from .errors import RecordError, TricktableError
+from .errors import RecordError, TricktableError, said
 from .fair import commitment
 from .games import rules
 from .i18n import N_
@@ -43,11 +43,7 @@ class Mismatch:
 
     def said(self, gettext: Callable[[str], str]) -> str:
         """``hand 2: …`` in the language of ``gettext`` (an error among the values too)."""
-        values = {
-            name: value.said(gettext) if isinstance(value, TricktableError) else value
-            for name, value in self.values.items()
-        }
-        reason = gettext(self.template).format(**values)
+        reason = said(self.template, self.values, gettext)
         return gettext("hand {hand}: {reason}").format(hand=self.hand, reason=reason)
 
 
