@@ -120,25 +120,30 @@ def test_the_switch_is_remembered_over_the_browsers_language(
     page.context.close()
 
 
+def open_lobby(page: Page, base_url: str) -> None:
+    page.goto(base_url + "/")
+    page.wait_for_selector("#game option", state="attached")
+
+
+def use_account(page: Page, name: str, button: str) -> None:
+    page.fill("#account-name", name)
+    page.fill("#account-password", "correct horse")
+    page.click(button)
+
+
 def test_the_language_chosen_is_stored_with_the_account_and_followed_elsewhere(
     browser: Browser, base_url: str
 ) -> None:
     page = page_in(browser, "fr-FR")
-    page.goto(base_url + "/")
-    page.wait_for_selector("#game option", state="attached")
-    page.fill("#account-name", "Amélie")
-    page.fill("#account-password", "correct horse")
-    page.click("#sign-up")
+    open_lobby(page, base_url)
+    use_account(page, "Amélie", "#sign-up")
     page.wait_for_selector("#me")
     page.select_option("[data-testid=language-switch]", "de")
     page.wait_for_function("() => document.documentElement.lang === 'de'")
     other = page_in(browser, "en-US")  # another device: nothing saved, an English browser
-    other.goto(base_url + "/")
-    other.wait_for_selector("#game option", state="attached")
+    open_lobby(other, base_url)
     assert other.get_attribute("html", "lang") == "en"
-    other.fill("#account-name", "amélie")
-    other.fill("#account-password", "correct horse")
-    other.click("#sign-in")
+    use_account(other, "amélie", "#sign-in")
     other.wait_for_function("() => document.documentElement.lang === 'de'")
     other.wait_for_selector("#me")
     assert all(words in other.inner_text("main") for words in LOBBY_WORDS["de"])
