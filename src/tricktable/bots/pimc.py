@@ -78,6 +78,10 @@ class Analysis:
     best: Action
     counts: dict[str, int] = field(default_factory=dict)
     """Deals each action was played out on (``points``): fewer for those dropped early."""
+    utility: dict[str, float] = field(default_factory=dict)
+    """What the choice was made on, for every action scored: ``values`` where the unit is
+    ``points``; for ``tricks``, the tricks as the hand's score values them (a label's
+    target: :mod:`tricktable.learn.label`)."""
 
     def ranked(self) -> list[tuple[str, float]]:
         """(action, value), best value first; the chosen action first among equals (ties are
@@ -172,7 +176,8 @@ class PimcBot:
             utility = values = {str(a): race.mean(str(a)) for a in candidates}
         scored = legal if unit == "tricks" else candidates
         counts = {text: len(deals) for text, deals in race.values.items()}
-        return Analysis(values, done, unit, self._best(view, scored, utility), counts)
+        best = self._best(view, scored, utility)
+        return Analysis(values, done, unit, best, counts, {str(a): utility[str(a)] for a in scored})
 
     def _best(self, view: View, scored: tuple[Action, ...], utility: dict[str, float]) -> Action:
         """The action of highest utility; among equals, the heuristic's choice if it is one.

@@ -95,9 +95,10 @@ if _MISSING is None:
 
     arena.register(app)
 
-    from . import train_cmd
+    from . import learn_cmd, train_cmd
 
     train_cmd.register(app)
+    learn_cmd.register(app)
 
     from . import compile_cmd
 

@@ -15,22 +15,20 @@ are kept. Shards run in local worker processes or as Ray tasks (``backend="ray"`
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 
 from ..errors import RulesError
 from ..games import rules as make_rules
 from .decisions import DECISIONS, Decision
+from .shards import Backend, load_shards, run_shards, write_atomically
 
 __all__ = ["DECISIONS", "Decision", "Shards", "generate", "load_shards", "positions"]
-
-Backend = Literal["process", "ray"]
 
 
 def side_values(deltas: np.ndarray, seats: np.ndarray, sides: tuple[tuple[int, ...], ...],
@@ -178,11 +176,7 @@ def make_shard(decision_key: str, spec: Shards, index: int) -> str:
     decision = DECISIONS[decision_key]
     data = positions(decision, spec.per_shard, seed=spec.seed * 1_000_003 + index,
                      playouts=spec.playouts, prefix=spec.prefix_of(index))  # fmt: skip
-    target = spec.path(index)
-    partial = target.with_suffix(f".part-{os.getpid()}.npz")
-    np.savez_compressed(partial, **data)  # type: ignore[arg-type]
-    partial.replace(target)
-    return str(target)
+    return write_atomically(spec.path(index), data)
 
 
 def generate(
@@ -205,48 +199,9 @@ def generate(
     done = spec.shards - len(todo)
     if progress is not None:
         progress(done, spec.shards)
-    for _path in _run(decision_key, spec, todo, workers, backend):
+    make = partial(make_shard, decision_key, spec)
+    for _path in run_shards(make, todo, workers=workers, backend=backend):
         done += 1
         if progress is not None:
             progress(done, spec.shards)
     return [spec.path(i) for i in range(spec.shards)]
-
-
-def _run(decision_key: str, spec: Shards, todo: list[int], workers: int,
-         backend: Backend) -> Iterator[str]:  # fmt: skip
-    if backend == "ray":
-        yield from _on_ray(decision_key, spec, todo, workers)
-    elif workers == 1:
-        for index in todo:
-            yield make_shard(decision_key, spec, index)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(make_shard, decision_key, spec, i) for i in todo]
-            for future in as_completed(futures):
-                yield future.result()
-
-
-def _on_ray(decision_key: str, spec: Shards, todo: list[int], workers: int) -> Iterator[str]:
-    try:
-        import ray  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:
-        raise RulesError(
-            "backend 'ray' needs the [ray] extra: pip install 'tricktable[ray]'"
-        ) from None
-    if not ray.is_initialized():
-        ray.init(num_cpus=workers, include_dashboard=False)
-    remote: Any = ray.remote(num_cpus=1)(make_shard)
-    pending = [remote.remote(decision_key, spec, i) for i in todo]
-    while pending:
-        ready, pending = ray.wait(pending, num_returns=1)
-        yield str(ray.get(ready[0]))
-
-
-def load_shards(paths: list[Path]) -> dict[str, np.ndarray]:
-    """Every shard's arrays, concatenated in shard order."""
-    parts: dict[str, list[np.ndarray]] = {}
-    for path in paths:
-        with np.load(path) as data:
-            for key in data.files:
-                parts.setdefault(key, []).append(data[key])
-    return {key: np.concatenate(value) for key, value in parts.items()}

@@ -27,12 +27,17 @@ from ..view import View
 from .decisions import DECISIONS
 from .features import observation
 
-__all__ = ["Evaluator", "evaluators", "for_game", "save", "weights_path"]
+__all__ = ["Evaluator", "evaluators", "for_game", "save", "weights_folder", "weights_path"]
+
+
+def weights_folder() -> Path:
+    """Where the package keeps its learned weights."""
+    return Path(str(resources.files("tricktable.learn") / "weights"))
 
 
 def weights_path(decision_name: str) -> Path:
     """Where the package keeps a decision's weights."""
-    return Path(str(resources.files("tricktable.learn") / "weights" / f"{decision_name}.npz"))
+    return weights_folder() / f"{decision_name}.npz"
 
 
 class Evaluator:

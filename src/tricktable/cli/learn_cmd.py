@@ -1,0 +1,76 @@
+"""``tricktable learn GAME``: rebuild a game's networks from the solver's labels (label, fit,
+export); a stopped run resumes from its shards and checkpoints."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from ..errors import RulesError, TricktableError
+from .paths import user_data_dir
+
+if TYPE_CHECKING:
+    from ..learn.shards import Backend
+
+__all__ = ["learn", "register"]
+
+
+def learn(
+    game: Annotated[str, typer.Argument(help="A game or rules string, e.g. 'hasenpfeffer'.")],
+    *,
+    shards: Annotated[int, typer.Option(help="Label files (a stopped run resumes).")] = 3000,
+    games: Annotated[int, typer.Option(help="Games played for each label file.")] = 4,
+    samples: Annotated[int, typer.Option(help="Worlds the teacher solves a position.")] = 16,
+    keep: Annotated[float, typer.Option(help="Share of the turns met that are labelled.")] = 0.3,
+    workers: Annotated[int, typer.Option(help="Local worker processes (or Ray CPUs).")] = 1,
+    backend: Annotated[str, typer.Option(help="'process' or 'ray'.")] = "process",
+    epochs: Annotated[int, typer.Option(help="Passes over the labels.")] = 30,
+    seed: Annotated[int, typer.Option(help="Seed of the labels and the networks.")] = 0,
+    data: Annotated[Path | None, typer.Option(help="The labels' folder.")] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="The weights' folder (default: the package's).")
+    ] = None,
+) -> None:
+    """Label positions with the solver, fit a network per decision, write the weights."""
+    from ..distil.fit import FitConfig
+    from ..distil.label import LabelSpec
+    from ..distil.rebuild import rebuild
+    from ..games import rules as make_rules
+    from ..learn.model import weights_folder
+
+    try:
+        rules = make_rules(game)
+        folder = data or user_data_dir() / "tricktable" / "labels" / _folder_name(
+            str(rules), samples, seed
+        )
+        spec = LabelSpec(str(rules), folder, shards, games, samples, keep, seed)
+        rebuild(
+            spec,
+            out or weights_folder(),
+            config=FitConfig(epochs=epochs, seed=seed),
+            workers=workers,
+            backend=_backend(backend),
+            say=typer.echo,
+        )
+    except TricktableError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+
+
+def _backend(name: str) -> Backend:
+    if name == "ray":
+        return "ray"
+    if name == "process":
+        return "process"
+    raise RulesError(f"backend {name!r} is not one of 'process', 'ray'")
+
+
+def _folder_name(rules: str, samples: int, seed: int) -> str:
+    safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in rules)
+    return f"{safe}-k{samples}-s{seed}"
+
+
+def register(app: typer.Typer) -> None:
+    app.command("learn")(learn)

@@ -1,0 +1,87 @@
+"""One command rebuilds a game's learned networks from the solver: label, fit, export.
+
+:func:`rebuild` labels positions (:mod:`.label`, resumable shards, local processes or Ray),
+fits one network per decision phase that has enough positions (:mod:`.fit`, resumable
+checkpoints), and writes each as ``<game>-<phase>.npz`` with its meta: the command, the rules,
+the data's size and the last epoch's figures. ``tricktable learn GAME`` runs it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..action_codec import ActionCodec
+from ..games import rules as make_rules
+from ..learn.features import PHASE_ORDER
+from ..learn.model import save
+from ..learn.shards import Backend, load_shards
+from .fit import FitConfig, fit, rows_of_phase
+from .label import LabelSpec, generate_labels
+
+__all__ = ["MIN_POSITIONS", "command_of", "rebuild"]
+
+MIN_POSITIONS = 200
+"""A phase with fewer labelled positions gets no network (too few to learn from)."""
+
+
+def command_of(spec: LabelSpec, config: FitConfig) -> str:
+    """The command line that rebuilds these weights."""
+    return (f"tricktable learn {spec.rules!r} --shards {spec.shards} --games {spec.games} "
+            f"--samples {spec.samples} --keep {spec.keep} --epochs {config.epochs} "
+            f"--seed {spec.seed}")  # fmt: skip
+
+
+def rebuild(
+    spec: LabelSpec,
+    out: Path,
+    *,
+    config: FitConfig | None = None,
+    workers: int = 1,
+    backend: Backend = "process",
+    say: Callable[[str], None] = print,
+) -> dict[str, dict[str, Any]]:
+    """Label (or resume) ``spec``'s positions, fit every phase, write the weights into the
+    folder ``out``; returns each written phase's meta."""
+    config = config or FitConfig()
+    start = time.perf_counter()
+    paths = generate_labels(spec, workers=workers, backend=backend,
+                            progress=lambda d, n: say(f"labels: {d}/{n} shards"))  # fmt: skip
+    data = load_shards(paths)
+    labelled = time.perf_counter() - start
+    say(f"labels: {len(data['best']):,} positions in {labelled:.0f} s")
+    metas: dict[str, dict[str, Any]] = {}
+    for index in np.unique(data["phase"]).tolist():
+        rows = rows_of_phase(data, int(index))
+        phase = PHASE_ORDER[int(index)]
+        if len(rows["best"]) < MIN_POSITIONS:
+            say(f"{phase}: {len(rows['best'])} positions, too few for a network")
+            continue
+        metas[phase] = _fit_phase(spec, phase, rows, out=out, config=config, say=say)
+    return metas
+
+
+def _fit_phase(spec: LabelSpec, phase: str, rows: dict[str, np.ndarray], *, out: Path,
+               config: FitConfig, say: Callable[[str], None]) -> dict[str, Any]:  # fmt: skip
+    rules = make_rules(spec.rules)
+    checkpoint = spec.folder / f"fit-{phase}.pt"
+    say(f"{phase}: {len(rows['best']):,} positions; training")
+    fitted = fit(rows, config, checkpoint=checkpoint, progress=lambda r: say(
+        "  epoch {epoch:.0f}: held-out mse {held_out_mse:.3f}, regret {held_out_regret:.3f}, "
+        "agreement {agreement:.3f}".format(**r)))  # fmt: skip
+    codec = ActionCodec(rules)
+    meta = {"game": rules.name, "phase": phase, "rules": str(rules),
+            "actions": [str(codec.decode(int(c))) for c in fitted.columns],
+            "positions": len(rows["best"]), "teacher": "solver", "samples": spec.samples,
+            "shards": spec.shards, "games_per_shard": spec.games, "keep": spec.keep,
+            "config": asdict(config), "figures": fitted.history[-1] if fitted.history else {},
+            "command": command_of(spec, config)}  # fmt: skip
+    target = out / f"{rules.name}-{phase}.npz"
+    save(target, fitted.weights, fitted.biases, fitted.columns, meta)
+    say(f"{phase}: weights {target.name} ({target.stat().st_size:,} bytes)")
+    return meta

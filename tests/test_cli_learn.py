@@ -1,0 +1,41 @@
+"""``tricktable learn GAME``: labels, fits and writes each phase's weights; refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("typer")
+pytest.importorskip("torch")
+
+from typer.testing import CliRunner
+
+from tricktable.cli import app
+from tricktable.learn.model import Evaluator
+
+runner = CliRunner()
+
+
+def test_learn_labels_fits_and_writes_the_weights(tmp_path):
+    args = ["learn", "hasenpfeffer", "--shards", "1", "--games", "6", "--samples", "1",
+            "--keep", "1", "--epochs", "1", "--data", str(tmp_path / "labels"),
+            "--out", str(tmp_path / "weights")]  # fmt: skip
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "labels: 1/1 shards" in result.output and "epoch 1: held-out mse" in result.output
+    evaluator = Evaluator.load(tmp_path / "weights" / "hasenpfeffer-play.npz")
+    assert evaluator.meta["command"].startswith("tricktable learn 'hasenpfeffer' --shards 1")
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["learn", "whist"], "there is no game 'whist'"),
+        (["learn", "rams", "--backend", "mpi"], "backend 'mpi' is not one of"),
+        (["learn", "rams", "--keep", "0"], "keep in (0, 1]"),
+    ],
+)
+def test_learn_refuses_bad_input_before_any_work(tmp_path, args, says):
+    result = runner.invoke(app, [*args, "--data", str(tmp_path / "labels")])
+    assert result.exit_code == 2
+    assert says in result.output
+    assert not (tmp_path / "labels").exists()

@@ -1,0 +1,71 @@
+"""The torch networks: trained on a few hundred labelled positions, exported to numpy with the
+same outputs, deterministic, resumed after a stop as if never stopped."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from tricktable.distil.fit import FitConfig, fit, fit_network, rows_of_phase  # noqa: E402
+from tricktable.distil.label import LabelSpec, label_games  # noqa: E402
+from tricktable.learn.features import PHASE_ORDER  # noqa: E402
+from tricktable.learn.model import Evaluator  # noqa: E402
+
+CONFIG = FitConfig(hidden=(32, 16), epochs=4, batch_size=32, seed=2)
+
+
+@pytest.fixture(scope="module")
+def cards(tmp_path_factory) -> dict[str, np.ndarray]:
+    """A few hundred card positions of Single Hasenpfeffer, labelled with two worlds each."""
+    spec = LabelSpec("hasenpfeffer", tmp_path_factory.mktemp("labels"), 1, games=6, samples=2,
+                     keep=1.0, seed=5)  # fmt: skip
+    rows = rows_of_phase(label_games(spec, 0), PHASE_ORDER.index("play"))
+    assert len(rows["best"]) >= 200
+    return rows
+
+
+def test_the_numpy_evaluator_gives_the_torch_network_s_outputs(cards) -> None:
+    fitted, net = fit_network(cards, CONFIG)
+    evaluator = Evaluator(fitted.weights, fitted.biases, fitted.columns, {})
+    with torch.no_grad():
+        expected = net(torch.as_tensor(cards["obs"])).numpy()
+    assert np.allclose(evaluator.values(cards["obs"]), expected, atol=1e-5)
+    assert list(fitted.columns) == sorted(set(np.flatnonzero(cards["legal"].any(axis=0))))
+
+
+def test_training_learns_the_teacher_s_choices(cards) -> None:
+    config = FitConfig(hidden=(64,), epochs=80, batch_size=32, learning_rate=3e-3, seed=2)
+    fitted = fit(cards, config)
+    first, last = fitted.history[0], fitted.history[-1]
+    assert last["held_out_mse"] < first["held_out_mse"]
+    evaluator = Evaluator(fitted.weights, fitted.biases, fitted.columns, {})
+    scores = evaluator.values(cards["obs"])
+    picks = fitted.columns[np.where(cards["legal"][:, fitted.columns], scores, -np.inf).argmax(1)]
+    chance = np.mean(1 / cards["legal"].sum(axis=1))
+    assert chance < 0.4
+    assert np.mean(picks == cards["best"]) > 0.8, "it fits the positions it was trained on"
+
+
+def test_a_run_is_deterministic_and_resumes_where_it_stopped(cards, tmp_path) -> None:
+    whole = fit(cards, CONFIG)
+    checkpoint = tmp_path / "fit.pt"
+
+    class Stop(Exception):
+        pass
+
+    def stop_after_two(record: dict[str, float]) -> None:
+        if record["epoch"] == 2:
+            raise Stop
+
+    with pytest.raises(Stop):
+        fit(cards, CONFIG, checkpoint=checkpoint, progress=stop_after_two)
+    epochs: list[float] = []
+    resumed = fit(
+        cards, CONFIG, checkpoint=checkpoint, progress=lambda r: epochs.append(r["epoch"])
+    )
+    assert epochs == [3.0, 4.0]
+    assert [r["epoch"] for r in resumed.history] == [1.0, 2.0, 3.0, 4.0]
+    for mine, theirs in zip(resumed.weights, whole.weights, strict=True):
+        assert np.allclose(mine, theirs, atol=1e-6)
