@@ -25,33 +25,36 @@ class LearnedBot:
 
     name = "learned"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, weights: str | None = None) -> None:
         self.heuristic = HeuristicBot(seed=seed)
-        warm_evaluators()  # load the weights now, not inside the first decision's time
+        self.weights = weights
+        """A folder of weights to play with instead of the package's (a trial's networks)."""
+        warm_evaluators(weights)  # load the weights now, not inside the first decision's time
 
     def choose(self, view: View) -> Action:
-        return learned_choice(view) or self.heuristic.choose(view)
+        return learned_choice(view, self.weights) or self.heuristic.choose(view)
 
 
-def warm_evaluators() -> None:
-    """Load every shipped evaluator (a few hundred kB of weights, once per process)."""
+def warm_evaluators(weights: str | None = None) -> None:
+    """Load every evaluator (a few hundred kB of weights, once per process)."""
     from ..learn.decisions import DECISIONS
 
     for game in {decision.game for decision in DECISIONS.values()}:
-        _evaluators(game)
+        _evaluators(game, weights)
 
 
-def learned_choice(view: View) -> Action | None:
-    """The learned evaluator's action at ``view``, or None where no evaluator applies."""
-    for evaluator in _evaluators(view.game):
+def learned_choice(view: View, weights: str | None = None) -> Action | None:
+    """The learned evaluator's action at ``view`` (the package's weights, or those in the
+    folder ``weights``), or None where no evaluator applies."""
+    for evaluator in _evaluators(view.game, weights):
         if evaluator.applies(view):
             return evaluator.choose(view)
     return None
 
 
-def _evaluators(game: str) -> tuple[Evaluator, ...]:
+def _evaluators(game: str, weights: str | None) -> tuple[Evaluator, ...]:
     try:
         from ..learn.model import evaluators
     except ImportError:  # numpy is missing: the heuristic alone
         return ()
-    return evaluators(game)
+    return evaluators(game, weights)

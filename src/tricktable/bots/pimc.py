@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..actions import Action, Kind
@@ -145,9 +145,25 @@ class PimcBot:
 
     def analyse(self, view: View) -> Analysis:
         """Score every legal action of ``view`` over the sampled deals."""
-        legal = require_legal(view)
         rng = decision_random(self.seed, view)
+        return self.analyse_worlds(view, self._draws(view, rng), rng)
+
+    def _draws(self, view: View, rng: random.Random) -> Iterator[tuple[Game, float]]:
+        """Worlds consistent with ``view``, each with its inference weight, while they last."""
         worlds = Resampler(view, SAMPLE_ATTEMPTS)
+        while True:
+            try:
+                yield worlds.sample_weighted(rng, self.judge)
+            except SamplingError:
+                return
+
+    def analyse_worlds(
+        self, view: View, worlds: Iterable[tuple[Game, float]], rng: random.Random
+    ) -> Analysis:
+        """Score every legal action of ``view`` over ``worlds`` (full states consistent with
+        the view, with their weights), up to the bot's samples and time: :meth:`analyse` draws
+        them; a labeller may give the one true deal (:mod:`tricktable.distil.label`)."""
+        legal = require_legal(view)
         clock = _Clock(self.time_limit)
         candidates = self._candidates(view, legal)
         race = Race.of(candidates)
@@ -157,15 +173,13 @@ class PimcBot:
         totals = dict.fromkeys((str(a) for a in legal), 0.0)
         shown = dict(totals)  # what a hint reports: tricks without the contract bonus
         done, unit, mass = 0, "points", 0.0
-        while done < self.samples and not clock.full():
-            try:
-                game, weight = worlds.sample_weighted(rng, self.judge)
-            except SamplingError:
-                break
+        for game, weight in worlds:
             unit = self._score_deal(game, race, (totals, shown), rng, weight)
             done += 1
             mass += weight
             clock.lap()
+            if done >= self.samples or clock.full():
+                break
             if unit == "points" and done == 1 and clock.fits() < wanted:
                 break  # the heuristic will decide: stop spending time
         mass = mass or 1.0

@@ -77,7 +77,8 @@ def _fit_phase(spec: LabelSpec, phase: str, rows: dict[str, np.ndarray], *, out:
     codec = ActionCodec(rules)
     meta = {"game": rules.name, "phase": phase, "rules": str(rules),
             "actions": [str(codec.decode(int(c))) for c in fitted.columns],
-            "positions": len(rows["best"]), "teacher": "solver", "samples": spec.samples,
+            "positions": len(rows["best"]), "teacher": "solver", "features": "encoder",
+            "worlds": spec.worlds, "samples": spec.samples,
             "shards": spec.shards, "games_per_shard": spec.games, "keep": spec.keep,
             "config": asdict(config), "figures": fitted.history[-1] if fitted.history else {},
             "command": command_of(spec, config)}  # fmt: skip

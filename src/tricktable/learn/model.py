@@ -23,6 +23,8 @@ from typing import Any
 import numpy as np
 
 from ..actions import Action
+from ..encoding import ObservationEncoder
+from ..options import Rules
 from ..view import View
 from .decisions import DECISIONS
 from .features import observation
@@ -51,6 +53,9 @@ class Evaluator:
         self.meta = meta
         self.phase = str(meta.get("phase", ""))
         self.labels = [str(label) for label in meta.get("actions", [])]
+        self.features = str(meta.get("features", "batch"))
+        """``batch``: :func:`~tricktable.learn.features.observation` (the batch kernels'
+        vector); ``encoder``: the environments' observation (every game's)."""
 
     @classmethod
     def load(cls, path: Path) -> Evaluator:
@@ -70,6 +75,12 @@ class Evaluator:
                 x = np.maximum(x, 0.0)
         return x
 
+    def observe(self, view: View) -> np.ndarray:
+        """The observation vector this evaluator was trained on, of ``view``'s seat."""
+        if self.features == "encoder":
+            return _encoder(view.rules).encode(view)
+        return observation(view)
+
     def applies(self, view: View) -> bool:
         """Whether ``view`` is at this evaluator's decision."""
         same_rules = str(view.rules) == self.meta.get("rules", str(view.rules))
@@ -77,7 +88,7 @@ class Evaluator:
 
     def ranked(self, view: View) -> list[tuple[Action, float]]:
         """The legal actions the evaluator knows, best first, with their predicted values."""
-        scores = self.values(observation(view)[None])[0]
+        scores = self.values(self.observe(view)[None])[0]
         value_of = dict(zip(self.labels, scores.tolist(), strict=True))
         known = [(a, value_of[str(a)]) for a in view.legal if str(a) in value_of]
         return sorted(known, key=lambda pair: -pair[1])
@@ -86,6 +97,11 @@ class Evaluator:
         """The legal action with the best predicted value (None if it knows none of them)."""
         ranked = self.ranked(view)
         return ranked[0][0] if ranked else None
+
+
+@cache
+def _encoder(rules: Rules) -> ObservationEncoder:
+    return ObservationEncoder(rules)
 
 
 def save(path: Path, weights: list[np.ndarray], biases: list[np.ndarray], columns: np.ndarray,
@@ -100,19 +116,20 @@ def save(path: Path, weights: list[np.ndarray], biases: list[np.ndarray], column
 
 
 @cache
-def for_game(game: str) -> Evaluator | None:
-    """The shipped evaluator of the decision keyed ``game`` in :data:`DECISIONS` (a game's
-    name: its bid), or None if it has none."""
+def for_game(game: str, folder: str | None = None) -> Evaluator | None:
+    """The evaluator of the decision keyed ``game`` in :data:`DECISIONS` (a game's name: its
+    bid) shipped in the package, or found in ``folder``; None if there is none."""
     decision = DECISIONS.get(game)
     if decision is None:
         return None
-    path = weights_path(decision.name)
+    path = weights_path(decision.name) if folder is None else Path(folder) / f"{decision.name}.npz"
     return Evaluator.load(path) if path.exists() else None
 
 
 @cache
-def evaluators(game: str) -> tuple[Evaluator, ...]:
-    """Every shipped evaluator of ``game``'s decisions (its bid, trump, discard...)."""
+def evaluators(game: str, folder: str | None = None) -> tuple[Evaluator, ...]:
+    """Every evaluator of ``game``'s decisions (its bid, trump, discard...), shipped in the
+    package or found in ``folder``."""
     keys = [key for key, decision in DECISIONS.items() if decision.game == game]
-    found = (for_game(key) for key in keys)
+    found = (for_game(key, folder) for key in keys)
     return tuple(e for e in found if e is not None)
