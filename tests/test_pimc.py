@@ -228,3 +228,19 @@ def test_the_inference_discount_of_a_deal_is_a_parameter():
     assert bot.judge is not None
     assert bot.judge(game, view.seat, own) == 1.0
     assert bot.judge(game, view.seat, other) == 0.5
+
+
+def test_worlds_can_be_weighted_by_the_learned_policy_and_a_bad_inference_is_refused():
+    from tricktable.bots.inference import FLOOR
+    from tricktable.errors import RulesError
+
+    game = tt.new_game("hasenpfeffer", seed=5)
+    for _ in range(3):
+        game.apply(game.legal_actions()[0])
+    bot = PimcBot(seed=1, samples=4, time_limit=60, inference="policy")
+    assert bot.judge is not None
+    judged = bot.judge(game, game.to_move, game.legal_actions()[0])
+    assert FLOOR <= judged <= 1.0
+    assert bot.choose(game.view(game.to_move)) in game.legal_actions()
+    with pytest.raises(RulesError, match="inference='oracle'"):
+        PimcBot(inference="oracle")

@@ -17,7 +17,7 @@ from .heuristic import HeuristicBot
 if TYPE_CHECKING:
     from ..learn.model import Evaluator
 
-__all__ = ["LearnedBot", "learned_choice"]
+__all__ = ["LearnedBot", "evaluator_for", "learned_choice"]
 
 
 class LearnedBot:
@@ -46,10 +46,13 @@ def warm_evaluators(weights: str | None = None) -> None:
 def learned_choice(view: View, weights: str | None = None) -> Action | None:
     """The learned evaluator's action at ``view`` (the package's weights, or those in the
     folder ``weights``), or None where no evaluator applies."""
-    for evaluator in _evaluators(view.game, weights):
-        if evaluator.applies(view):
-            return evaluator.choose(view)
-    return None
+    evaluator = evaluator_for(view, weights)
+    return None if evaluator is None else evaluator.choose(view)
+
+
+def evaluator_for(view: View, weights: str | None = None) -> Evaluator | None:
+    """The learned evaluator of ``view``'s decision, or None where there is none."""
+    return next((e for e in _evaluators(view.game, weights) if e.applies(view)), None)
 
 
 def _evaluators(game: str, weights: str | None) -> tuple[Evaluator, ...]:

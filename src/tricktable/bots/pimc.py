@@ -35,14 +35,15 @@ from dataclasses import dataclass, field
 from ..actions import Action, Kind
 from ..cards import COPY_STRIDE
 from ..engine import Game
+from ..errors import RulesError
 from ..games.hasenpfeffer.section import HasenpfefferSection
 from ..phase import Phase
-from ..resample import Resampler, SamplingError
+from ..resample import Judge, Resampler, SamplingError
 from ..solver import Backend, fast, solve, whist_position
 from ..view import View
 from .base import decision_random
 from .heuristic import HeuristicBot
-from .inference import MISMATCH, model_judge
+from .inference import MISMATCH, model_judge, policy_judge
 from .learned import learned_choice
 from .outcome import Shortfall, SolveCache, contract_value, game_stake, outcome_values, values_if
 from .playout import playout
@@ -113,6 +114,8 @@ class PimcBot:
         heuristic_ties: bool = True,
         own_shortfall: float = OWN_SHORTFALL,
         rival_shortfall: float = RIVAL_SHORTFALL,
+        inference: str = "model",
+        weights: str | None = None,
     ) -> None:
         self.seed = seed
         self.samples = samples
@@ -120,7 +123,7 @@ class PimcBot:
         self.solve_cards = solve_cards
         self.search_bids = search_bids
         self.heuristic_playouts = heuristic_playouts
-        self.judge = model_judge(cards=infer > 1, mismatch=mismatch) if infer else None
+        self.judge = _judge(inference, infer, mismatch, weights)
         self.min_samples = min_samples
         self.solve_contracts = solve_contracts
         self.play_to_win = play_to_win
@@ -279,6 +282,19 @@ class PimcBot:
         twins = deck >> COPY_STRIDE != 0
         margin = KERNEL_MARGIN if solver_backend() == "numba" else 0
         return self.solve_cards + margin - (PINOCHLE_MARGIN if twins else 0)
+
+
+def _judge(inference: str, infer: int, mismatch: float, weights: str | None) -> Judge | None:
+    """How sampled worlds are weighted: not at all (``infer=0``), by the heuristic model of
+    the others (``model``) or by the learned policy's probability of what they did
+    (``policy``); ``infer=2`` judges their cards too."""
+    if not infer:
+        return None
+    if inference == "policy":
+        return policy_judge(cards=infer > 1, weights=weights)
+    if inference == "model":
+        return model_judge(cards=infer > 1, mismatch=mismatch)
+    raise RulesError(f"inference={inference!r} is not one of 'model', 'policy'")
 
 
 def solver_backend() -> Backend:

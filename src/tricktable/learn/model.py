@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import json
+import math
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -92,6 +93,19 @@ class Evaluator:
         value_of = dict(zip(self.labels, scores.tolist(), strict=True))
         known = [(a, value_of[str(a)]) for a in view.legal if str(a) in value_of]
         return sorted(known, key=lambda pair: -pair[1])
+
+    def probabilities(self, view: View) -> dict[str, float]:
+        """The policy at ``view``: a softmax of the values over the legal actions it knows,
+        in the teacher's units (``meta["config"]["temperature"]`` points a logit; 1 where
+        the weights do not say)."""
+        ranked = self.ranked(view)
+        if not ranked:
+            return {}
+        temperature = float(self.meta.get("config", {}).get("temperature", 1.0))
+        top = ranked[0][1]
+        weights = [math.exp((value - top) / temperature) for _, value in ranked]
+        total = sum(weights)
+        return {str(action): w / total for (action, _), w in zip(ranked, weights, strict=True)}
 
     def choose(self, view: View) -> Action | None:
         """The legal action with the best predicted value (None if it knows none of them)."""
