@@ -31,7 +31,8 @@ def test_the_numpy_evaluator_gives_the_torch_network_s_outputs(cards) -> None:
     evaluator = Evaluator(fitted.weights, fitted.biases, fitted.columns, {})
     with torch.no_grad():
         expected = net(torch.as_tensor(cards["obs"])).numpy()
-    assert np.allclose(evaluator.values(cards["obs"]), expected, atol=1e-5)
+    assert evaluator.has_policy
+    assert np.allclose(evaluator.outputs(cards["obs"]), expected, atol=1e-5)
     assert list(fitted.columns) == sorted(set(np.flatnonzero(cards["legal"].any(axis=0))))
 
 

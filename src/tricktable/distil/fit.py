@@ -1,16 +1,19 @@
 """Policy and value networks fit with torch to the solver's labels, exported for numpy.
 
-One network per decision (a phase of a game): observation → one output per action column the
-phase ever allows. The output is the action's *value beside the others* (points, as the
-teacher measured them, less their mean at the position) and, through a softmax over the legal
-actions, the *policy*. The loss is both: the squared error on the actions the teacher valued,
-plus a cross-entropy to the softmax of the teacher's values.
+One network per decision (a phase of a game): observation → two outputs per action column the
+phase ever allows. The first half is each action's *value beside the others* (points, as the
+teacher measured them, less their mean at the position), the second its *policy* logit. The
+loss is both: the squared error on the actions the teacher valued, plus a cross-entropy to the
+teacher's choice. The choice is not simply the best value: double-dummy values often tie, and
+the teacher breaks ties by the heuristic's conventions (play low behind a partner's winner),
+which a policy taught the values alone would play at random.
 Training needs the ``[train]`` extra (torch, CPU); play needs only numpy
 (:class:`~tricktable.learn.model.Evaluator` reads the exported weights).
 
 Every epoch reports the held-out error, the held-out *regret* (the teacher's value given up by
-the network's choice among the valued actions) and its *agreement*: how often its choice is
-one the teacher values best (ties included). A
+the value head's choice among the valued actions), the policy's *agreement* (how often its
+choice is one the teacher values best, ties included) and how often it is the teacher's very
+choice. A
 checkpoint after each epoch lets a stopped run resume where it stopped.
 """
 
@@ -40,10 +43,6 @@ class FitConfig:
     learning_rate: float = 1e-3
     weight_decay: float = 1e-5
     policy_weight: float = 1.0
-    temperature: float = 0.5
-    """Points per unit of logit in the policy's softmax, and in the teacher's: the policy is
-    taught the softmax of the teacher's values (a sure best action at once, near equals
-    alike), not only its one choice."""
     held_out: float = 0.1
     seed: int = 0
 
@@ -92,17 +91,22 @@ def _centred(values: Any, valued: Any) -> Any:
     return values - mean
 
 
+def _heads(out: Any) -> tuple[Any, Any]:
+    """The network's two halves: each action's value, and its policy logit."""
+    half = out.shape[1] // 2
+    return out[:, :half], out[:, half:]
+
+
 def _loss(net: Any, batch: dict[str, Any], config: FitConfig) -> Any:
     import torch
 
-    out = net(batch["x"])
+    value, logits = _heads(net(batch["x"]))
     valued = batch["valued"]
     weight = valued.float()
-    error = _centred(out, valued) - _centred(batch["y"], valued)
+    error = _centred(value, valued) - _centred(batch["y"], valued)
     mse = ((error**2) * weight).sum() / weight.sum().clamp(min=1.0)
-    logits = (out / config.temperature).masked_fill(~batch["legal"], -1e9)
-    target = torch.softmax((batch["y"] / config.temperature).masked_fill(~valued, -1e9), dim=1)
-    cross = -(target * torch.log_softmax(logits, dim=1)).sum(dim=1).mean()
+    cross = torch.nn.functional.cross_entropy(logits.masked_fill(~batch["legal"], -1e9),
+                                              batch["best"])  # fmt: skip
     return mse + config.policy_weight * cross
 
 
@@ -110,20 +114,21 @@ def _measure(net: Any, held: dict[str, Any]) -> dict[str, float]:
     import torch
 
     with torch.no_grad():
-        out = net(held["x"])
+        value, logits = _heads(net(held["x"]))
     valued = held["valued"]
-    error = _centred(out, valued) - _centred(held["y"], valued)
+    error = _centred(value, valued) - _centred(held["y"], valued)
     mse = float(((error**2) * valued).sum() / valued.sum().clamp(min=1))
-    legal_pick = out.masked_fill(~held["legal"], -1e9).argmax(dim=1)
-    scored_pick = out.masked_fill(~valued, -1e9).argmax(dim=1)
+    policy_pick = logits.masked_fill(~held["legal"], -1e9).argmax(dim=1)
+    value_pick = value.masked_fill(~valued, -1e9).argmax(dim=1)
     teacher = held["y"].masked_fill(~valued, -1e9)
     top = teacher.max(dim=1).values
-    got = held["y"].gather(1, scored_pick[:, None])[:, 0]
-    picked = teacher.gather(1, legal_pick[:, None])[:, 0]
+    got = held["y"].gather(1, value_pick[:, None])[:, 0]
+    picked = teacher.gather(1, policy_pick[:, None])[:, 0]
     return {
         "held_out_mse": mse,
         "held_out_regret": float((top - got).mean()),
         "agreement": float((picked >= top - TIE).float().mean()),
+        "same_choice": float((policy_pick == held["best"]).float().mean()),
     }
 
 
@@ -157,7 +162,7 @@ def fit_network(
     train_rows = {k: v[order[cut:]] for k, v in data.items()}
     held = _tensors({k: v[order[:cut]] for k, v in data.items()}, columns)
     tensors = _tensors(train_rows, columns)
-    net = _network([data["obs"].shape[1], *config.hidden, len(columns)], config.seed)
+    net = _network([data["obs"].shape[1], *config.hidden, 2 * len(columns)], config.seed)
     adam = torch.optim.AdamW(net.parameters(), lr=config.learning_rate,
                              weight_decay=config.weight_decay)  # fmt: skip
     history, first = _resume(checkpoint, net, adam, config)

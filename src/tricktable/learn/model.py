@@ -67,14 +67,29 @@ class Evaluator:
             meta = json.loads(str(data["meta"]))
             return cls(weights, biases, data["columns"], meta)
 
-    def values(self, obs: np.ndarray) -> np.ndarray:
-        """(n, len(columns)) predicted values of the observations ``obs`` (n, size)."""
+    def outputs(self, obs: np.ndarray) -> np.ndarray:
+        """(n, outputs) the network's outputs for the observations ``obs`` (n, size)."""
         x = np.asarray(obs, dtype=np.float32)
         for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
             x = x @ w + b
             if i < len(self.weights) - 1:
                 x = np.maximum(x, 0.0)
         return x
+
+    @property
+    def has_policy(self) -> bool:
+        """Whether the network has a policy head beside its values (the solver's networks:
+        two outputs a column)."""
+        return int(self.biases[-1].shape[0]) == 2 * len(self.columns)
+
+    def values(self, obs: np.ndarray) -> np.ndarray:
+        """(n, len(columns)) predicted values of the observations ``obs`` (n, size)."""
+        return self.outputs(obs)[:, : len(self.columns)]
+
+    def logits(self, obs: np.ndarray) -> np.ndarray:
+        """(n, len(columns)) the policy's logits (the values where there is no policy head)."""
+        out = self.outputs(obs)
+        return out[:, len(self.columns) :] if self.has_policy else out
 
     def observe(self, view: View) -> np.ndarray:
         """The observation vector this evaluator was trained on, of ``view``'s seat."""
@@ -88,24 +103,31 @@ class Evaluator:
         return view.phase.value == self.phase and bool(view.legal) and same_rules
 
     def ranked(self, view: View) -> list[tuple[Action, float]]:
-        """The legal actions the evaluator knows, best first, with their predicted values."""
-        scores = self.values(self.observe(view)[None])[0]
-        value_of = dict(zip(self.labels, scores.tolist(), strict=True))
-        known = [(a, value_of[str(a)]) for a in view.legal if str(a) in value_of]
-        return sorted(known, key=lambda pair: -pair[1])
+        """The legal actions the evaluator knows, in the policy's order (best first), each
+        with its predicted value."""
+        out = self.outputs(self.observe(view)[None])
+        values, logits = self.values_and_logits(out)
+        value_of = dict(zip(self.labels, values[0].tolist(), strict=True))
+        logit_of = dict(zip(self.labels, logits[0].tolist(), strict=True))
+        known = [a for a in view.legal if str(a) in value_of]
+        return [(a, value_of[str(a)]) for a in sorted(known, key=lambda a: -logit_of[str(a)])]
+
+    def values_and_logits(self, out: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        width = len(self.columns)
+        return out[:, :width], (out[:, width:] if self.has_policy else out[:, :width])
 
     def probabilities(self, view: View) -> dict[str, float]:
-        """The policy at ``view``: a softmax of the values over the legal actions it knows,
-        in the teacher's units (``meta["config"]["temperature"]`` points a logit; 1 where
-        the weights do not say)."""
-        ranked = self.ranked(view)
-        if not ranked:
+        """The policy at ``view``: a softmax of its logits over the legal actions it knows
+        (of the values, a logit a point, where the network has no policy head)."""
+        _, logits = self.values_and_logits(self.outputs(self.observe(view)[None]))
+        logit_of = dict(zip(self.labels, logits[0].tolist(), strict=True))
+        known = [str(a) for a in view.legal if str(a) in logit_of]
+        if not known:
             return {}
-        temperature = float(self.meta.get("config", {}).get("temperature", 1.0))
-        top = ranked[0][1]
-        weights = [math.exp((value - top) / temperature) for _, value in ranked]
-        total = sum(weights)
-        return {str(action): w / total for (action, _), w in zip(ranked, weights, strict=True)}
+        top = max(logit_of[a] for a in known)
+        weights = {a: math.exp(logit_of[a] - top) for a in known}
+        total = sum(weights.values())
+        return {a: w / total for a, w in weights.items()}
 
     def choose(self, view: View) -> Action | None:
         """The legal action with the best predicted value (None if it knows none of them)."""
