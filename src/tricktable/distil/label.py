@@ -35,7 +35,6 @@ import numpy as np
 
 from ..action_codec import ActionCodec
 from ..bots import make_bot
-from ..bots.base import decision_random
 from ..bots.pimc import PimcBot, warm_solver
 from ..encoding import ObservationEncoder
 from ..engine import Game
@@ -111,7 +110,9 @@ class Labeller:
         if self.worlds == "dealt":
             if game is None:
                 raise RulesError("a label from the dealt cards needs the game behind the view")
-            rng = decision_random(self.seed, view)
+            # seeded by the position's place in the game, not by the whole view: serialising
+            # a view to seed a generator was a sixth of a label's time
+            rng = random.Random(self.seed * SEED_STRIDE + len(game.log))
             analysis = self.search.analyse_worlds(view, [(game.copy(), 1.0)], rng)
         else:
             analysis = self.search.analyse(view)
