@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
+from ..games import GAME_NAMES
 from ..view import View
 from .heuristic import HeuristicBot
 
@@ -36,10 +37,8 @@ class LearnedBot:
 
 
 def warm_evaluators(weights: str | None = None) -> None:
-    """Load every evaluator (a few hundred kB of weights, once per process)."""
-    from ..learn.decisions import DECISIONS
-
-    for game in {decision.game for decision in DECISIONS.values()}:
+    """Load every evaluator (a few hundred kB of weights a decision, once per process)."""
+    for game in GAME_NAMES:
         _evaluators(game, weights)
 
 

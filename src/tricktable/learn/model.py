@@ -28,7 +28,7 @@ from ..encoding import ObservationEncoder
 from ..options import Rules
 from ..view import View
 from .decisions import DECISIONS
-from .features import observation
+from .features import PHASE_ORDER, observation
 
 __all__ = ["Evaluator", "evaluators", "for_game", "save", "weights_folder", "weights_path"]
 
@@ -164,8 +164,8 @@ def for_game(game: str, folder: str | None = None) -> Evaluator | None:
 
 @cache
 def evaluators(game: str, folder: str | None = None) -> tuple[Evaluator, ...]:
-    """Every evaluator of ``game``'s decisions (its bid, trump, discard...), shipped in the
-    package or found in ``folder``."""
-    keys = [key for key, decision in DECISIONS.items() if decision.game == game]
-    found = (for_game(key, folder) for key in keys)
-    return tuple(e for e in found if e is not None)
+    """Every evaluator of ``game``'s decisions (``<game>-<phase>.npz``: its bid, trump,
+    discard, cards...), shipped in the package or found in ``folder``."""
+    where = weights_folder() if folder is None else Path(folder)
+    paths = (where / f"{game}-{phase}.npz" for phase in PHASE_ORDER)
+    return tuple(Evaluator.load(path) for path in paths if path.exists())
