@@ -33,7 +33,8 @@ MIN_POSITIONS = 200
 def command_of(spec: LabelSpec, config: FitConfig) -> str:
     """The command line that rebuilds these weights."""
     return (f"tricktable learn {spec.rules!r} --shards {spec.shards} --games {spec.games} "
-            f"--samples {spec.samples} --keep {spec.keep} --epochs {config.epochs} "
+            f"--samples {spec.samples} --keep {spec.keep} --worlds {spec.worlds} "
+            f"--epochs {config.epochs} "
             f"--seed {spec.seed}")  # fmt: skip
 
 
