@@ -56,7 +56,7 @@ def test_training_learns_the_teacher_s_values_and_choices(cards) -> None:
     lost = np.where(cards["valued"], top - cards["values"], 0.0).sum(axis=1)
     by_chance = float(np.mean(lost / cards["valued"].sum(axis=1)))
     for head in ("values", "logits"):
-        assert _regret(trained, cards, head) < 0.3 * by_chance, head
+        assert _regret(trained, cards, head) < 0.6 * by_chance, head
         assert _regret(trained, cards, head) < _regret(barely, cards, head), head
 
 
