@@ -5,6 +5,7 @@ tricktable is listed and plays a game in the engine."""
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import subprocess
 import sys
@@ -107,6 +108,15 @@ def test_an_installed_plugin_family_is_read_from_its_distribution_and_plays(
     assert max(played.scores) >= 5 and played.winners
 
 
+def run_with_plugin(folder: Path, code: str, **env: str) -> list[str]:
+    """The words ``code`` prints in a fresh Python that has the plug-in on its path."""
+    env = {"PYTHONPATH": str(folder), "PATH": "/usr/bin:/bin", **env}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False, env=env, timeout=600)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()
+
+
 def test_the_plugins_game_is_in_game_names_of_a_fresh_process(plugin_folder: Path) -> None:
     code = (
         "import random, tricktable as tt\n"
@@ -117,8 +127,20 @@ def test_the_plugins_game_is_in_game_names_of_a_fresh_process(plugin_folder: Pat
         "same = tt.replay(game.record()).scores == game.scores\n"
         "print(tt.GAME_NAMES[-1], tt.rules('toy-euchre', cutthroat=True), same)\n"
     )
-    env = {"PYTHONPATH": str(plugin_folder), "PATH": "/usr/bin:/bin"}
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=False, env=env, timeout=120)  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["toy-euchre", "toy-euchre(cutthroat=true)", "True"]
+    words = run_with_plugin(plugin_folder, code)
+    assert words == ["toy-euchre", "toy-euchre(cutthroat=true)", "True"]
+
+
+@pytest.mark.skipif(importlib.util.find_spec("numba") is None, reason="the batch needs numba")
+def test_the_plugin_carries_its_kernel_and_plays_in_the_batch_engine(
+    plugin_folder: Path,
+) -> None:
+    """Its GameDef names its kernel (a copy of Euchre's, compiled afresh under its own name)."""
+    code = (
+        "from tricktable.batch import Batch, play_random, supported\n"
+        "deltas = play_random('toy-euchre', 300, seed=1)\n"
+        "kernel = Batch('toy-euchre', 1).kernel.__name__\n"
+        "print(supported('toy-euchre'), kernel, deltas.shape, (deltas != 0).any(axis=1).all())\n"
+    )
+    words = run_with_plugin(plugin_folder, code, NUMBA_CACHE_DIR=str(plugin_folder / "numba"))
+    assert words == ["True", "toy_family.batch.kernel_euchre", "(300,", "4)", "True"]

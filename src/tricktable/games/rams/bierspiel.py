@@ -33,6 +33,7 @@ from ...errors import NotationError
 from ...options import GameDef, Option
 from ...ranking import Ranking
 from ...trick import BlindUnanswered, PlayRules, Policy
+from .batch import rams_part
 from .declare import HandState
 from .options import (
     DEALER_TURNUP_EXCHANGE,
@@ -172,4 +173,5 @@ GAME = GameDef(
     aliases=("beer-play", "bier"),
     presets=(("Four players", {}), ("Five players", {"players": 5})),
     table=bierspiel_words,
+    batch=rams_part,
 )

@@ -48,6 +48,7 @@ from ...phase import Phase
 from ...ranking import Ranking
 from ...trick import PlayRules, Policy, Trick
 from ...view_parts import Call
+from .batch import rams_part
 from .declare import HandState, declaration_actions, next_to_declare
 from .hidden import RamsHidden
 from .ledgers import ChipLedger, CounterLedger, Payment, merged
@@ -541,4 +542,5 @@ GAME = GameDef(
         ("Four players, counting down", {"scoring": "countdown"}),
     ),
     table=rams_words,
+    batch=rams_part,
 )

@@ -25,6 +25,7 @@ from ...errors import RulesError
 from ...options import GameDef, Option, OptionValue
 from ...ranking import Ranking
 from ...trick import PlayRules, Policy
+from .batch import rams_part
 from .options import GENERAL_RAMS, HAND_SIZE, HEADING, family_check, family_options
 from .rams import RamsFlow
 from .table_words import rounce_words
@@ -126,4 +127,5 @@ GAME = GameDef(
     aliases=(),
     presets=(("Four players", {}), ("Six players", {"players": 6})),
     table=rounce_words,
+    batch=rams_part,
 )
