@@ -9,6 +9,7 @@ import { SoloSlot } from "./solo.js";
 import { setPref, state, subscribe, update } from "./store.js";
 import { keepTextFocus, TextTable } from "./textmode.js";
 import { TimerControls } from "./timer.js";
+import { signalTurn } from "./turn.js";
 import { WaitingPanel, waiting } from "./waiting.js";
 import { html, render } from "./ui.js";
 import { t, translatePage } from "../i18n.js";
@@ -87,6 +88,7 @@ function draw() {
   restoreFocus();
   keepTextFocus();
   focusDialog();
+  signalTurn();
   autoPlay();
   if (state.prefs.hints && state.seq !== hintSeq && state.view && state.view.view.legal_actions.length) {
     hintSeq = state.seq;
@@ -108,6 +110,7 @@ async function start() {
     ]);
     // the game's own words for its table, from the server (the page knows no game by name)
     setTableWords(table.table_words);
+    document.title = t("{title} — tricktable", { title: t(table.title) }); // the tab names its game
     update({ table, games: games.games });
   } catch {
     update({ alert: t("There is no such table.") });

@@ -8,7 +8,7 @@ import { callText, handSummary } from "./games.js";
 
 const PREFS = {
   fourColour: false, lessMotion: false, hints: false, keyHelp: true,
-  trickPause: 1000, summaryWait: 5, sound: false, textMode: false, autoPlay: false,
+  trickPause: 1000, summaryWait: 5, sound: true, notify: false, textMode: false, autoPlay: false,
 };
 
 function loadPrefs() {
