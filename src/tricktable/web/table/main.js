@@ -5,6 +5,7 @@ import { setTableWords } from "./games.js";
 import { autoPlay, ChoiceBar, Hand, onKey, restoreFocus } from "./hand.js";
 import { ConnectionBanner, GameOver, HandSummary, JoinPage } from "./overlays.js";
 import { Chat, RulesPanel, ScoreSheet, Settings, TableInfo } from "./panels.js";
+import { CommitmentButton, CommitmentPanel } from "./records.js";
 import { SoloSlot } from "./solo.js";
 import { setPref, state, subscribe, update } from "./store.js";
 import { keepTextFocus, TextTable } from "./textmode.js";
@@ -22,14 +23,13 @@ function Header() {
     <a class="home" href="/" aria-label=${t("tricktable lobby")}>♠♥</a>
     <h1>${table ? t(table.title) : t("Table")}</h1>
     <span class="status">${status}${state.seat === null && state.joined ? ` · ${t("watching")}` : ""}</span>
-    ${view && view.deal_commitment ? html`<a class="commitment" data-testid="deal-commitment"
-      href="/fair" target="_blank" rel="noopener" title=${t("commitment {commitment}: how deals are made", { commitment: view.deal_commitment })}
-      data-commitment=${view.deal_commitment}><span class="wide-only">${t("Deal #{number} · commitment", { number: view.hand_number })} </span>${view.deal_commitment.slice(0, 4)}…</a>` : null}
+    ${view && view.deal_commitment ? html`<${CommitmentButton} view=${view} />` : null}
     <button type="button" class="small" data-testid="text-mode-toggle" aria-pressed=${String(Boolean(state.prefs.textMode))}
       onClick=${() => setPref("textMode", !state.prefs.textMode)}>${t("Text mode")}</button>
     <button type="button" class="small" aria-expanded=${String(state.settingsOpen)}
-      onClick=${() => update({ settingsOpen: !state.settingsOpen })}>${t("Settings")}</button>
+      onClick=${() => update({ settingsOpen: !state.settingsOpen, commitmentOpen: false })}>${t("Settings")}</button>
     ${state.settingsOpen ? html`<${Settings} />` : null}
+    ${state.commitmentOpen && view && view.deal_commitment ? html`<${CommitmentPanel} view=${view} />` : null}
   </header>`;
 }
 

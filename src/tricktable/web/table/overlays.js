@@ -5,6 +5,7 @@ import { askRematch, fetchJson, join, watch } from "./connection.js";
 import { handSummary } from "./games.js";
 import { closeSummary, seatName, state, update, who } from "./store.js";
 import { RulesPanel, ScoreSheet } from "./panels.js";
+import { RecordLink } from "./records.js";
 import { html } from "./ui.js";
 import { t, tn } from "../i18n.js";
 import { levelWord } from "../names.js";
@@ -52,6 +53,7 @@ export function GameOver() {
         <a class="button" href="/" data-testid="new-table">${t("New table")} <small class="explain">${t("Back to the lobby")}</small></a>
         <a class="button" data-testid="review" href=${`/review/${encodeURIComponent(state.tableId)}`}>${t("Review")}
           <small class="explain">${t("Every hand trick by trick, in words, with what each card cost (the solver)")}</small></a>
+        <${RecordLink} tableId=${state.tableId} game=${state.table.game} />
       </div>
     </div>
   </div>`;
@@ -111,6 +113,7 @@ function FinalResult({ table }) {
         <th scope="row">${seatName(s.seat)}</th><td>${result.scores[s.seat] ?? "—"}</td></tr>`)}</tbody></table>
     <p class="row-actions"><a class="button primary" href=${`/review/${encodeURIComponent(table.table_id)}`} data-testid="review">${t("Review the game")}</a>
       <a class="button" href="/">${t("Back to the lobby")}</a></p>
+    <p class="row-actions"><${RecordLink} tableId=${table.table_id} game=${table.game} /></p>
   </div>`;
 }
 

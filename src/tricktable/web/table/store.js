@@ -29,7 +29,7 @@ export const state = {
   queue: [],
   selection: [], pending: [],
   chat: [], presets: [], connection: "connecting", watching: false, joined: false,
-  alert: "", announce: "", hint: null, lastTrickOpen: false, settingsOpen: false,
+  alert: "", announce: "", hint: null, lastTrickOpen: false, settingsOpen: false, commitmentOpen: false,
   rulesOpen: false, botMoves: new Map(),
   prefs: loadPrefs(), rematch: null, focusAfter: null,
   actedAt: -1, // the seq at which this page last sent an action of ours (-1: none yet)
