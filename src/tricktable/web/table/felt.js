@@ -1,5 +1,6 @@
 // The felt: seats around an oval in play order with you at the bottom, the trick in front of
 // its players, the contract, and the game's objects (turn-up, widow, pot) on the table.
+import { boardText, eventOf } from "./event.js";
 import { Card, cardName, cardShort } from "./cards.js";
 import { callText, contractFacts, seatState, STATE_WORDS, tableWords } from "./games.js";
 import { state, seatName, update } from "./store.js";
@@ -166,7 +167,7 @@ function TableObjects({ view }) {
 }
 
 function Contract({ view }) {
-  const facts = contractFacts(view, state.table.options, seatName);
+  const facts = contractFacts(view, state.table.options, seatName, eventOf() && boardText(eventOf()));
   return html`<dl class="contract" data-testid="contract" aria-label=${t("Contract")}>
     ${facts.map(([label, value]) => html`<div key=${label}><dt>${label}</dt><dd>${value}</dd></div>`)}
   </dl>`;

@@ -192,7 +192,7 @@ export const STATE_WORDS = {
 };
 
 /** The contract line: facts that stay in view all hand, as [label, value] pairs. */
-export function contractFacts(view, options, name) {
+export function contractFacts(view, options, name, board = null) {
   const facts = [];
   if (WORDS.facts) {
     facts.push([t("Trump"), view.trump ? trumpText(view.trump) : t("not named yet")]);
@@ -215,7 +215,8 @@ export function contractFacts(view, options, name) {
     if (view.lone_defender !== null && view.lone_defender !== undefined) {
       facts.push([t("Defends alone"), name(view.lone_defender)]);
     }
-    facts.push([t("Game"), tn("to {n} point", "to {n} points", options.target_score)]);
+    // an event's table plays its boards, not to a target
+    facts.push(board ? [t("Event"), board] : [t("Game"), tn("to {n} point", "to {n} points", options.target_score)]);
   } else {
     facts.push([t("Trump"), view.trump ? trumpText(view.trump) : "—"]);
     if (view.general !== null && view.general !== undefined) facts.push([t("General"), name(view.general)]);

@@ -1,5 +1,6 @@
 // The table page: load the table, join or watch, then draw everything from the state.
 import { connect, fetchJson, requestHint, savedToken } from "./connection.js";
+import { boardText, eventOf, EventLink, followBoard } from "./event.js";
 import { Felt } from "./felt.js";
 import { setTableWords } from "./games.js";
 import { autoPlay, ChoiceBar, Hand, onKey, restoreFocus } from "./hand.js";
@@ -18,10 +19,13 @@ import { t, translatePage } from "../i18n.js";
 function Header() {
   const table = state.table;
   const view = state.view && state.view.view;
-  const status = view ? (view.is_over ? t("game over") : t("hand {number}", { number: view.hand_number })) : "";
+  const event = eventOf();
+  const status = !view ? "" : view.is_over ? t("game over")
+    : event ? boardText(event) : t("hand {number}", { number: view.hand_number });
   return html`<header class="bar">
     <a class="home" href="/" aria-label=${t("tricktable lobby")}>♠♥</a>
     <h1>${table ? t(table.title) : t("Table")}</h1>
+    ${event ? html`<${EventLink} event=${event} />` : null}
     <span class="status">${status}${state.seat === null && state.joined ? ` · ${t("watching")}` : ""}</span>
     ${view && view.deal_commitment ? html`<${CommitmentButton} view=${view} />` : null}
     <button type="button" class="small" data-testid="text-mode-toggle" aria-pressed=${String(Boolean(state.prefs.textMode))}
@@ -89,6 +93,7 @@ function draw() {
   keepTextFocus();
   focusDialog();
   signalTurn();
+  followBoard();
   autoPlay();
   if (state.prefs.hints && state.seq !== hintSeq && state.view && state.view.view.legal_actions.length) {
     hintSeq = state.seq;

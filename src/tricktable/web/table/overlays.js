@@ -6,6 +6,7 @@ import { handSummary } from "./games.js";
 import { closeSummary, seatName, state, update, who } from "./store.js";
 import { RulesPanel, ScoreSheet } from "./panels.js";
 import { RecordLink } from "./records.js";
+import { BackToEvent, eventOf } from "./event.js";
 import { html } from "./ui.js";
 import { t, tn } from "../i18n.js";
 import { levelWord } from "../names.js";
@@ -38,6 +39,7 @@ export function HandSummary() {
 
 export function GameOver() {
   const view = state.view.view;
+  const event = eventOf();
   const winners = view.winners;
   const mine = state.seat !== null && winners.includes(state.seat);
   const names = winners.map(seatName).join(` ${t("and")} `);
@@ -48,9 +50,9 @@ export function GameOver() {
         ${mine && winners.length > 1 ? ` ${t("Together: {names}.", { names })}` : ""}</p>
       <${ScoreSheet} view=${view} />
       <div class="actions">
-        ${state.seat !== null ? html`<button type="button" class="primary" data-testid="rematch" onClick=${askRematch}>
+        ${event ? html`<${BackToEvent} event=${event} />` : html`${state.seat !== null ? html`<button type="button" class="primary" data-testid="rematch" onClick=${askRematch}>
           ${t("Rematch")} <small class="explain">${t("Same rules and seats, a new deal")}</small></button>` : null}
-        <a class="button" href="/" data-testid="new-table">${t("New table")} <small class="explain">${t("Back to the lobby")}</small></a>
+        <a class="button" href="/" data-testid="new-table">${t("New table")} <small class="explain">${t("Back to the lobby")}</small></a>`}
         <a class="button" data-testid="review" href=${`/review/${encodeURIComponent(state.tableId)}`}>${t("Review")}
           <small class="explain">${t("Every hand trick by trick, in words, with what each card cost (the solver)")}</small></a>
         <${RecordLink} tableId=${state.tableId} game=${state.table.game} />

@@ -4,6 +4,7 @@
 // part of the table is asked to be read again ("hand", "trick", "scores", "contract", "last").
 // Answers go to a log that is a live region; turns, plays and results are announced by the
 // page's own live region as in the drawn table.
+import { boardText, eventOf } from "./event.js";
 import { t, tn } from "../i18n.js";
 import { act } from "./connection.js";
 import { cardName, effectiveSuit, SUIT_NAME, sortHand } from "./cards.js";
@@ -89,7 +90,7 @@ function turnupText(view) {
 }
 
 export function contractText(view) {
-  const facts = contractFacts(view, state.table.options, seatName);
+  const facts = contractFacts(view, state.table.options, seatName, eventOf() && boardText(eventOf()));
   const objects = [view.dealer === state.seat ? t("You are the dealer.") : t("Dealer: {name}.", { name: seatName(view.dealer) })];
   if (view.turnup && view.turnup.length) objects.push(turnupText(view));
   if (view.widow_size && view.phase !== "play" && view.phase !== "over") {
