@@ -17,15 +17,16 @@ __all__ = ["base_url", "browser"]  # the fixtures, used by name
 def trick_shown(page: Page) -> list[tuple[int, str, bool]]:
     cards = page.locator("[data-testid=replay-trick] [data-card]")
     found: list[tuple[int, str, bool]] = cards.evaluate_all(
-        "els => els.map((e) => [Number(e.dataset.seat), e.dataset.card, e.dataset.winner === 'true'])"
+        "els => els.map((e) => "
+        "[Number(e.dataset.seat), e.dataset.card, e.dataset.winner === 'true'])"
     )
     return [tuple(c) for c in found]  # type: ignore[misc]
 
 
 def held(page: Page, seat: int) -> list[str]:
-    cards: list[str] = page.locator(
-        f"[data-testid=replay-seat-{seat}] .replay-card"
-    ).evaluate_all("els => els.map((e) => e.dataset.card)")
+    cards: list[str] = page.locator(f"[data-testid=replay-seat-{seat}] .replay-card").evaluate_all(
+        "els => els.map((e) => e.dataset.card)"
+    )
     return cards
 
 

@@ -12,8 +12,8 @@ __all__ = ["base_url", "browser"]  # the fixtures, used by name
 
 # In one task, so the title and the page it belongs to are seen together.
 MARKED_WHEN_ACTING = """() => {
-  const acting = document.querySelectorAll(
-    '[data-testid=hand] button:not([disabled]), .choices [data-testid=action]:not([disabled])').length > 0;
+  const acting = document.querySelectorAll('[data-testid=hand] button:not([disabled]), '
+    + '.choices [data-testid=action]:not([disabled])').length > 0;
   return { marked: document.title.startsWith('● '), acting };
 }"""
 

@@ -34,9 +34,10 @@ async function reviewOf(table) {
 }
 
 function costLine(p) {
+  const or = t("or"); // a call of its own, so the catalogs have the word
   return element("li", { textContent: tn("Seat {seat} played {card}, costing {n} trick; best was {best}",
     "Seat {seat} played {card}, costing {n} tricks; best was {best}", p.cost,
-    { seat: p.seat + 1, card: cardShort(p.card), best: p.best_cards.map(cardShort).join(` ${t("or")} `) }) });
+    { seat: p.seat + 1, card: cardShort(p.card), best: p.best_cards.map(cardShort).join(` ${or} `) }) });
 }
 
 async function fillReview(box, title, table, tries) {

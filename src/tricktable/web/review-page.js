@@ -82,7 +82,7 @@ function resultParts(hand) {
   if (!hand.result) return [element("p", { textContent: hand.summary })];
   const view = { sides: review.sides, players: review.players, scoring: (review.options || {}).scoring };
   const summary = handSummary(hand.result, view, name);
-  const head = element("tr", {}, ...["", t("Tricks"), summary.deltaWord === t("chips") ? t("Chips") : t("Points"), t("Total")]
+  const head = element("tr", {}, ...["", t("Tricks"), summary.deltaHeading, t("Total")]
     .map((text) => element("th", { scope: "col", textContent: text })));
   const rows = summary.rows.map((row) => element("tr", {},
     element("th", { scope: "row", textContent: row.label }), element("td", { textContent: String(row.tricks) }),

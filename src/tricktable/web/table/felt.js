@@ -1,6 +1,7 @@
 // The felt: seats around an oval in play order with you at the bottom, the trick in front of
 // its players, the contract, and the game's objects (turn-up, widow, pot) on the table.
 import { boardText, eventOf } from "./event.js";
+import { waiting } from "./waiting.js";
 import { Card, cardName, cardShort } from "./cards.js";
 import { callText, contractFacts, seatState, STATE_WORDS, tableWords } from "./games.js";
 import { state, seatName, update } from "./store.js";
@@ -131,7 +132,8 @@ function TableObjects({ view }) {
   // a turn-up that is taken or turned down at once (``turnup_taken`` is a yes or no) leaves
   // the table when the making of trump is over
   const once = typeof view.turnup_taken === "boolean";
-  if (turnup.length && (!once || view.phase === "auction" || view.phase === "discard")) {
+  // a table waiting for a player shows no card yet: nothing is dealt to anyone
+  if (turnup.length && !waiting() && (!once || view.phase === "auction" || view.phase === "discard")) {
     const taken = view.turnup_taken ? view.dealer : view.turnup_taken_by;
     items.push(html`<figure class="object turnup" data-testid="turnup">
       <div class="pile">${taken === null || taken === undefined

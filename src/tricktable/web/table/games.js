@@ -309,7 +309,9 @@ export function handSummary(result, view, name) {
     delta: result.deltas[col.seats[0]],
     total: result.scores[col.seats[0]],
   }));
-  return { headline, lines, rows, deltaWord: view.scoring === "chips" ? t("chips") : t("points"), signed };
+  const chips = view.scoring === "chips";
+  // deltaHeading heads the summary's column of this hand's change, beside "Tricks" and "Total"
+  return { headline, lines, rows, deltaHeading: chips ? t("Chips") : t("Points"), signed };
 }
 
 export { plural, signed };
@@ -336,7 +338,15 @@ export function paymentLines(payments, result, name) {
     general_failed: (p) => t("{name}'s general failed: pays {chips} to the pot for the next hand", { name: name(p.from), chips: p.chips }),
     left: (p) => t("{chips} stay in the pot for the next hand", { chips: chips(p.chips) }),
   };
-  return payments.map((p) => `${(words[p.for] || ((q) => `${q.for}: ${q.chips ?? q.change}`))(p)}.`);
+  return inSeatOrder(payments).map((p) => `${(words[p.for] || ((q) => `${q.for}: ${q.chips ?? q.change}`))(p)}.`);
+}
+
+/** The payments of each kind together (the kinds in the order they came), each kind's in seat
+ * order, so a reader finds a player's line where the table's order puts it. */
+function inSeatOrder(payments) {
+  const kinds = [...new Set(payments.map((p) => p.for))];
+  const seatOf = (p) => p.seat ?? p.to ?? p.from ?? -1;
+  return [...payments].sort((a, b) => kinds.indexOf(a.for) - kinds.indexOf(b.for) || seatOf(a) - seatOf(b));
 }
 
 /** How the game goes, in a few plain sentences for someone who has never played it (the

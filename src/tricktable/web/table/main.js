@@ -9,12 +9,18 @@ import { Chat, RulesPanel, ScoreSheet, Settings, TableInfo } from "./panels.js";
 import { CommitmentButton, CommitmentPanel } from "./records.js";
 import { SoloSlot } from "./solo.js";
 import { setPref, state, subscribe, update } from "./store.js";
-import { keepTextFocus, TextTable } from "./textmode.js";
+import { focusTextCommand, keepTextFocus, TextTable } from "./textmode.js";
 import { TimerControls } from "./timer.js";
 import { signalTurn } from "./turn.js";
 import { WaitingPanel, waiting } from "./waiting.js";
 import { html, render } from "./ui.js";
 import { t, translatePage } from "../i18n.js";
+
+function toggleTextMode() {
+  const on = !state.prefs.textMode;
+  setPref("textMode", on);
+  if (on) focusTextCommand();
+}
 
 function Header() {
   const table = state.table;
@@ -27,9 +33,9 @@ function Header() {
     <h1>${table ? t(table.title) : t("Table")}</h1>
     ${event ? html`<${EventLink} event=${event} />` : null}
     <span class="status">${status}${state.seat === null && state.joined ? ` · ${t("watching")}` : ""}</span>
-    ${view && view.deal_commitment ? html`<${CommitmentButton} view=${view} />` : null}
+    ${view && view.deal_commitment && !waiting() ? html`<${CommitmentButton} view=${view} />` : null}
     <button type="button" class="small" data-testid="text-mode-toggle" aria-pressed=${String(Boolean(state.prefs.textMode))}
-      onClick=${() => setPref("textMode", !state.prefs.textMode)}>${t("Text mode")}</button>
+      onClick=${toggleTextMode}>${t("Text mode")}</button>
     <button type="button" class="small" aria-expanded=${String(state.settingsOpen)}
       onClick=${() => update({ settingsOpen: !state.settingsOpen, commitmentOpen: false })}>${t("Settings")}</button>
     ${state.settingsOpen ? html`<${Settings} />` : null}
@@ -56,15 +62,15 @@ function App() {
         <${Hand} />
       </div>
       <aside class="side-column">
-        <${ScoreSheet} view=${view} />
+        ${waiting() ? null : html`<${ScoreSheet} view=${view} />`}
         <${SoloSlot} state=${state} />
         <${RulesPanel} open=${false} />
         <${Chat} />
         <${TableInfo} />
       </aside>
     </main>` : null}
-    ${live && state.summary ? html`<${HandSummary} />` : null}
-    ${live && view.is_over && !state.summary && !state.held ? html`<${GameOver} />` : null}
+    ${live && state.summary ? html`<${HandSummary} inline=${state.prefs.textMode} />` : null}
+    ${live && view.is_over && !state.summary && !state.held ? html`<${GameOver} inline=${state.prefs.textMode} />` : null}
   `;
 }
 

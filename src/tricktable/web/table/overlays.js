@@ -11,17 +11,20 @@ import { html } from "./ui.js";
 import { t, tn } from "../i18n.js";
 import { levelWord } from "../names.js";
 
-export function HandSummary() {
+// ``inline``: in text mode the summary follows the text table instead of covering its log.
+const overlayClass = (inline) => `overlay${inline ? " inline" : ""}`;
+
+export function HandSummary({ inline = false }) {
   const view = state.view.view;
   const result = state.summary.result;
   const summary = handSummary(result, view, seatName);
   const auto = state.summary.until;
-  return html`<div class="overlay" role="dialog" aria-modal="false" aria-labelledby="summary-title">
+  return html`<div class=${overlayClass(inline)} role="dialog" aria-modal="false" aria-labelledby="summary-title">
     <div class="sheet hand-summary" data-testid="hand-summary">
       <h2 id="summary-title">${t("Hand {number}", { number: result.hand_number })}</h2>
       <p class="headline">${summary.headline}</p>
       <table class="summary-table">
-        <thead><tr><th></th><th>${t("Tricks")}</th><th>${summary.deltaWord}</th><th>${t("Total")}</th></tr></thead>
+        <thead><tr><th></th><th>${t("Tricks")}</th><th>${summary.deltaHeading}</th><th>${t("Total")}</th></tr></thead>
         <tbody>${summary.rows.map((r) => html`<tr key=${r.label} class=${r.side === null ? "" : `side-${r.side}`}>
           <th scope="row">${r.side === null ? null : html`<span class="side-dot"></span>`}${r.label}</th>
           <td>${r.passed ? html`<span class="passed">${t("passed")}</span>` : r.tricks}</td><td class=${(view.scoring === "countdown" ? r.delta <= 0 : r.delta >= 0) ? "up" : "down"}>${summary.signed(r.delta)}</td>
@@ -37,15 +40,16 @@ export function HandSummary() {
   </div>`;
 }
 
-export function GameOver() {
+export function GameOver({ inline = false }) {
   const view = state.view.view;
   const event = eventOf();
   const winners = view.winners;
   const mine = state.seat !== null && winners.includes(state.seat);
   const names = winners.map(seatName).join(` ${t("and")} `);
-  return html`<div class="overlay" role="dialog" aria-labelledby="over-title">
+  return html`<div class=${overlayClass(inline)} role="dialog" aria-labelledby="over-title">
     <div class="sheet game-over" data-testid="game-over">
-      <h2 id="over-title">${mine ? t("You win!") : tn("{names} wins", "{names} win", winners.length, { names })}</h2>
+      <h2 id="over-title">${mine ? t("You win!") : state.seat !== null ? t("You lost") : tn("{names} wins", "{names} win", winners.length, { names })}</h2>
+      ${!mine && state.seat !== null ? html`<p class="headline">${tn("{names} wins.", "{names} win.", winners.length, { names })}</p>` : null}
       <p>${tn("{title}, {n} hand.", "{title}, {n} hands.", view.history.length, { title: t(state.table.title) })}
         ${mine && winners.length > 1 ? ` ${t("Together: {names}.", { names })}` : ""}</p>
       <${ScoreSheet} view=${view} />

@@ -14,7 +14,7 @@ import { canAct, closeSummary, seatName, state, update, who } from "./store.js";
 import { TimerControls } from "./timer.js";
 import { html } from "./ui.js";
 
-const local = { log: [], typed: "" };
+const local = { log: [], typed: "", focusNext: false };
 
 const ctxOf = (view) => ({ view, options: state.table.options, me: state.seat, name: seatName });
 const capital = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
@@ -210,10 +210,17 @@ export function TextTable() {
 }
 
 /** In text mode a focus that fell to the page (a chosen button is gone) goes to the command. */
+/** After text mode is switched on, the command line takes the focus (not the switch). */
+export function focusTextCommand() {
+  local.focusNext = true;
+}
+
 export function keepTextFocus() {
   if (!state.prefs.textMode) return;
   const active = document.activeElement;
-  if (active && active !== document.body) return;
+  const asked = local.focusNext && document.getElementById("text-command");
+  local.focusNext = false;
+  if (!asked && active && active !== document.body) return;
   const input = document.getElementById("text-command");
   if (input) input.focus({ preventScroll: true });
 }
