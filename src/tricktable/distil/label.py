@@ -53,11 +53,12 @@ SEED_STRIDE = 1_000_003
 Worlds = Literal["sampled", "dealt"]
 
 
-def teacher(samples: int, seed: int = 0) -> PimcBot:
+def teacher(samples: int, seed: int = 0, continuation: str = "heuristic") -> PimcBot:
     """The search that labels: PIMC with ``samples`` worlds a decision and no time cap (the
-    labels do not depend on the machine's load), cards valued in the hand's points."""
+    labels do not depend on the machine's load), cards valued in the hand's points, the
+    others' later calls taken by ``continuation`` (``heuristic`` or ``learned``)."""
     return PimcBot(seed=seed, samples=samples, time_limit=math.inf, min_samples=1,
-                   settle_cards=True)  # fmt: skip
+                   settle_cards=True, continuation=continuation)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,8 @@ class LabelSpec:
     keep: float = 0.3
     seed: int = 0
     policy: str = "heuristic"
+    """Who plays the games the positions come from; ``learned`` (expert iteration) also
+    takes the others' later calls in the teacher's worlds."""
     worlds: Worlds = "sampled"
     """``sampled``: ``samples`` worlds drawn from the seat's view, a label close to the mean
     value over what the seat cannot tell apart; ``dealt``: the one world of the dealt cards,
@@ -93,12 +96,13 @@ class Labeller:
     samples: int
     seed: int = 0
     worlds: Worlds = "sampled"
+    continuation: str = "heuristic"
     encoder: ObservationEncoder = field(init=False)
     search: PimcBot = field(init=False)
 
     def __post_init__(self) -> None:
         self.encoder = ObservationEncoder(self.rules)
-        self.search = teacher(self.samples, self.seed)
+        self.search = teacher(self.samples, self.seed, self.continuation)
 
     @property
     def codec(self) -> ActionCodec:
@@ -138,7 +142,9 @@ def label_games(spec: LabelSpec, index: int,
     rules = make_rules(spec.rules)
     seed = spec.seed * SEED_STRIDE + index
     rng = random.Random(seed)
-    labeller = Labeller(rules, spec.samples, seed, spec.worlds)
+    # expert iteration: the learned policy plays the positions and the teacher's continuation
+    continuation = "learned" if spec.policy == "learned" else "heuristic"
+    labeller = Labeller(rules, spec.samples, seed, spec.worlds, continuation)
     rows: list[dict[str, np.ndarray]] = []
     records: list[str] = []
     for number in range(spec.games):
