@@ -11,20 +11,20 @@ slots hold legal actions):
 * ``playable(row, cfg, tables)``: in play, the codec card slots the seat to move may play, as
   a mask (:func:`.rows.followable` where only the led suit binds);
 * ``heuristic(row, rng, g, cfg, tables, work)``: the compiled heuristic's action for the seat
-  to move (the other policy, uniformly random, is written here once);
+  to move (the other policy, uniformly random, is written here once).
 
 A step called for every action is best a small function marked ``kernel_function(inline=True)``
 over the family's own, which takes only the arrays it needs: a call that is not inlined passes
-every array of ``tables`` member by member, which costs as much as the step itself (Euchre's
-``apply``). It gets its drivers from :func:`make_drivers`::
+every array of ``tables`` member by member, which cost up to a third of a hand (Euchre's
+``apply``, Hasenpfeffer's heuristic). The module gets its drivers from :func:`make_drivers`::
 
     deal_all, play_out, legal_masks, step_all, play_until = make_drivers(
         __name__, deal=deal, legal=legal, apply=apply, playable=followable, heuristic=heuristic
     )
 
 Each driver below is a template: :func:`make_drivers` compiles a copy of it whose global names
-are the family's steps, so numba calls them directly (a closure over them could not be kept in numba's disk cache: a compiled function's
-identity there would change every process). The copies are cached under the family module's
+are the family's steps, so numba calls them directly (a closure over them could not be kept
+in numba's disk cache: a compiled function's identity there would change every process). The copies are cached under the family module's
 name and a digest of its source, one set per family and version of its steps (numba checks
 only the file a cached function is written in, here this one).
 """
