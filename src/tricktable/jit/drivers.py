@@ -11,17 +11,20 @@ slots hold legal actions):
 * ``playable(row, cfg, tables)``: in play, the codec card slots the seat to move may play, as
   a mask (:func:`.rows.followable` where only the led suit binds);
 * ``heuristic(row, rng, g, cfg, tables, work)``: the compiled heuristic's action for the seat
-  to move (the other policy, uniformly random, is written here once);
+  to move (the other policy, uniformly random, is written here once).
 
-and gets its drivers from :func:`make_drivers`::
+A step called for every action is best a small function marked ``kernel_function(inline=True)``
+over the family's own, which takes only the arrays it needs: a call that is not inlined passes
+every array of ``tables`` member by member, which cost up to a third of a hand (Euchre's
+``apply``, Hasenpfeffer's heuristic). The module gets its drivers from :func:`make_drivers`::
 
     deal_all, play_out, legal_masks, step_all, play_until = make_drivers(
         __name__, deal=deal, legal=legal, apply=apply, playable=followable, heuristic=heuristic
     )
 
 Each driver below is a template: :func:`make_drivers` compiles a copy of it whose global names
-are the family's steps, so numba calls them directly (a closure over them could not be kept in numba's disk cache: a compiled function's
-identity there would change every process). The copies are cached under the family module's
+are the family's steps, so numba calls them directly (a closure over them could not be kept
+in numba's disk cache: a compiled function's identity there would change every process). The copies are cached under the family module's
 name and a digest of its source, one set per family and version of its steps (numba checks
 only the file a cached function is written in, here this one).
 """
@@ -129,8 +132,8 @@ def make_drivers(module: str, **steps: Any) -> Drivers:
                         f"{wrong} is wrong or missing")  # fmt: skip
     tag = f"{module}.{_version(module)}"
     names = {**globals(), **steps}
-    for policy in (random_action, choose):  # the templates the drivers call, compiled first
-        names[policy.__name__] = _compiled_copy(policy, names, tag)
+    for policy in (random_action, choose):  # the templates the drivers call, inlined in them
+        names[policy.__name__] = _compiled_copy(policy, names, tag, inline=True)
     return Drivers(*(_compiled_copy(template, names, tag) for template in _TEMPLATES))
 
 
@@ -142,10 +145,11 @@ def _version(module: str) -> str:
         return hashlib.blake2b(file.read(), digest_size=4).hexdigest()
 
 
-def _compiled_copy(template: Any, names: dict[str, Any], tag: str) -> Any:
-    """``template`` compiled with ``names`` as its globals, cached under ``tag``."""
+def _compiled_copy(template: Any, names: dict[str, Any], tag: str, *, inline: bool = False) -> Any:
+    """``template`` compiled with ``names`` as its globals, cached under ``tag`` (``inline``:
+    into its callers by numba itself)."""
     copy = types.FunctionType(template.__code__, names, template.__name__)
     copy.__qualname__ = f"{tag}.{template.__name__}"
     copy.__module__ = tag.rpartition(".")[0]
     copy.__doc__ = template.__doc__
-    return kernel_function()(copy)
+    return kernel_function(inline=inline)(copy)

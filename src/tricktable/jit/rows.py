@@ -242,7 +242,7 @@ def cheapest_winner(row, cfg, suit_of, strength, buffer, count):  # type: ignore
     return low
 
 
-@kernel_function()
+@kernel_function(inline=True)
 def followable(row, cfg, tables):  # type: ignore[no-untyped-def]
     """The codec card slots the seat to move may play under follow-only obligations, as a
     mask (a family kernel's ``playable`` step where only the led suit binds)."""

@@ -166,10 +166,15 @@ def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
     return 0
 
 
-@kernel_function()
+@kernel_function(inline=True)
 def apply(row, rng, g, action, cfg, tables, work):  # type: ignore[no-untyped-def]
+    """The drivers' step: :func:`act` given only what it needs."""
+    act(row, action, cfg, tables[0], tables[1])
+
+
+@kernel_function()
+def act(row, action, cfg, suit_of, strength):  # type: ignore[no-untyped-def]
     """Carry out legal ``action`` (a codec number) for the seat to move."""
-    suit_of, strength = tables[0], tables[1]
     seat = row[TO_MOVE]
     phase = row[PHASE]
     if phase == P_PLAY:
@@ -409,7 +414,7 @@ def heuristic_action(row, cfg, suit_of, strength, suit_mask, buffer):  # type: i
     return cfg[A_DISCARD] + least_kept(allowed, row[TRUMP], hand, suit_of, strength, suit_mask)
 
 
-@kernel_function()
+@kernel_function(inline=True)
 def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
     """:func:`heuristic_action` as the drivers call a policy."""
     return heuristic_action(row, cfg, tables[0], tables[1], tables[2], buffer)

@@ -161,7 +161,7 @@ def distinct_actions(mask, first, distinct, out, n):  # type: ignore[no-untyped-
 
 
 @kernel_function()
-def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
+def legal_actions(row, cfg, suit_mask, out):  # type: ignore[no-untyped-def]
     """Write the legal actions (codec numbers, as the reference lists them) into ``out``;
     return how many."""
     phase = row[PHASE]
@@ -169,7 +169,7 @@ def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
     hand = row[HANDS + seat]
     if phase == P_PLAY:
         return distinct_actions(
-            follow_only(row, hand, tables[2]), cfg[A_PLAY], cfg[DISTINCT], out, 0
+            follow_only(row, hand, suit_mask), cfg[A_PLAY], cfg[DISTINCT], out, 0
         )
     if phase == P_AUCTION:
         out[0] = cfg[A_PASS]
@@ -199,6 +199,12 @@ def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
             n = 1
         return distinct_actions(hand, cfg[A_GIVE], cfg[DISTINCT], out, n)
     return 0
+
+
+@kernel_function(inline=True)
+def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
+    """The drivers' step: :func:`legal_actions` given the one table it reads."""
+    return legal_actions(row, cfg, tables[2], out)
 
 
 @kernel_function()
@@ -437,15 +443,14 @@ def score(row, cfg):  # type: ignore[no-untyped-def]
 
 
 @kernel_function()
-def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
+def heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, buffer):  # type: ignore[no-untyped-def]
     """Bid the minimum with five or more of a suit (counting bowers), name the best suit, go
     alone never, discard the weakest and give the strongest cards; play as Single
     Hasenpfeffer's heuristic."""
-    suit_of, strength, suit_mask = tables[0], tables[1], tables[2]
     seat = row[TO_MOVE]
     hand = row[HANDS + seat]
     phase = row[PHASE]
-    count = legal(row, cfg, tables, buffer)
+    count = legal_actions(row, cfg, suit_mask, buffer)
     if phase == P_AUCTION:
         _suit, trumps = best_suit(hand, suit_mask, strength)
         if count > 1 and trumps * 2 >= cfg[TRICKS] + 1:
@@ -475,11 +480,10 @@ def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
     return cheapest_winner(row, cfg, suit_of, strength, buffer, count)
 
 
-@kernel_function()
-def heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, buffer):  # type: ignore[no-untyped-def]
-    """:func:`heuristic` given the card tables one by one (as a caller outside the kernel holds
-    them)."""
-    return heuristic(row, rng, g, cfg, (suit_of, strength, suit_mask), buffer)
+@kernel_function(inline=True)
+def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
+    """The drivers' step: :func:`heuristic_action` given the tables it reads."""
+    return heuristic_action(row, rng, g, cfg, tables[0], tables[1], tables[2], buffer)
 
 
 deal_all, play_out, legal_masks, step_all, play_until = make_drivers(

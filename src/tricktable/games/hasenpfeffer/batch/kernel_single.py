@@ -48,11 +48,13 @@ from ....jit.rows import (
     best_suit,
     cheapest_winner,
     close_trick_if_full,
+    follow_only,
     followable,
     next_active,
     play_slot_card,
     set_active,
     shuffle,
+    slot_mask,
     start_trick,
     trump_count,
 )
@@ -140,14 +142,14 @@ def start_hand(row, cfg):  # type: ignore[no-untyped-def]
 
 
 @kernel_function()
-def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
+def legal_actions(row, cfg, suit_mask, out):  # type: ignore[no-untyped-def]
     """Write the legal actions (codec numbers, as the reference lists them) into ``out``;
     return how many."""
     phase = row[PHASE]
     seat = row[TO_MOVE]
     n = 0
     if phase == P_PLAY:
-        mask = followable(row, cfg, tables)
+        mask = slot_mask(follow_only(row, row[HANDS + seat], suit_mask), cfg[DISTINCT])
         while mask != 0:
             out[n] = cfg[A_PLAY] + lowest(mask)
             n += 1
@@ -186,6 +188,12 @@ def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
         out[1] = cfg[A_NOT_ALONE]
         return 2
     return 0
+
+
+@kernel_function(inline=True)
+def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
+    """The drivers' step: :func:`legal_actions` given the one table it reads."""
+    return legal_actions(row, cfg, tables[2], out)
 
 
 @kernel_function()
@@ -371,14 +379,13 @@ def score(row, cfg):  # type: ignore[no-untyped-def]
 
 
 @kernel_function()
-def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
+def heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, buffer):  # type: ignore[no-untyped-def]
     """A simple, fast policy: bid what the long suit promises, name it, shed the weakest card,
     win a trick cheaply when possible, otherwise play the lowest card allowed."""
-    suit_of, strength, suit_mask = tables[0], tables[1], tables[2]
     seat = row[TO_MOVE]
     hand = row[HANDS + seat]
     phase = row[PHASE]
-    count = legal(row, cfg, tables, buffer)
+    count = legal_actions(row, cfg, suit_mask, buffer)
     if phase == P_AUCTION:
         _suit, trumps = best_suit(hand, suit_mask, strength)
         want = trumps - 1 + (1 if row[HIGH_LEVEL] == 0 else 0)
@@ -409,11 +416,10 @@ def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
     return cheapest_winner(row, cfg, suit_of, strength, buffer, count)
 
 
-@kernel_function()
-def heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, buffer):  # type: ignore[no-untyped-def]
-    """:func:`heuristic` given the card tables one by one (as a caller outside the kernel holds
-    them)."""
-    return heuristic(row, rng, g, cfg, (suit_of, strength, suit_mask), buffer)
+@kernel_function(inline=True)
+def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
+    """The drivers' step: :func:`heuristic_action` given the tables it reads."""
+    return heuristic_action(row, rng, g, cfg, tables[0], tables[1], tables[2], buffer)
 
 
 deal_all, play_out, legal_masks, step_all, play_until = make_drivers(

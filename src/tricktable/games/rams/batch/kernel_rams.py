@@ -402,7 +402,7 @@ def revealed_winner(row, suit_of, strength):  # type: ignore[no-untyped-def]
 # -- policies ----------------------------------------------------------------------------------
 
 
-@kernel_function()
+@kernel_function(inline=True)
 def playable(row, cfg, tables):  # type: ignore[no-untyped-def]
     """The cards the seat to move may play, as a mask (the drivers' ``playable`` step)."""
     suit_of, strength, suit_mask, above, _aux = tables
