@@ -121,8 +121,15 @@ def test_a_waiting_table_shows_nothing_of_a_deal(browser: Browser, base_url: str
     for absent in ("deal-commitment", "turnup", "score-sheet"):
         assert page.locator(f"[data-testid={absent}]").count() == 0, absent
     invite = page.locator("[data-testid=waiting] .invite-line a")
-    fits = invite.evaluate("(a) => a.getBoundingClientRect().right <= window.innerWidth")
-    assert fits and created["table_id"] in invite.inner_text()
+    clear = invite.evaluate(
+        """(a) => { const text = document.createRange(); text.selectNodeContents(a);
+          const copy = a.parentElement.querySelector('button').getBoundingClientRect();
+          const beside = (line) => line.right <= copy.left + 0.5
+            || line.bottom <= copy.top || copy.bottom <= line.top;
+          return [...text.getClientRects()].every(
+            (line) => line.right <= window.innerWidth && beside(line)); }"""
+    )
+    assert clear and created["table_id"] in invite.inner_text()  # whole, not under Copy link
     page.context.close()
 
 
