@@ -14,7 +14,7 @@ import numpy as np
 import tricktable as tt
 from tricktable.batch import Batch
 from tricktable.batch import layout as L
-from tricktable.envs.encoding import ActionCodec
+from tricktable.encoding import ActionCodec
 
 
 def play_both(

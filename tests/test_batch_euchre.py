@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import tricktable as tt
 from batch_support import play_both
 from tricktable.batch import Batch, play_random, supported
-from tricktable.envs.encoding import ActionCodec
+from tricktable.encoding import ActionCodec
 
 OPTION_SETS = [
     {},

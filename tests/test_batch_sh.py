@@ -70,7 +70,7 @@ def test_a_misdeal_redeals_in_the_batch() -> None:
 
 class ActionNumbers:
     def __init__(self, rules: tt.Rules) -> None:
-        from tricktable.envs.encoding import ActionCodec
+        from tricktable.encoding import ActionCodec
 
         self.pass_ = ActionCodec(rules).encode("pass")
 

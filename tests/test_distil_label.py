@@ -3,14 +3,18 @@ data set is deterministic and resumes where it stopped."""
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
 import tricktable as tt
 from tricktable.action_codec import ActionCodec
 from tricktable.distil.label import Labeller, LabelSpec, generate_labels, label_games
+from tricktable.encoding import ObservationEncoder
 from tricktable.errors import RulesError
-from tricktable.learn.features import PHASE_ORDER, observation
+from tricktable.learn.features import PHASE_ORDER
+from tricktable.solver import solve
 
 
 def small(tmp_path, **changes) -> LabelSpec:
@@ -24,7 +28,7 @@ def test_a_row_values_the_legal_actions_and_its_best_is_the_highest(tmp_path) ->
     row = Labeller(game.rules, samples=3, seed=1).row(view)
     codec = ActionCodec(game.rules)
     assert np.array_equal(row["legal"], codec.mask(view.legal).astype(bool))
-    assert np.array_equal(row["obs"], observation(view))
+    assert np.array_equal(row["obs"], ObservationEncoder(game.rules).encode(view))
     assert row["valued"].any() and not (row["valued"] & ~row["legal"]).any()
     best = int(row["best"])
     assert row["valued"][best]
@@ -40,6 +44,29 @@ def test_a_shard_is_the_same_for_the_same_seed_and_index(tmp_path) -> None:
         assert np.array_equal(first[key], again[key]), key
     other = label_games(spec, 1)
     assert not np.array_equal(first["obs"][:1], other["obs"][:1])
+
+
+def test_a_shard_keeps_its_games_records_to_rebuild_each_position(tmp_path) -> None:
+    data = label_games(small(tmp_path, keep=0.3), 0)
+    record = json.loads(str(data["records"][int(data["game"][-1])]))
+    game = tt.replay(record, upto=int(data["ply"][-1]))
+    view = game.view(game.to_move)
+    assert np.array_equal(ObservationEncoder(game.rules).encode(view), data["obs"][-1])
+
+
+def test_dealt_worlds_value_the_actions_on_the_cards_dealt(tmp_path) -> None:
+    game = tt.new_game("hasenpfeffer", seed=11)
+    while game.phase.value != "play":
+        game.apply(game.legal_actions()[0])
+    view = game.view(game.to_move)
+    row = Labeller(game.rules, samples=1, seed=1, worlds="dealt").row(view, game)
+    codec = ActionCodec(game.rules)
+    solved = solve(game)
+    best_tricks = max(solved.values())
+    assert {str(codec.decode(int(c))) for c in np.flatnonzero(row["valued"])} == set(solved)
+    assert solved[str(codec.decode(int(row["best"])))] == best_tricks
+    with pytest.raises(RulesError, match="needs the game"):
+        Labeller(game.rules, samples=1, worlds="dealt").row(view)
 
 
 def test_card_labels_come_from_every_phase_of_play(tmp_path) -> None:
@@ -67,3 +94,14 @@ def test_a_bad_spec_is_refused_before_any_work(tmp_path) -> None:
     with pytest.raises(RulesError, match="no game"):
         generate_labels(LabelSpec("whist", tmp_path, 1, 1))
     assert not (tmp_path / "labels").exists()
+
+
+def test_calls_may_be_valued_by_heuristic_playouts_instead_of_solved_contracts(tmp_path) -> None:
+    game = tt.new_game("euchre", seed=4)
+    view = game.view(game.to_move)
+    played = Labeller(game.rules, samples=1, seed=1, worlds="dealt", calls="played")
+    assert not played.search.solve_contracts
+    row = played.row(view, game)
+    assert row["valued"].sum() == len(view.legal) == 2
+    with pytest.raises(RulesError, match="calls='guessed'"):
+        generate_labels(small(tmp_path, calls="guessed"))

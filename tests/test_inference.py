@@ -66,3 +66,51 @@ def test_the_weight_is_the_product_over_the_other_seats_actions():
     others = [a.seat for a in worlds.view.actions if a.seat != seat]
     assert judged == others and len(others) >= 2
     assert weight == 0.5 ** len(others)
+
+
+def _auction_network(folder) -> None:
+    """A small random network for Single Hasenpfeffer's bids, saved as the learned bot's."""
+    import numpy as np
+
+    from tricktable.encoding import ObservationEncoder
+    from tricktable.learn.model import save
+
+    rules = tt.rules("hasenpfeffer")
+    encoder = ObservationEncoder(rules)
+    calls = [a for a in encoder.codec.actions if not a.cards]
+    columns = np.array([encoder.codec.encode(a) for a in calls])
+    rng = np.random.default_rng(0)
+    weights = [rng.normal(size=(encoder.size, len(columns)))]
+    meta = {"phase": "auction", "rules": str(rules), "features": "encoder",
+            "actions": [str(a) for a in calls], "config": {"temperature": 0.5}}  # fmt: skip
+    save(folder / "hasenpfeffer-auction.npz", weights, [np.zeros(len(columns))], columns, meta)
+
+
+def test_the_policy_judge_weights_a_call_by_the_learned_policy_s_probability(tmp_path):
+    from tricktable.bots.inference import FLOOR, policy_judge
+    from tricktable.learn.model import Evaluator
+
+    _auction_network(tmp_path)
+    game = tt.new_game("hasenpfeffer", seed=3)
+    view = game.view(game.to_move)
+    judge = policy_judge(weights=str(tmp_path))
+    policy = Evaluator.load(tmp_path / "hasenpfeffer-auction.npz").probabilities(view)
+    assert abs(sum(policy.values()) - 1.0) < 1e-9 and set(policy) == {str(a) for a in view.legal}
+    for action in view.legal:
+        assert judge(game, view.seat, action) == max(policy[str(action)], FLOOR)
+    assert len({judge(game, view.seat, a) for a in view.legal}) > 1
+
+
+def test_the_policy_judge_falls_back_to_the_model_where_no_network_decides(tmp_path):
+    from tricktable.bots.inference import policy_judge
+
+    _auction_network(tmp_path)
+    game = tt.new_game("hasenpfeffer", seed=3)
+    heuristic_until(game, 4)
+    while game.phase.value == "auction":
+        game.apply(HeuristicBot(seed=1).choose(game.view(game.to_move)))
+    view = game.view(game.to_move)
+    own = STRATEGIES["hasenpfeffer"](view, random.Random(0))
+    judge = policy_judge(weights=str(tmp_path))
+    assert judge(game, view.seat, own) == 1.0
+    assert {judge(game, view.seat, a) for a in view.legal if a != own} <= {MISMATCH}

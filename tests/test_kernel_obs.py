@@ -12,7 +12,7 @@ pytest.importorskip("numba")
 import tricktable as tt
 from tricktable.batch import Batch, supported
 from tricktable.batch import layout as L
-from tricktable.envs.encoding import ActionCodec
+from tricktable.encoding import ActionCodec
 from tricktable.games.hasenpfeffer.single import PEPPER_LEVELS
 from tricktable.learn import features
 from tricktable.learn.features import PHASE_ORDER, common_block, hasenpfeffer_block

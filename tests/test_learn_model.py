@@ -10,7 +10,7 @@ import pytest
 
 import tricktable as tt
 from tricktable.bots import make_bot
-from tricktable.envs.encoding import ActionCodec
+from tricktable.encoding import ActionCodec
 from tricktable.learn.features import observation
 from tricktable.learn.model import Evaluator, evaluators, for_game, save
 from tricktable.learn.train import TrainConfig, train

@@ -29,21 +29,22 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..actions import Action, Kind
 from ..cards import COPY_STRIDE
 from ..engine import Game
+from ..errors import RulesError
 from ..games.hasenpfeffer.section import HasenpfefferSection
 from ..phase import Phase
-from ..resample import Resampler, SamplingError
+from ..resample import Judge, Resampler, SamplingError
 from ..solver import Backend, fast, solve, whist_position
 from ..view import View
 from .base import decision_random
-from .heuristic import HeuristicBot
-from .inference import MISMATCH, model_judge
-from .learned import learned_choice
+from .heuristic import HeuristicBot, Strategy
+from .inference import MISMATCH, model_judge, policy_judge
+from .learned import learned_choice, learned_strategy
 from .outcome import Shortfall, SolveCache, contract_value, game_stake, outcome_values, values_if
 from .playout import playout
 from .race import Race
@@ -113,6 +114,9 @@ class PimcBot:
         heuristic_ties: bool = True,
         own_shortfall: float = OWN_SHORTFALL,
         rival_shortfall: float = RIVAL_SHORTFALL,
+        inference: str = "model",
+        weights: str | None = None,
+        continuation: str = "heuristic",
     ) -> None:
         self.seed = seed
         self.samples = samples
@@ -120,7 +124,8 @@ class PimcBot:
         self.solve_cards = solve_cards
         self.search_bids = search_bids
         self.heuristic_playouts = heuristic_playouts
-        self.judge = model_judge(cards=infer > 1, mismatch=mismatch) if infer else None
+        self.judge = _judge(inference, infer, mismatch, weights)
+        self.strategy = _continuation(continuation, weights)
         self.min_samples = min_samples
         self.solve_contracts = solve_contracts
         self.play_to_win = play_to_win
@@ -145,9 +150,25 @@ class PimcBot:
 
     def analyse(self, view: View) -> Analysis:
         """Score every legal action of ``view`` over the sampled deals."""
-        legal = require_legal(view)
         rng = decision_random(self.seed, view)
+        return self.analyse_worlds(view, self._draws(view, rng), rng)
+
+    def _draws(self, view: View, rng: random.Random) -> Iterator[tuple[Game, float]]:
+        """Worlds consistent with ``view``, each with its inference weight, while they last."""
         worlds = Resampler(view, SAMPLE_ATTEMPTS)
+        while True:
+            try:
+                yield worlds.sample_weighted(rng, self.judge)
+            except SamplingError:
+                return
+
+    def analyse_worlds(
+        self, view: View, worlds: Iterable[tuple[Game, float]], rng: random.Random
+    ) -> Analysis:
+        """Score every legal action of ``view`` over ``worlds`` (full states consistent with
+        the view, with their weights), up to the bot's samples and time: :meth:`analyse` draws
+        them; a labeller may give the one true deal (:mod:`tricktable.distil.label`)."""
+        legal = require_legal(view)
         clock = _Clock(self.time_limit)
         candidates = self._candidates(view, legal)
         race = Race.of(candidates)
@@ -157,15 +178,13 @@ class PimcBot:
         totals = dict.fromkeys((str(a) for a in legal), 0.0)
         shown = dict(totals)  # what a hint reports: tricks without the contract bonus
         done, unit, mass = 0, "points", 0.0
-        while done < self.samples and not clock.full():
-            try:
-                game, weight = worlds.sample_weighted(rng, self.judge)
-            except SamplingError:
-                break
+        for game, weight in worlds:
             unit = self._score_deal(game, race, (totals, shown), rng, weight)
             done += 1
             mass += weight
             clock.lap()
+            if done >= self.samples or clock.full():
+                break
             if unit == "points" and done == 1 and clock.fits() < wanted:
                 break  # the heuristic will decide: stop spending time
         mass = mass or 1.0
@@ -241,8 +260,10 @@ class PimcBot:
         if game.phase is not Phase.PLAY and self.solve_contracts:
             return contract_value(game, action, seat, rng, cache=self._solved,
                                   solvable=self._solvable, backend=solver_backend(),
-                                  stake=self._stake, shortfall=self.shortfall)  # fmt: skip
-        return playout_value(game, action, seat, rng, self.heuristic_playouts, stake=self._stake)
+                                  stake=self._stake, shortfall=self.shortfall,
+                                  strategy=self.strategy)  # fmt: skip
+        return playout_value(game, action, seat, rng, self.heuristic_playouts, stake=self._stake,
+                             strategy=self.strategy)  # fmt: skip
 
     def _solves_contracts(self, view: View) -> bool:
         """Whether pre-play decisions of this view are valued by solved contracts: sides of
@@ -265,6 +286,29 @@ class PimcBot:
         twins = deck >> COPY_STRIDE != 0
         margin = KERNEL_MARGIN if solver_backend() == "numba" else 0
         return self.solve_cards + margin - (PINOCHLE_MARGIN if twins else 0)
+
+
+def _judge(inference: str, infer: int, mismatch: float, weights: str | None) -> Judge | None:
+    """How sampled worlds are weighted: not at all (``infer=0``), by the heuristic model of
+    the others (``model``) or by the learned policy's probability of what they did
+    (``policy``); ``infer=2`` judges their cards too."""
+    if not infer:
+        return None
+    if inference == "policy":
+        return policy_judge(cards=infer > 1, weights=weights)
+    if inference == "model":
+        return model_judge(cards=infer > 1, mismatch=mismatch)
+    raise RulesError(f"inference={inference!r} is not one of 'model', 'policy'")
+
+
+def _continuation(name: str, weights: str | None) -> Strategy | None:
+    """Who takes the other decisions of a world played on: the heuristic (None), or the
+    learned networks' calls (``learned``)."""
+    if name == "learned":
+        return learned_strategy(weights)
+    if name == "heuristic":
+        return None
+    raise RulesError(f"continuation={name!r} is not one of 'heuristic', 'learned'")
 
 
 def solver_backend() -> Backend:
@@ -375,12 +419,13 @@ def playout_value(
     heuristic: bool = False,
     *,
     stake: float = 0.0,
+    strategy: Strategy | None = None,
 ) -> float:
     """What ``action`` is worth to ``seat`` after one playout of the hand (game unchanged);
     with a ``stake``, a hand that ends the game is worth winning or losing it."""
     before, mark, hand = game.scores, len(game.log), game.hand_number
     game.push(action)
-    playout(game, rng, hand, heuristic=heuristic)
+    playout(game, rng, hand, heuristic=heuristic, strategy=strategy)
     value = outcome_values(game, before, stake)[seat]
     while len(game.log) > mark:
         game.pop()

@@ -12,6 +12,7 @@ from ..errors import RulesError, TricktableError
 from .paths import user_data_dir
 
 if TYPE_CHECKING:
+    from ..distil.label import Calls, Worlds
     from ..learn.shards import Backend
 
 __all__ = ["learn", "register"]
@@ -24,6 +25,12 @@ def learn(
     games: Annotated[int, typer.Option(help="Games played for each label file.")] = 4,
     samples: Annotated[int, typer.Option(help="Worlds the teacher solves a position.")] = 16,
     keep: Annotated[float, typer.Option(help="Share of the turns met that are labelled.")] = 0.3,
+    worlds: Annotated[
+        str, typer.Option(help="'sampled' from the seat's view, or the one 'dealt'.")
+    ] = "sampled",
+    calls: Annotated[
+        str, typer.Option(help="A call's contract 'solved' double dummy, or 'played' out.")
+    ] = "solved",
     workers: Annotated[int, typer.Option(help="Local worker processes (or Ray CPUs).")] = 1,
     backend: Annotated[str, typer.Option(help="'process' or 'ray'.")] = "process",
     epochs: Annotated[int, typer.Option(help="Passes over the labels.")] = 30,
@@ -43,9 +50,10 @@ def learn(
     try:
         rules = make_rules(game)
         folder = data or user_data_dir() / "tricktable" / "labels" / _folder_name(
-            str(rules), samples, seed
+            str(rules), f"{worlds}-{calls}", samples, seed
         )
-        spec = LabelSpec(str(rules), folder, shards, games, samples, keep, seed)
+        spec = LabelSpec(str(rules), folder, shards, games, samples, keep, seed,
+                         worlds=_worlds(worlds), calls=_calls(calls))  # fmt: skip
         rebuild(
             spec,
             out or weights_folder(),
@@ -59,6 +67,22 @@ def learn(
         raise typer.Exit(2) from None
 
 
+def _calls(name: str) -> Calls:
+    if name == "solved":
+        return "solved"
+    if name == "played":
+        return "played"
+    raise RulesError(f"calls {name!r} is not one of 'solved', 'played'")
+
+
+def _worlds(name: str) -> Worlds:
+    if name == "dealt":
+        return "dealt"
+    if name == "sampled":
+        return "sampled"
+    raise RulesError(f"worlds {name!r} is not one of 'sampled', 'dealt'")
+
+
 def _backend(name: str) -> Backend:
     if name == "ray":
         return "ray"
@@ -67,9 +91,9 @@ def _backend(name: str) -> Backend:
     raise RulesError(f"backend {name!r} is not one of 'process', 'ray'")
 
 
-def _folder_name(rules: str, samples: int, seed: int) -> str:
+def _folder_name(rules: str, worlds: str, samples: int, seed: int) -> str:
     safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in rules)
-    return f"{safe}-k{samples}-s{seed}"
+    return f"{safe}-{worlds}-k{samples}-s{seed}"
 
 
 def register(app: typer.Typer) -> None:

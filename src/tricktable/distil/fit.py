@@ -1,14 +1,19 @@
 """Policy and value networks fit with torch to the solver's labels, exported for numpy.
 
-One network per decision (a phase of a game): observation → one output per action column the
-phase ever allows. The output is the action's *value* (points, as the teacher measured it) and,
-through a softmax over the legal actions, the *policy*. The loss is both: the squared error on
-the actions the teacher valued, plus a cross-entropy that puts the teacher's choice first.
+One network per decision (a phase of a game): observation → two outputs per action column the
+phase ever allows. The first half is each action's *value beside the others* (points, as the
+teacher measured them, less their mean at the position), the second its *policy* logit. The
+loss is both: the squared error on the actions the teacher valued, plus a cross-entropy to the
+teacher's choice. The choice is not simply the best value: double-dummy values often tie, and
+the teacher breaks ties by the heuristic's conventions (play low behind a partner's winner),
+which a policy taught the values alone would play at random.
 Training needs the ``[train]`` extra (torch, CPU); play needs only numpy
 (:class:`~tricktable.learn.model.Evaluator` reads the exported weights).
 
 Every epoch reports the held-out error, the held-out *regret* (the teacher's value given up by
-the network's choice among the valued actions) and how often it agrees with the teacher. A
+the value head's choice among the valued actions), the policy's *agreement* (how often its
+choice is one the teacher values best, ties included) and how often it is the teacher's very
+choice. A
 checkpoint after each epoch lets a stopped run resume where it stopped.
 """
 
@@ -26,6 +31,9 @@ from ..learn.train import Fit
 
 __all__ = ["FitConfig", "fit", "fit_network", "rows_of_phase"]
 
+TIE = 1e-4
+"""Teacher values closer than this are equally good (double-dummy ties are common)."""
+
 
 @dataclass(frozen=True)
 class FitConfig:
@@ -35,16 +43,15 @@ class FitConfig:
     learning_rate: float = 1e-3
     weight_decay: float = 1e-5
     policy_weight: float = 1.0
-    temperature: float = 1.0
-    """Points per unit of logit in the policy's softmax."""
     held_out: float = 0.1
     seed: int = 0
 
 
 def rows_of_phase(data: dict[str, np.ndarray], phase: int) -> dict[str, np.ndarray]:
-    """The labelled rows of one phase (by its index in the observation's phase order)."""
+    """The labelled rows of one phase (by its index in the observation's phase order); a
+    shard's per-game arrays (its records) are left out."""
     keep = data["phase"] == phase
-    return {key: value[keep] for key, value in data.items()}
+    return {key: value[keep] for key, value in data.items() if len(value) == len(keep)}
 
 
 def _network(sizes: list[int], seed: int) -> Any:
@@ -74,14 +81,32 @@ def _tensors(data: dict[str, np.ndarray], columns: np.ndarray) -> dict[str, Any]
     }
 
 
+def _centred(values: Any, valued: Any) -> Any:
+    """``values`` less their mean over the valued actions of each row: what one action is
+    worth *beside the others* at the same position. In a label from one dealt world the
+    world's luck moves every action alike; the difference between actions is what the seat
+    can choose (and what the policy needs)."""
+    weight = valued.float()
+    mean = (values * weight).sum(dim=1, keepdim=True) / weight.sum(dim=1, keepdim=True).clamp(min=1)
+    return values - mean
+
+
+def _heads(out: Any) -> tuple[Any, Any]:
+    """The network's two halves: each action's value, and its policy logit."""
+    half = out.shape[1] // 2
+    return out[:, :half], out[:, half:]
+
+
 def _loss(net: Any, batch: dict[str, Any], config: FitConfig) -> Any:
     import torch
 
-    out = net(batch["x"])
-    valued = batch["valued"].float()
-    mse = (((out - batch["y"]) ** 2) * valued).sum() / valued.sum().clamp(min=1.0)
-    logits = (out / config.temperature).masked_fill(~batch["legal"], -1e9)
-    cross = torch.nn.functional.cross_entropy(logits, batch["best"])
+    value, logits = _heads(net(batch["x"]))
+    valued = batch["valued"]
+    weight = valued.float()
+    error = _centred(value, valued) - _centred(batch["y"], valued)
+    mse = ((error**2) * weight).sum() / weight.sum().clamp(min=1.0)
+    cross = torch.nn.functional.cross_entropy(logits.masked_fill(~batch["legal"], -1e9),
+                                              batch["best"])  # fmt: skip
     return mse + config.policy_weight * cross
 
 
@@ -89,17 +114,21 @@ def _measure(net: Any, held: dict[str, Any]) -> dict[str, float]:
     import torch
 
     with torch.no_grad():
-        out = net(held["x"])
+        value, logits = _heads(net(held["x"]))
     valued = held["valued"]
-    mse = float((((out - held["y"]) ** 2) * valued).sum() / valued.sum().clamp(min=1))
-    legal_pick = out.masked_fill(~held["legal"], -1e9).argmax(dim=1)
-    scored_pick = out.masked_fill(~valued, -1e9).argmax(dim=1)
-    top = held["y"].masked_fill(~valued, -1e9).max(dim=1).values
-    got = held["y"].gather(1, scored_pick[:, None])[:, 0]
+    error = _centred(value, valued) - _centred(held["y"], valued)
+    mse = float(((error**2) * valued).sum() / valued.sum().clamp(min=1))
+    policy_pick = logits.masked_fill(~held["legal"], -1e9).argmax(dim=1)
+    value_pick = value.masked_fill(~valued, -1e9).argmax(dim=1)
+    teacher = held["y"].masked_fill(~valued, -1e9)
+    top = teacher.max(dim=1).values
+    got = held["y"].gather(1, value_pick[:, None])[:, 0]
+    picked = teacher.gather(1, policy_pick[:, None])[:, 0]
     return {
         "held_out_mse": mse,
         "held_out_regret": float((top - got).mean()),
-        "agreement": float((legal_pick == held["best"]).float().mean()),
+        "agreement": float((picked >= top - TIE).float().mean()),
+        "same_choice": float((policy_pick == held["best"]).float().mean()),
     }
 
 
@@ -133,7 +162,7 @@ def fit_network(
     train_rows = {k: v[order[cut:]] for k, v in data.items()}
     held = _tensors({k: v[order[:cut]] for k, v in data.items()}, columns)
     tensors = _tensors(train_rows, columns)
-    net = _network([data["obs"].shape[1], *config.hidden, len(columns)], config.seed)
+    net = _network([data["obs"].shape[1], *config.hidden, 2 * len(columns)], config.seed)
     adam = torch.optim.AdamW(net.parameters(), lr=config.learning_rate,
                              weight_decay=config.weight_decay)  # fmt: skip
     history, first = _resume(checkpoint, net, adam, config)

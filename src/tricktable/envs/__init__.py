@@ -2,7 +2,7 @@
 
 Part of the ``rl`` extra (``pip install "tricktable[rl]"``). Observations come from a seat's
 view alone; actions are numbers of a flat encoding computed from the rules
-(:mod:`tricktable.envs.encoding`). ``tricktable.envs.openspiel`` registers the games with
+(:mod:`tricktable.encoding`). ``tricktable.envs.openspiel`` registers the games with
 ``pyspiel`` when imported.
 """
 
@@ -15,7 +15,7 @@ try:
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise ImportError('tricktable.envs needs numpy: pip install "tricktable[rl]"') from exc
 
-from .encoding import ActionCodec, Field, ObservationEncoder
+from ..encoding import ActionCodec, Field, ObservationEncoder
 from .episodes import EpisodeSpec
 
 __all__ = [

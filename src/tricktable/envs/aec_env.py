@@ -3,7 +3,7 @@
 Agents are ``player_0`` … ``player_{n-1}`` (the seats). Each observation is a dict
 ``{"observation": float32 vector, "action_mask": int8 vector}`` built from that seat's view
 alone; the mask is all zeros unless the agent is to move. Actions are numbers of the rules'
-:class:`~tricktable.envs.encoding.ActionCodec`.
+:class:`~tricktable.encoding.ActionCodec`.
 
 >>> from tricktable.envs import pettingzoo_env
 >>> env = pettingzoo_env("hasenpfeffer")
@@ -19,11 +19,11 @@ from typing import Any
 
 import numpy as np
 
+from ..encoding import OBS_HIGH, OBS_LOW, ActionCodec, ObservationEncoder
 from ..engine import Game
 from ..errors import IllegalActionError
 from ..games import rules as make_rules
 from ..options import Rules
-from .encoding import OBS_HIGH, OBS_LOW, ActionCodec, ObservationEncoder
 from .episodes import EpisodeSpec, new_game
 
 try:

@@ -24,11 +24,11 @@ from typing import Any
 import numpy as np
 
 from ..bots import Bot, make_bot
+from ..encoding import OBS_HIGH, OBS_LOW, ActionCodec, ObservationEncoder
 from ..engine import Game
 from ..errors import IllegalActionError, RulesError
 from ..games import rules as make_rules
 from ..options import Rules
-from .encoding import OBS_HIGH, OBS_LOW, ActionCodec, ObservationEncoder
 from .episodes import EpisodeSpec, new_game
 
 try:

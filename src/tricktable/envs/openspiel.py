@@ -17,7 +17,7 @@ Short names are ``tricktable_`` + the game name with ``_`` for ``-`` (``tricktab
   model exact for every game — the deal procedures differ (widows, turn-ups, redeals) but all
   of them are a function of the seed — at the price of a bounded number of distinct deals.
 
-Observations come from the seat's view alone (:class:`~tricktable.envs.encoding.
+Observations come from the seat's view alone (:class:`~tricktable.encoding.
 ObservationEncoder`; the information-state tensor adds the hand's tricks card by card; the
 information-state string is the view itself as JSON). :func:`make_resampler` gives the callback
 for ``open_spiel.python.algorithms.ismcts.ISMCTSBot.set_resampler``.
@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from ..encoding import ActionCodec, ObservationEncoder
 from ..engine import Game
 from ..errors import IllegalActionError, RulesError
 from ..games import REGISTRY
@@ -39,7 +40,6 @@ from ..games import rules as make_rules
 from ..options import GameDef, Rules
 from ..replay import replay
 from ..resample import Resampler
-from .encoding import ActionCodec, ObservationEncoder
 from .episodes import EpisodeSpec
 
 try:

@@ -4,7 +4,7 @@ Every sub-environment is one hand of the game (an episode); the learner's seat i
 drawn per hand, and the compiled ``random`` or ``heuristic`` policy plays the other seats inside
 the kernel between the learner's decisions. Observations come from the batch
 (:meth:`tricktable.batch.Batch.observe`: only what the learner's seat may see), actions are
-numbers of the action codec (:class:`~tricktable.envs.encoding.ActionCodec`) and
+numbers of the action codec (:class:`~tricktable.encoding.ActionCodec`) and
 :meth:`BatchVectorEnv.action_masks` gives the legal ones. The reward, at the end of the hand,
 is the learner's change of score (negated for counters, so more is always better). An illegal
 action ends that hand with ``illegal_reward`` (``illegal="terminate"``, the default, so samplers

@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import json
+import math
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -23,9 +24,11 @@ from typing import Any
 import numpy as np
 
 from ..actions import Action
+from ..encoding import ObservationEncoder
+from ..options import Rules
 from ..view import View
 from .decisions import DECISIONS
-from .features import observation
+from .features import PHASE_ORDER, observation
 
 __all__ = ["Evaluator", "evaluators", "for_game", "save", "weights_folder", "weights_path"]
 
@@ -51,6 +54,9 @@ class Evaluator:
         self.meta = meta
         self.phase = str(meta.get("phase", ""))
         self.labels = [str(label) for label in meta.get("actions", [])]
+        self.features = str(meta.get("features", "batch"))
+        """``batch``: :func:`~tricktable.learn.features.observation` (the batch kernels'
+        vector); ``encoder``: the environments' observation (every game's)."""
 
     @classmethod
     def load(cls, path: Path) -> Evaluator:
@@ -61,8 +67,8 @@ class Evaluator:
             meta = json.loads(str(data["meta"]))
             return cls(weights, biases, data["columns"], meta)
 
-    def values(self, obs: np.ndarray) -> np.ndarray:
-        """(n, len(columns)) predicted values of the observations ``obs`` (n, size)."""
+    def outputs(self, obs: np.ndarray) -> np.ndarray:
+        """(n, outputs) the network's outputs for the observations ``obs`` (n, size)."""
         x = np.asarray(obs, dtype=np.float32)
         for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
             x = x @ w + b
@@ -70,22 +76,68 @@ class Evaluator:
                 x = np.maximum(x, 0.0)
         return x
 
+    @property
+    def has_policy(self) -> bool:
+        """Whether the network has a policy head beside its values (the solver's networks:
+        two outputs a column)."""
+        return int(self.biases[-1].shape[0]) == 2 * len(self.columns)
+
+    def values(self, obs: np.ndarray) -> np.ndarray:
+        """(n, len(columns)) predicted values of the observations ``obs`` (n, size)."""
+        return self.outputs(obs)[:, : len(self.columns)]
+
+    def logits(self, obs: np.ndarray) -> np.ndarray:
+        """(n, len(columns)) the policy's logits (the values where there is no policy head)."""
+        out = self.outputs(obs)
+        return out[:, len(self.columns) :] if self.has_policy else out
+
+    def observe(self, view: View) -> np.ndarray:
+        """The observation vector this evaluator was trained on, of ``view``'s seat."""
+        if self.features == "encoder":
+            return _encoder(view.rules).encode(view)
+        return observation(view)
+
     def applies(self, view: View) -> bool:
         """Whether ``view`` is at this evaluator's decision."""
         same_rules = str(view.rules) == self.meta.get("rules", str(view.rules))
         return view.phase.value == self.phase and bool(view.legal) and same_rules
 
     def ranked(self, view: View) -> list[tuple[Action, float]]:
-        """The legal actions the evaluator knows, best first, with their predicted values."""
-        scores = self.values(observation(view)[None])[0]
-        value_of = dict(zip(self.labels, scores.tolist(), strict=True))
-        known = [(a, value_of[str(a)]) for a in view.legal if str(a) in value_of]
-        return sorted(known, key=lambda pair: -pair[1])
+        """The legal actions the evaluator knows, in the policy's order (best first), each
+        with its predicted value."""
+        out = self.outputs(self.observe(view)[None])
+        values, logits = self.values_and_logits(out)
+        value_of = dict(zip(self.labels, values[0].tolist(), strict=True))
+        logit_of = dict(zip(self.labels, logits[0].tolist(), strict=True))
+        known = [a for a in view.legal if str(a) in value_of]
+        return [(a, value_of[str(a)]) for a in sorted(known, key=lambda a: -logit_of[str(a)])]
+
+    def values_and_logits(self, out: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        width = len(self.columns)
+        return out[:, :width], (out[:, width:] if self.has_policy else out[:, :width])
+
+    def probabilities(self, view: View) -> dict[str, float]:
+        """The policy at ``view``: a softmax of its logits over the legal actions it knows
+        (of the values, a logit a point, where the network has no policy head)."""
+        _, logits = self.values_and_logits(self.outputs(self.observe(view)[None]))
+        logit_of = dict(zip(self.labels, logits[0].tolist(), strict=True))
+        known = [str(a) for a in view.legal if str(a) in logit_of]
+        if not known:
+            return {}
+        top = max(logit_of[a] for a in known)
+        weights = {a: math.exp(logit_of[a] - top) for a in known}
+        total = sum(weights.values())
+        return {a: w / total for a, w in weights.items()}
 
     def choose(self, view: View) -> Action | None:
         """The legal action with the best predicted value (None if it knows none of them)."""
         ranked = self.ranked(view)
         return ranked[0][0] if ranked else None
+
+
+@cache
+def _encoder(rules: Rules) -> ObservationEncoder:
+    return ObservationEncoder(rules)
 
 
 def save(path: Path, weights: list[np.ndarray], biases: list[np.ndarray], columns: np.ndarray,
@@ -100,19 +152,20 @@ def save(path: Path, weights: list[np.ndarray], biases: list[np.ndarray], column
 
 
 @cache
-def for_game(game: str) -> Evaluator | None:
-    """The shipped evaluator of the decision keyed ``game`` in :data:`DECISIONS` (a game's
-    name: its bid), or None if it has none."""
+def for_game(game: str, folder: str | None = None) -> Evaluator | None:
+    """The evaluator of the decision keyed ``game`` in :data:`DECISIONS` (a game's name: its
+    bid) shipped in the package, or found in ``folder``; None if there is none."""
     decision = DECISIONS.get(game)
     if decision is None:
         return None
-    path = weights_path(decision.name)
+    path = weights_path(decision.name) if folder is None else Path(folder) / f"{decision.name}.npz"
     return Evaluator.load(path) if path.exists() else None
 
 
 @cache
-def evaluators(game: str) -> tuple[Evaluator, ...]:
-    """Every shipped evaluator of ``game``'s decisions (its bid, trump, discard...)."""
-    keys = [key for key, decision in DECISIONS.items() if decision.game == game]
-    found = (for_game(key) for key in keys)
-    return tuple(e for e in found if e is not None)
+def evaluators(game: str, folder: str | None = None) -> tuple[Evaluator, ...]:
+    """Every evaluator of ``game``'s decisions (``<game>-<phase>.npz``: its bid, trump,
+    discard, cards...), shipped in the package or found in ``folder``."""
+    where = weights_folder() if folder is None else Path(folder)
+    paths = (where / f"{game}-{phase}.npz" for phase in PHASE_ORDER)
+    return tuple(Evaluator.load(path) for path in paths if path.exists())

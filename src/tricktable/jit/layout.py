@@ -5,7 +5,7 @@ A game is one row of an int64 matrix (:data:`WIDTH` slots, named below); hands, 
 the discards are 64-bit masks over *compact* cards: the pack's cards numbered 0..n-1 in
 the order of the codec's card slots (so the 48-card pinochle pack's first copies are 0..23
 and their twins 24..47, and the 52-card pack fits). Actions are numbers of the environments'
-action codec (:class:`~tricktable.envs.encoding.ActionCodec`): a legal mask is a codec mask.
+action codec (:class:`~tricktable.encoding.ActionCodec`): a legal mask is a codec mask.
 
 This module imports no numba; the kernels import their slot numbers from here.
 """

@@ -25,20 +25,20 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..action_codec import TRUMP_VALUES, ActionCodec, card_slots, max_tricks
-from ..cards import parse_card
-from ..games.hasenpfeffer.section import (
+from .action_codec import TRUMP_VALUES, ActionCodec, card_slots, max_tricks
+from .cards import parse_card
+from .games.hasenpfeffer.section import (
     AuctionSection,
     DoubleSection,
     HasenpfefferSection,
     auction_of,
 )
-from ..games.rams.section import rams_of
-from ..hidden import knowledge
-from ..options import Rules
-from ..phase import Phase
-from ..view import View
-from ..view_parts import DoneTrick, TrickView
+from .games.rams.section import rams_of
+from .hidden import knowledge
+from .options import Rules
+from .phase import Phase
+from .view import View
+from .view_parts import DoneTrick, TrickView
 
 __all__ = ["ActionCodec", "Field", "ObservationEncoder", "card_slots", "max_tricks"]
 
@@ -279,17 +279,15 @@ class ObservationEncoder:
             parts["hand_sizes"][rel] = view.hand_sizes[seat] / self.tricks
             parts["tricks_won"][rel] = view.tricks_won[seat] / self.tricks
         parts["phase"][PHASES.index(view.phase)] = 1.0
-        turnup = rams.turnup if rams else ()
-        _count(parts["turnup"], [self.slot[parse_card(t).index] for t in turnup])
+        _count(parts["turnup"], [self.slot[parse_card(t).index] for t in _turnup(view)])
 
     def _contract(self, view: View, know: Knowledge, parts: dict[str, np.ndarray]) -> None:
         calls = parts["calls"].reshape(self.players, len(self.calls))
         auction, rams = auction_of(view), rams_of(view)
-        said = auction.auction if auction else rams.declarations if rams else ()
-        for call in said:
-            column = self.call_slot.get(call.call)
+        for said in view.actions:  # every game's calls, in the order they were made
+            column = self.call_slot.get(said.action)
             if column is not None:
-                calls[know.relative(call.seat), column] = 1.0
+                calls[know.relative(said.seat), column] = 1.0
         if view.trump is not None:
             parts["trump"][view.trump] = 1.0
         if auction is not None:
@@ -360,6 +358,14 @@ class ObservationEncoder:
                 f"hand {' '.join(str(c) for c in view.hand) or '-'} trump {trump} "
                 f"contract {contract} trick [{plays}] "
                 f"tricks_won {list(view.tricks_won)} scores {list(view.scores)}")  # fmt: skip
+
+
+def _turnup(view: View) -> tuple[str, ...]:
+    """The turned-up card(s) a family's section shows (one card, several, or none)."""
+    shown = getattr(view.section, "turnup", None)
+    if shown is None:
+        return ()
+    return (shown,) if isinstance(shown, str) else tuple(shown)
 
 
 def _count(part: np.ndarray, slots: Iterable[int]) -> None:

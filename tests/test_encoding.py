@@ -13,7 +13,7 @@ np = pytest.importorskip(
 
 import tricktable as tt  # noqa: E402
 from tricktable.actions import Kind  # noqa: E402
-from tricktable.envs.encoding import ActionCodec, ObservationEncoder  # noqa: E402
+from tricktable.encoding import ActionCodec, ObservationEncoder  # noqa: E402
 from tricktable.resample import resample  # noqa: E402
 
 GAMES = sorted(tt.REGISTRY)
@@ -148,3 +148,17 @@ def test_the_docs_describe_every_observation_field() -> None:
     encoder = ObservationEncoder(tt.rules("rams"), perfect_recall=True)
     missing = [f.name for f in encoder.fields if f"`{f.name}`" not in text]
     assert missing == []
+
+
+def test_euchre_s_calls_and_turn_up_are_in_the_observation() -> None:
+    """Every game's calls come from the view's public actions, the turn-up from its section:
+    Euchre's first-round pass and its turned-up card were missing before."""
+    game = tt.new_game("euchre", seed=3, dealer=0)
+    turnup = game.view(1).to_dict()["turnup"]
+    game.apply("pass")
+    encoder = ObservationEncoder(game.rules)
+    vector = encoder.encode(game.view(2))
+    calls = encoder.field(vector, "calls")
+    assert calls.sum() == 1.0 and calls[3].sum() == 1.0, "seat 1 is seat 2's third on its left"
+    slot = encoder.slot[tt.parse_card(turnup).index]
+    assert encoder.field(vector, "turnup")[slot] == 1.0
