@@ -55,8 +55,8 @@ def blocking_violations(page: Page) -> list[str]:
 
 
 # Every control a pointer can hit, with the size of the part that shows: a hand card is
-# covered by the next one, so its target is the strip up to the next card. A link inside a
-# sentence is exempt (2.5.8's inline exception); a checkbox counts with its label.
+# covered by the next one in its row, so its target is the strip up to the next card. A link
+# inside a sentence is exempt (2.5.8's inline exception); a checkbox counts with its label.
 SMALL_TARGETS = """() => {
   const controls = 'button, a[href], input:not([type=hidden]), select, textarea, summary, '
     + '[role=button]';
@@ -71,8 +71,11 @@ SMALL_TARGETS = """() => {
     if (inline) continue;
     let width = box.width;
     const next = el.nextElementSibling;
-    if (el.classList.contains('hand-card') && next && next.classList.contains('hand-card')) {
-      width = Math.min(width, next.getBoundingClientRect().left - box.left);
+    const nextBox = next && next.getBoundingClientRect();
+    const sameRow = nextBox && Math.abs(nextBox.top - box.top) < 2; // a long hand wraps on a phone
+    const covered = next && next.classList.contains('hand-card') && sameRow;
+    if (el.classList.contains('hand-card') && covered) {
+      width = Math.min(width, nextBox.left - box.left);
     }
     if (width < 24 || box.height < 24) {
       const name = el.dataset.testid || el.dataset.card || el.id

@@ -22,7 +22,7 @@ import httpx
 from playwright.sync_api import Browser, Page, Route, WebSocketRoute
 
 from browser_support import served
-from table_support import browser, create_table, new_context, sit_down, take_turn, turns
+from table_support import PHONE, browser, create_table, new_context, sit_down, take_turn, turns
 from tricktable.verify import verify_record
 
 __all__ = ["browser"]  # the fixture, used by name
@@ -170,4 +170,11 @@ def test_a_boards_page_downloads_every_tables_record(
     assert all(verify_record(r) is None for r in records)
     deals = {json.dumps(r["deals"][0]["deal"], sort_keys=True) for r in records}
     assert len(deals) == 1  # one board: the same hands at every table
+    page.locator("[data-testid=board-review][data-review=ready]").first.wait_for(timeout=60_000)
+    assert "Seat " not in page.locator("[data-testid=board-reviews]").inner_text()  # names
     page.context.close()
+    phone = new_context(browser, PHONE).new_page()
+    phone.goto(f"{base_url}/events/{event_id}/boards/1")
+    phone.locator("[data-testid=board-fair]:has-text('secret')").wait_for()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    phone.context.close()

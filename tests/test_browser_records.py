@@ -66,6 +66,8 @@ def test_the_record_downloads_from_every_page_of_a_finished_game_and_verifies(
     sit_down(page, created["invite_url"], "Ana")
     assert page.locator("[data-testid=download-record]").count() == 0  # not while it is played
     play_until_over(page)
+    banner = page.locator("[data-testid=game-over] h2").inner_text()
+    assert banner in ("You win!", "You lost")  # the player's own result, won or lost
     over = downloaded_record(page, tmp_path, "[data-testid=game-over]")
     assert verify_record(over) is None
     assert over["is_over"] and over["game"] == "hasenpfeffer" and over["deals"]

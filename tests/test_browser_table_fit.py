@@ -121,6 +121,23 @@ def test_a_waiting_table_shows_nothing_of_a_deal(browser: Browser, base_url: str
     for absent in ("deal-commitment", "turnup", "score-sheet"):
         assert page.locator(f"[data-testid={absent}]").count() == 0, absent
     invite = page.locator("[data-testid=waiting] .invite-line a")
-    fits = invite.evaluate("(a) => a.getBoundingClientRect().right <= window.innerWidth")
-    assert fits and created["table_id"] in invite.inner_text()
+    clear = invite.evaluate(
+        """(a) => { const text = document.createRange(); text.selectNodeContents(a);
+          const copy = a.parentElement.querySelector('button').getBoundingClientRect();
+          const beside = (line) => line.right <= copy.left + 0.5
+            || line.bottom <= copy.top || copy.bottom <= line.top;
+          return [...text.getClientRects()].every(
+            (line) => line.right <= window.innerWidth && beside(line)); }"""
+    )
+    assert clear and created["table_id"] in invite.inner_text()  # whole, not under Copy link
+    page.context.close()
+
+
+def test_a_six_player_score_sheet_fits_the_side_panel(browser: Browser, base_url: str) -> None:
+    page = new_context(browser, DESKTOP).new_page()
+    sit_down(page, create_table(base_url, "rounce", {"players": 6})["invite_url"], "Ana")
+    sheet = page.locator(".side-column .sheet-scroll")
+    assert sheet.evaluate("(s) => s.scrollWidth <= s.clientWidth")
+    assert page.locator("[data-testid=score-scroll]").count() == 0  # no "scroll sideways"
+    assert page.locator(".side-column [data-testid=score-sheet] thead th").count() == 7
     page.context.close()

@@ -4,6 +4,7 @@ import { $, element, fetchJson, recordLink } from "./api.js";
 import { startAccount } from "./account.js";
 import { entrantNames, number as numeral, percent } from "./event-words.js";
 import { t, tn, translatePage } from "./i18n.js";
+import { nameOf } from "./names.js";
 import { cardShort } from "./table/cards.js";
 
 const [, , eventId, , number] = window.location.pathname.split("/");
@@ -33,11 +34,13 @@ async function reviewOf(table) {
   return box;
 }
 
-function costLine(p) {
+// Each costly card said with the name of whoever played it at that table (its review names
+// the seats) rather than a seat's number.
+function costLine(p, seats) {
   const or = t("or"); // a call of its own, so the catalogs have the word
-  return element("li", { textContent: tn("Seat {seat} played {card}, costing {n} trick; best was {best}",
-    "Seat {seat} played {card}, costing {n} tricks; best was {best}", p.cost,
-    { seat: p.seat + 1, card: cardShort(p.card), best: p.best_cards.map(cardShort).join(` ${or} `) }) });
+  return element("li", { textContent: tn("{name} played {card}, costing {n} trick; best was {best}",
+    "{name} played {card}, costing {n} tricks; best was {best}", p.cost,
+    { name: nameOf(seats, p.seat), card: cardShort(p.card), best: p.best_cards.map(cardShort).join(` ${or} `) }) });
 }
 
 async function fillReview(box, title, table, tries) {
@@ -54,7 +57,7 @@ async function fillReview(box, title, table, tries) {
     box.dataset.review = "ready";
     box.replaceChildren(title, element("p", { textContent: tn("{cards} cards; {n} cost a trick (double dummy).",
       "{cards} cards; {n} cost a trick (double dummy).", costly.length, { cards: plays.length }) }),
-    element("ul", { className: "rows" }, ...costly.map(costLine)));
+    element("ul", { className: "rows" }, ...costly.map((p) => costLine(p, review.seats || []))));
   } catch (error) {
     box.dataset.review = "missing";
     box.replaceChildren(title, element("p", { className: "muted", textContent: t("No review yet: {reason}", { reason: error.message }) }));

@@ -17,7 +17,9 @@ export function boardText(event) {
 
 /** The header's way back to the event, named. */
 export function EventLink({ event }) {
-  return html`<a class="event-link" data-testid="event-link" href=${eventHref(event)}>${t("← {name}", { name: event.name })}</a>`;
+  // on a phone only the arrow shows (the game's name needs the room); its label says where
+  return html`<a class="event-link" data-testid="event-link" href=${eventHref(event)} aria-label=${`${t("Back to the event")}: ${event.name}`}>
+    ←<span class="wide-only"> ${event.name}</span></a>`;
 }
 
 /** Game over at an event table: back to the event, whose standings and next round are there. */

@@ -12,8 +12,9 @@ export function ScoreSheet({ view }) {
   const countdown = view.scoring === "countdown";
   const unit = chips ? t("chips") : countdown ? t("count") : t("points");
   const good = (delta) => (countdown ? delta <= 0 : delta >= 0); // counting down, less is better
-  const wide = cols.length > 5; // more columns than the side panel shows at once
-  return html`${wide ? html`<p class="scroll-note" data-testid="score-scroll">${t("Scroll sideways for every player →")}</p>` : null}<div class="sheet-scroll" tabindex=${wide ? 0 : null} aria-label=${wide ? t("Score sheet, scrolls sideways") : null}><table class="score-sheet" data-testid="score-sheet">
+  const many = cols.length > 4; // a compact sheet: each change under its score, names on two lines
+  const wide = cols.length > 7; // more columns than the side panel shows at once, even compact
+  return html`${wide ? html`<p class="scroll-note" data-testid="score-scroll">${t("Scroll sideways for every player →")}</p>` : null}<div class="sheet-scroll" tabindex=${wide ? 0 : null} aria-label=${wide ? t("Score sheet, scrolls sideways") : null}><table class=${`score-sheet${many ? " many" : ""}`} data-testid="score-sheet">
     <caption>${t("Score sheet")} <span class="muted">(${unit}${countdown ? t(", down to 0") : ""})</span></caption>
     <thead><tr><th scope="col">${t("Hand")}</th>
       ${cols.map((c) => html`<th scope="col" key=${c.label} class=${c.side === null ? "" : `side-${c.side}`}>

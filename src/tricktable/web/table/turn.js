@@ -30,11 +30,12 @@ function announceTurn() {
   if (document.hidden) notify();
 }
 
-function beep() {
+async function beep() {
   const Context = window.AudioContext || window.webkitAudioContext;
   if (!Context) return;
   audio = audio || new Context();
-  if (audio.state === "suspended") audio.resume().catch(() => {});
+  if (audio.state === "suspended") await audio.resume().catch(() => {});
+  if (audio.state !== "running") return; // no sound before the page's first click: nothing counted
   const tone = audio.createOscillator();
   const volume = audio.createGain();
   tone.frequency.value = 660;
