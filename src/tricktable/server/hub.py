@@ -21,6 +21,7 @@ from .schemas import ChatOut, CreateTable, SeatSpec
 from .services import Services
 from .supervisor import check_cancelled
 from .table import SeatState, TableError, TableInfo, TableRuntime
+from .table_state import TableState
 
 __all__ = ["Hub", "NewTable", "record_with_seats", "rules_from"]
 
@@ -138,8 +139,10 @@ class Hub:
         """The statements that store a new table, with its first bot turn's job (workers)."""
         statements = table.statements()
         if self.services.uses_jobs:
-            runtime = TableRuntime(table.info, table.game, table.seats, self.services)
-            statements += automatic.stored_plan(runtime, None, table.game, 0)
+            state = TableState(
+                table.info, table.game, table.seats, self.settings, self.services.role
+            )
+            statements += automatic.stored_plan(state, False, table.game, 0)
         return statements
 
     def new_table(self, spec: CreateTable) -> NewTable:
@@ -271,6 +274,7 @@ class Hub:
         ]
         runtime = self._runtime(info, game, seats, chat)
         runtime.bot_speed = row.bot_speed or "normal"
+        runtime.state.away_stored = bool(row.away)
         if stored.actions:
             last = stored.actions[-1]
             runtime.moved_by = {"seat": last.seat, "actor": last.actor}

@@ -27,7 +27,7 @@ from tricktable.cards import CardSet
 from tricktable.jsonrecord import field_encoders, record_dict
 from tricktable.view import View, build_views
 
-__all__ = ["state_text", "state_texts", "undealt"]
+__all__ = ["state_text", "state_texts", "texts_of", "undealt"]
 
 _AS_IS = frozenset(
     {
@@ -69,7 +69,16 @@ def state_texts(
 ) -> dict[int | None, str]:
     """The state message of each of ``seats``; while the table ``waiting`` for a player, each
     view as before the deal: no cards in anyone's hand and no choice for anyone."""
-    views = build_views(game, seats)
+    return texts_of(build_views(game, seats), seq, moved_by, waiting)
+
+
+def texts_of(
+    views: dict[int | None, View],
+    seq: int,
+    moved_by: dict[str, Any] | None,
+    waiting: bool = False,
+) -> dict[int | None, str]:
+    """The state message of each view of ``views`` (by seat), built already."""
     return {
         seat: orjson.dumps(
             {
