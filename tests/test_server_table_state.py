@@ -41,25 +41,26 @@ def at_seat(state: TableState) -> int:
     return seat
 
 
-def test_a_move_is_carried_out_in_place_and_gives_the_row_to_store() -> None:
+def test_a_move_gives_its_rows_and_changes_the_game_in_place_once_stored() -> None:
     state = solo()
     game, seat = state.game, at_seat(state)
+    before = game.copy()
     action = game.legal_actions()[0]
     move = state.play(seat, action, "bot")
-    assert state.game is game, "no copy of the whole game per move"
-    assert state.seq == 1 and game.log[-1][2] == action
+    assert game == before and state.seq == 0, "nothing shows before it is stored"
     assert move.rows == [{"deal_number": 0, "seat": seat, "action": str(action), "actor": "bot"}]
     first = move.statements[0]
     assert first[0] is store.INSERT_ACTIONS and first[1]["number"] == 0  # type: ignore[index]
     assert move.moved_by == {"seat": seat, "actor": "bot"}
+    assert state.stored(move) is game, "no copy of the whole game per move"
+    assert state.seq == 1 and game.log[-1][2] == action and state.moved_by == move.moved_by
 
 
 def test_stored_moves_number_the_log_rows_on() -> None:
     state = solo()
     for _ in range(3):
         seat = at_seat(state)
-        move = state.play(seat, state.game.legal_actions()[0], "bot")
-        state.stored(state.game, move)
+        state.stored(state.play(seat, state.game.legal_actions()[0], "bot"))
     assert state.info.stored_actions == 3
     move = state.play(at_seat(state), state.game.legal_actions()[0], "bot")
     assert move.statements[0][1]["number"] == 3  # type: ignore[index]
@@ -90,12 +91,19 @@ def test_turn_checks_name_what_is_wrong() -> None:
         waiting.check_turn(at_seat(waiting), 0, "human")
 
 
-def test_a_move_that_could_not_be_stored_is_taken_back() -> None:
+def test_a_move_that_ends_a_hand_stores_the_next_deal_and_leaves_the_game_as_it_was() -> None:
     state = solo()
-    before = state.game.copy()
-    state.play(at_seat(state), state.game.legal_actions()[0], "bot")
-    state.take_back()
-    assert state.game == before and state.seq == 0
+    while True:
+        before = state.game.copy()
+        move = state.play(at_seat(state), state.game.legal_actions()[0], "bot")
+        assert state.game == before
+        if len(move.statements) > 1:  # the hand's last card: the next deal is stored with it
+            break
+        state.stored(move)
+    deals = move.statements[1][1]
+    assert isinstance(deals, list) and deals[0]["number"] == len(before.deals)
+    state.stored(move)
+    assert len(state.game.deals) == len(before.deals) + 1
 
 
 def test_the_bot_to_move_gets_the_view_built_for_the_state_messages() -> None:
@@ -107,7 +115,7 @@ def test_the_bot_to_move_gets_the_view_built_for_the_state_messages() -> None:
     built = state.view_of(bot)
     assert built is state.view_of(bot), "built once, then handed out"
     assert built == state.game.view(bot)
-    state.play(bot, state.game.legal_actions()[0], "bot")
+    state.stored(state.play(bot, state.game.legal_actions()[0], "bot"))
     assert state.view_of(bot) == state.game.view(bot), "a view of an older state is not used"
 
 
@@ -122,7 +130,7 @@ def test_an_action_object_is_applied_as_it_is() -> None:
 def test_a_solo_table_its_player_left_pauses_until_she_is_back() -> None:
     state = solo()
     while state.game.to_move == 0:
-        state.play(0, state.game.legal_actions()[0], "human")
+        state.stored(state.play(0, state.game.legal_actions()[0], "human"))
     clock = lambda: 100.0  # noqa: E731
     assert state.automatic_plan(clock) == (0.5, "bot"), "never connected: the bots play"
     state.seats[0].connections = 1
@@ -139,7 +147,7 @@ def test_a_solo_table_its_player_left_pauses_until_she_is_back() -> None:
 def test_a_table_stored_as_left_pauses_from_its_load() -> None:
     state = solo()
     while state.game.to_move == 0:
-        state.play(0, state.game.legal_actions()[0], "human")
+        state.stored(state.play(0, state.game.legal_actions()[0], "human"))
     assert state.automatic_plan(lambda: 0.0) is not None
     state.away_stored = True
     assert state.paused and state.automatic_plan(lambda: 0.0) is None
@@ -154,7 +162,7 @@ def test_a_friend_who_drops_is_still_replaced_while_another_plays() -> None:
     state.settle_presence(10.0)
     assert not state.paused
     while state.game.to_move != 1:
-        state.play(at_seat(state), state.game.legal_actions()[0], "bot")
+        state.stored(state.play(at_seat(state), state.game.legal_actions()[0], "bot"))
     assert state.automatic_plan(lambda: 15.0) == (25.0, "grace")
 
 

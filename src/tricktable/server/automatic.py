@@ -8,6 +8,7 @@ only the servers know), is written as a job by the servers that hold the table.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import TYPE_CHECKING
 
@@ -163,20 +164,42 @@ async def stored_bot_delay(runtime: TableRuntime) -> float:
     return runtime.bot_delay()
 
 
-async def store_away(runtime: TableRuntime, away: bool) -> None:
-    """Store that every player has left the table (``away``) or that one is back.
+async def store_away(runtime: TableRuntime) -> None:
+    """Store whether every player has left the table (:attr:`TableState.paused`) if that
+    changed: writes are made one at a time, each of the presence as it is when it is made.
 
     With workers, presence is known only to the servers: leaving drops the pending move (a
     worker also drops the job of a table marked away, should one be written meanwhile), and
     coming back writes the job of the move due now, so it is played at once."""
     state = runtime.state
-    mark = sa.update(store.tables).where(store.tables.c.id == runtime.table_id).values(away=away)
-    statements: list[Statement] = [(mark, None)]
-    if state.uses_jobs:
-        number = state.info.stored_actions
-        statements += stored_plan(state, True, state.game, number)
-    try:
-        await runtime.database.execute_all(statements)
-        state.away_stored = away
-    except sa.exc.SQLAlchemyError as exc:
-        log.warning("table %s: its players' absence not stored: %s", runtime.table_id, exc)
+    async with runtime.away_lock:
+        away = state.paused
+        if away == state.away_stored:
+            return
+        mark = (
+            sa.update(store.tables).where(store.tables.c.id == runtime.table_id).values(away=away)
+        )
+        try:
+            # the mark first: a worker that finds the table marked drops the job it claimed
+            await runtime.database.execute_all([(mark, None)])
+            state.away_stored = away
+            if state.uses_jobs:
+                await _rewrite_move(runtime, away)
+        except sa.exc.SQLAlchemyError as exc:
+            log.warning("table %s: its players' absence not stored: %s", runtime.table_id, exc)
+
+
+async def _rewrite_move(runtime: TableRuntime, away: bool) -> None:
+    """Drop the table's pending move (everyone left), or write the one due now (one is back)
+    unless a job for this move or a later one stands (this server may be behind)."""
+    state, number = runtime.state, runtime.state.info.stored_actions
+    if away:
+        await runtime.database.execute_all([jobs.clear_move(runtime.table_id)])
+        return
+    wanted = [s for s in stored_plan(state, True, state.game, number) if s[1] is not None]
+    table = jobs.jobs
+    older = table.delete().where(
+        table.c.table_id == runtime.table_id, table.c.kind == jobs.MOVE, table.c.number < number
+    )
+    with contextlib.suppress(sa.exc.IntegrityError):  # a job for this move stands already
+        await runtime.database.execute_all([(older, None), *wanted])

@@ -26,7 +26,7 @@ from tricktable.i18n import N_
 
 from . import automatic, table_chat
 from . import db as store
-from .config import BotFactory, Settings
+from .config import Settings
 from .refusals import TableError, Term, hash_token
 from .schemas import ChatOut, TableOut
 from .services import Services
@@ -108,10 +108,9 @@ class TableRuntime:
         """The connections per seat (0 or 1) this process last announced."""
         self._asked: tuple[int, int] | None = None
         """The (log row, seat) of the last substitute job this process asked the workers for."""
-        self._storing = False
-        """A move is carried out on the state and being stored: nothing is planned meanwhile."""
-        self._paused: bool | None = None
-        """Whether the table was last stored as paused by this process (None: not yet)."""
+        self.away_lock = asyncio.Lock()
+        """Held while whether everyone has left is stored: one write at a time, each of the
+        table's presence as it is then."""
 
     # the state's parts, as the other modules know them
 
@@ -156,10 +155,6 @@ class TableRuntime:
         return self.services.database
 
     @property
-    def bot_factory(self) -> BotFactory:
-        return self.services.bot_factory
-
-    @property
     def seq(self) -> int:
         return self.state.seq
 
@@ -179,9 +174,6 @@ class TableRuntime:
 
     def seat_for_token(self, token: str) -> int | None:
         return self.state.seat_for_token(token)
-
-    def solo_seat(self) -> int | None:
-        return self.state.solo_seat()
 
     def bot_delay(self) -> float:
         return self.state.bot_delay()
@@ -229,23 +221,19 @@ class TableRuntime:
         if here != self._announced:
             self._announced = here
             self.services.announce(self.services.message(self.table_id, "presence", c=here))
-        self.settle_presence()
+        self.settle_presence(mark_away=True)
 
-    def settle_presence(self) -> None:
+    def settle_presence(self, mark_away: bool = False) -> None:
+        """Take up who is connected; ``mark_away``: this process saw the change (a connection
+        of its own came or went, or another process died), so it stores whether everyone has
+        left (see :func:`.automatic.store_away`): a process that only heard of a change from
+        another does not, or a late write of its could undo the other's."""
         now = asyncio.get_running_loop().time()
         if self.state.settle_presence(now) and self.services.uses_jobs:
             self._spawn(automatic.cancel_substitute(self))
-        self._store_away()
+        if mark_away and self.services.role != "worker":
+            self._spawn(automatic.store_away(self))
         self._presence_changed()
-
-    def _store_away(self) -> None:
-        """Store that everyone left (or that one is back) when it changes: with workers the
-        jobs follow it, and a table a restarted server loads stays paused."""
-        paused = self.state.paused
-        marked = self.state.away_stored if self._paused is None else self._paused
-        if paused != marked and self.services.role != "worker":
-            self._paused = paused
-            self._spawn(automatic.store_away(self, paused))
 
     def _presence_changed(self) -> None:
         self._broadcast_table()
@@ -288,22 +276,7 @@ class TableRuntime:
         """Give the empty person's seat ``seat_number`` to a bot of ``level``: the creator's
         choice alone (recognised by the token of :attr:`host_seat`). Refusals change nothing."""
         async with self.lock:
-            asking = self.seat_for_token(token)
-            if asking is None:
-                raise TableError("bad_token", "that token holds no seat at this table", 403)
-            if asking != self.host_seat:
-                raise TableError("not_host", "only the table's creator may seat a bot", 403)
-            if self.game.is_over:
-                raise TableError("game_over", "the game at this table is over")
-            if not 0 <= seat_number < len(self.seats):
-                raise TableError(
-                    "no_such_seat", "seat {seat} is not a seat of this table", 400, seat=seat_number
-                )
-            seat = self.seats[seat_number]
-            if seat.kind != "human" or seat.name is not None:
-                raise TableError(
-                    "seat_taken", "seat {seat} is a bot's or already taken", seat=seat_number
-                )
+            seat = self.state.seat_for_bot(token, seat_number)
             was_waiting = self.waiting
             await self._store_seat(seat, {"kind": "bot", "level": level})
         self.services.announce(self.services.message(self.table_id, "seats"))
@@ -368,8 +341,7 @@ class TableRuntime:
         from a client); :class:`TableError` if refused."""
         async with self.lock:
             self.state.check_turn(seat, seq, actor)
-            move = self.state.play(seat, action, actor)
-            await self._commit(move, in_place=True)
+            await self._commit(self.state.play(seat, action, actor))
 
     def finished(self) -> None:
         """Tell the end-of-game hook (it queues work; it must not delay the table)."""
@@ -382,27 +354,19 @@ class TableRuntime:
         """Store ``rows`` (each a row of the action log without its number) and make ``game``
         the table's state, then broadcast it and plan the next automatic move. Call it holding
         :attr:`lock`."""
-        await self._commit(self.state.replacing(game, rows, moved_by), game=game)
+        await self._commit(self.state.replacing(game, rows, moved_by))
 
-    async def _commit(self, move: Move, game: Game | None = None, in_place: bool = False) -> None:
+    async def _commit(self, move: Move) -> None:
         """Store ``move``: one step that a cancelled caller cannot split (once the rows are
         stored the state follows, so the log's next number is never handed out twice)."""
-        self._storing = in_place
-        step = asyncio.ensure_future(self._store_then_apply(move, game, in_place))
-        try:
-            await run_to_end(step)
-        finally:
-            self._storing = False
+        await run_to_end(asyncio.ensure_future(self._store_then_apply(move)))
 
-    async def _store_then_apply(self, move: Move, game: Game | None, in_place: bool) -> None:
+    async def _store_then_apply(self, move: Move) -> None:
         news = self._news(self.info.stored_actions, move.rows, move.moved_by)
         broker = self.services.broker
         notify = broker.statement(news) if news and broker.in_transaction else None
         try:
-            try:
-                await self.database.store(move.statements, notify)
-            finally:
-                self._storing = False  # from here on (stored, resynced or retried) plan again
+            await self.database.store(move.statements, notify)
         except sa.exc.IntegrityError:
             # the log already holds these numbers: an earlier commit whose answer was lost
             # (or another writer); the stored log is the truth, so take it up and refuse
@@ -410,13 +374,10 @@ class TableRuntime:
             raise TableError("stale_seq", "the table had moved on; here is its state") from None
         except SQLAlchemyError as exc:
             log.warning("table %s: action not stored: %s", self.table_id, exc)
-            if in_place:
-                self.state.take_back()
             raise TableError(
                 "not_stored", "the action could not be saved; try again", 503
             ) from None
-        after = self.state.game if game is None else game
-        self.state.stored(after, move)
+        after = self.state.stored(move)
         self.services.metrics.moves.labels(actor=move.rows[0]["actor"]).inc(len(move.rows))
         if news is not None and not broker.in_transaction:
             self.services.announce(news)
@@ -456,7 +417,7 @@ class TableRuntime:
 
     def schedule(self) -> None:
         """Plan the next automatic move (bot, substitute or timer) after any change."""
-        if self.closed or self._storing:
+        if self.closed:
             return
         self._generation += 1
         if self._timer is not None and not self._timer.done():
@@ -493,7 +454,7 @@ class TableRuntime:
         return await automatic.stored_bot_delay(self)
 
     async def _automatic_move(self, generation: int, delay: float, actor: str) -> None:
-        if actor == "bot" and self.solo_seat() is not None:
+        if actor == "bot" and self.state.solo_seat() is not None:
             delay = await automatic.stored_bot_delay(self)
         await asyncio.sleep(delay)
         seat = self.game.to_move

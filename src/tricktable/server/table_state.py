@@ -6,8 +6,10 @@ description, each seat's state message), whether a move may be made, and, for a 
 out, the rows to store and the statements that store them. The async actor that holds the lock,
 stores, broadcasts and keeps the timers is :class:`tricktable.server.table.TableRuntime`.
 
-A move is carried out on the table's one game in place (no copy of the whole game per move):
-should storing it fail, :meth:`TableState.take_back` rebuilds the game as it was from its record.
+A move is checked, then tried on the table's one game with the engine's undoable ``push`` for
+what it stores (its row, a new deal, the end, the next job) and taken back with ``pop``; once
+stored it is applied for good (no copy of the whole game per move, and nobody reading the table
+meanwhile sees a state that is not stored yet).
 """
 
 from __future__ import annotations
@@ -19,9 +21,10 @@ from typing import Any
 
 import sqlalchemy as sa
 
-import tricktable as tt
 from tricktable import Game, TricktableError
 from tricktable.actions import Action
+from tricktable.errors import IllegalActionError
+from tricktable.explain import explain_illegal
 from tricktable.view import View, build_views
 
 from . import automatic, states
@@ -92,6 +95,10 @@ class Move:
     rows: list[dict[str, Any]]
     statements: list[store.Statement]
     moved_by: dict[str, Any] | None
+    action: Action | None = None
+    """The action to apply once stored (None: the move replaces the whole game)."""
+    game: Game | None = None
+    """The game that becomes the table's state once stored (an undo's, a claim's)."""
 
 
 @dataclass
@@ -185,9 +192,24 @@ class TableState:
             "turn_extended": self.info.turn_extended,
             "bot_speed": self.bot_speed,
             "rematch_id": self.info.rematch_id,
-            "event": self.info.event,
+            "event": self._event(),
             "seq": self.seq,
             "created_at": self.info.created_at,
+        }
+
+    def _event(self) -> dict[str, Any] | None:
+        """An event's table: its event, round, the board in play (k of n) and the event's name."""
+        event = self.info.event
+        if event is None:
+            return None
+        boards = event["boards"]
+        board = min(self.game.deal_number + 1, boards)
+        return {
+            "event_id": event["event_id"],
+            "round": event["round"],
+            "board": board,
+            "boards": boards,
+            "name": event["name"],
         }
 
     def state_texts(self, seats: set[int | None]) -> dict[int | None, str]:
@@ -238,6 +260,26 @@ class TableState:
         if seat not in free:
             raise TableError(
                 "seat_taken", "seat {wanted} is a bot's or already taken", wanted=wanted
+            )
+        return seat
+
+    def seat_for_bot(self, token: str, seat_number: int) -> SeatState:
+        """The empty person's seat the creator (the holder of ``token``) gives a bot."""
+        asking = self.seat_for_token(token)
+        if asking is None:
+            raise TableError("bad_token", "that token holds no seat at this table", 403)
+        if asking != self.host_seat:
+            raise TableError("not_host", "only the table's creator may seat a bot", 403)
+        if self.game.is_over:
+            raise TableError("game_over", "the game at this table is over")
+        if not 0 <= seat_number < len(self.seats):
+            raise TableError(
+                "no_such_seat", "seat {seat} is not a seat of this table", 400, seat=seat_number
+            )
+        seat = self.seats[seat_number]
+        if seat.kind != "human" or seat.name is not None:
+            raise TableError(
+                "seat_taken", "seat {seat} is a bot's or already taken", seat=seat_number
             )
         return seat
 
@@ -292,13 +334,29 @@ class TableState:
         return self.role != "worker" and not self.seats[seat].substituted
 
     def play(self, seat: int, action: Action | str, actor: str) -> Move:
-        """Carry out ``action`` of ``seat`` (checked: TableError and no change if illegal) on
-        the game in place; the move to store. Call :meth:`check_turn` first."""
+        """The move of ``seat``'s ``action`` (checked: TableError if illegal); the game is
+        unchanged until :meth:`stored`. Call :meth:`check_turn` first."""
         was_automatic = automatic.stands_for(self, self.game)
+        chosen = self._legal(action)
+        game = self.game
+        game.push(chosen)
         try:
-            done = self.game.apply(action)
+            deal_number, _, done = game.log[-1]
+            row = {"deal_number": deal_number, "seat": seat, "action": str(done), "actor": actor}
+            statements = self.statements(game, [row], was_automatic)
+        finally:
+            game.pop()
+        return Move([row], statements, {"seat": seat, "actor": actor}, chosen)
+
+    def _legal(self, action: Action | str) -> Action:
+        """``action`` as a legal Action now; TableError (the engine's explanation) if not."""
+        game = self.game
+        try:
+            chosen = action if isinstance(action, Action) else game.parse_action(action)
+            if not game.is_legal(chosen):
+                raise IllegalActionError(explain_illegal(game, chosen))
         except TricktableError as exc:
-            legal = ", ".join(str(a) for a in self.game.legal_actions())
+            legal = ", ".join(str(a) for a in game.legal_actions())
             raise TableError.worded(
                 "illegal_action",
                 str(exc),
@@ -306,17 +364,14 @@ class TableState:
                 action=repr(str(action)),
                 moves=legal,
             ) from None
-        deal_number = self.game.log[-1][0]
-        row = {"deal_number": deal_number, "seat": seat, "action": done.text, "actor": actor}
-        statements = self.statements(self.game, [row], was_automatic)
-        return Move([row], statements, {"seat": seat, "actor": actor})
+        return chosen
 
     def replacing(
         self, game: Game, rows: list[dict[str, Any]], moved_by: dict[str, Any] | None
     ) -> Move:
         """The move that makes ``game`` (an undo's or a claim's) the table's state."""
         was_automatic = automatic.stands_for(self, self.game)
-        return Move(rows, self.statements(game, rows, was_automatic), moved_by)
+        return Move(rows, self.statements(game, rows, was_automatic), moved_by, game=game)
 
     def statements(
         self, game: Game, rows: list[dict[str, Any]], was_automatic: bool
@@ -345,24 +400,24 @@ class TableState:
             statements += automatic.stored_plan(self, was_automatic, game, first + len(rows))
         return statements
 
-    def stored(self, game: Game, move: Move) -> None:
-        """``move`` is stored: ``game`` is the table's state from now on."""
+    def stored(self, move: Move) -> Game:
+        """``move`` is stored: it becomes the table's state; that game."""
+        if move.action is not None:
+            self.game.apply(move.action)
+        elif move.game is not None:
+            self.game = move.game
         self.info.stored_actions += len(move.rows)
         self.info.turn_extended = 0
         # after an undo the game may hold fewer deals than are stored; they deal again alike
-        self.info.stored_deals = max(self.info.stored_deals, len(game.deals))
-        self.take(game, move.moved_by)
+        self.info.stored_deals = max(self.info.stored_deals, len(self.game.deals))
+        if move.moved_by is not None:
+            self.moved_by = move.moved_by
+        return self.game
 
     def take(self, game: Game, moved_by: dict[str, Any] | None) -> None:
         self.game = game
         if moved_by is not None:
             self.moved_by = moved_by
-
-    def take_back(self) -> None:
-        """Undo the move carried out in place that could not be stored (a rare path: the
-        game is rebuilt from its record, its deals still from the table's key)."""
-        game = self.game
-        self.game = tt.replay(game.record(), upto=len(game.log) - 1, deal_source=game.deal_source)
 
     # -- automatic moves ---------------------------------------------------------------------
 
