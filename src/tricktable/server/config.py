@@ -34,7 +34,7 @@ CHAT_PRESETS = (
     N_("Sorry, partner."),
     N_("One moment, please."),
     "😴",
-    "Good game!",
+    N_("Good game!"),
 )
 
 

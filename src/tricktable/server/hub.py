@@ -10,6 +10,8 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
+import sqlalchemy as sa
+
 import tricktable as tt
 from tricktable.fair import KEY_BYTES, KeyedDeals
 
@@ -272,6 +274,8 @@ class Hub:
             ChatOut(seat=c.seat, name=c.name, text=c.text, at=c.created_at.isoformat())
             for c in stored.chat[-self.settings.chat_history :]
         ]
+        if row.boards is not None:  # a duplicate event's table
+            info.event = await self.database.run(lambda conn: event_of(conn, table_id))
         runtime = self._runtime(info, game, seats, chat)
         runtime.bot_speed = row.bot_speed or "normal"
         runtime.state.away_stored = bool(row.away)
@@ -296,6 +300,21 @@ class Hub:
     async def close(self) -> None:
         """Close every live table at once (each ends its tasks within a bound)."""
         await asyncio.gather(*(runtime.close() for runtime in list(self.tables.values())))
+
+
+_EVENT_OF = sa.text(
+    "SELECT t.event_id, t.round, e.boards, e.name FROM event_tables t"
+    " JOIN events e ON e.id = t.event_id WHERE t.table_id = :table_id"
+)
+
+
+def event_of(conn: sa.Connection, table_id: str) -> dict[str, Any] | None:
+    """The event, round, boards per round and event name of an event's table (else None)."""
+    found = conn.execute(_EVENT_OF, {"table_id": table_id}).first()
+    if found is None:
+        return None
+    event_id, number, boards, name = found
+    return {"event_id": event_id, "round": int(number), "boards": int(boards), "name": name}
 
 
 def _options_json(rules: tt.Rules) -> dict[str, Any]:
