@@ -126,11 +126,7 @@ def take_turn(page: Page, prefer: str | None = None, dismiss: bool = True) -> st
         return "continue"
     confirm = page.locator(".choices .primary[data-testid=action]")
     if confirm.count():
-        cards = page.locator("[data-testid=hand] button:not([disabled])")
-        for index in range(chosen_count(page)):
-            click_card(cards.nth(index))
-        confirm.first.click()
-        return "confirm"
+        return choose_and_confirm(page)
     actions = page.locator(".choices [data-testid=action]:not([disabled])")
     if actions.count():
         texts = actions.evaluate_all("els => els.map((e) => e.dataset.action)")
@@ -145,6 +141,23 @@ def take_turn(page: Page, prefer: str | None = None, dismiss: bool = True) -> st
         click_card(cards.first)
         return "play"
     return None
+
+
+def choose_and_confirm(page: Page) -> str | None:
+    """Choose as many cards as the prompt asks for (those not chosen yet), then confirm once
+    the choice is complete: a click lost to a redraw leaves the confirm disabled, and the next
+    call chooses the card that is missing."""
+    chosen = page.locator("[data-testid=hand] .hand-card.chosen").count()
+    cards = page.locator("[data-testid=hand] button:not([disabled]):not(.chosen)")
+    for _ in range(max(chosen_count(page) - chosen, 0)):
+        click_card(cards.first)  # the first card not chosen yet: a chosen one leaves the list
+    ready = page.locator(".choices .primary[data-testid=action]:not([disabled])")
+    try:
+        ready.first.wait_for(timeout=5_000)
+        ready.first.click(timeout=5_000)
+    except PlaywrightTimeoutError:
+        return None  # not all chosen yet, or the page changed: look again
+    return "confirm"
 
 
 def turns(seconds: float = 180.0) -> Iterator[int]:

@@ -78,3 +78,20 @@ def test_importing_without_numba_names_the_extra(monkeypatch: pytest.MonkeyPatch
         importlib.import_module("tricktable.batch")
     monkeypatch.undo()
     sys.modules.update(saved)
+
+
+def test_the_kernel_cache_follows_every_familys_kernel_sources() -> None:
+    """numba checks only the file a cached function is in: the cache folder's digest covers
+    the drivers, the building blocks and each registered family's kernels and heuristic."""
+    from pathlib import Path
+
+    from tricktable.batch.engine import _kernel_sources
+
+    package = Path(tt.__file__).resolve().parent
+    names = {path.resolve().relative_to(package).as_posix() for path in _kernel_sources()}
+    assert {"jit/drivers.py", "jit/bits.py", "jit/rows.py", "batch/kernel_obs.py"} <= names
+    assert {
+        "games/hasenpfeffer/batch/kernel_single.py", "games/hasenpfeffer/batch/kernel_double.py",
+        "games/rams/batch/kernel_rams_settle.py", "games/euchre/batch/kernel_euchre.py",
+        "games/euchre/heuristic.py", "games/rams/heuristic.py",
+    } <= names  # fmt: skip

@@ -26,7 +26,9 @@ def test_the_table_shows_the_deals_commitment_and_links_to_the_page(
     commitment = shown.get_attribute("data-commitment") or ""
     assert re.fullmatch("[0-9a-f]{64}", commitment), commitment
     assert shown.inner_text() == f"Deal #1 · commitment {commitment[:4]}…"
-    assert shown.get_attribute("href") == "/fair"
+    shown.click()  # the whole commitment opens, with the page that explains it
+    assert page.locator("[data-testid=commitment-digits]").inner_text() == commitment
+    assert page.locator("[data-testid=commitment-full] a").get_attribute("href") == "/fair"
     fair = context.new_page()
     fair.goto(f"{base_url}/fair")
     fair.wait_for_selector("[data-testid=fair-check] code")  # its script wrote the command in

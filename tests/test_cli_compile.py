@@ -49,8 +49,35 @@ def compiled_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("compiled")
     ignored = shutil.ignore_patterns("__pycache__", "*.so", "_compiled.json")
     shutil.copytree(Path(tricktable.__file__).parent, root / "tricktable", ignore=ignored)
-    assert f"compiled {len(modules_to_compile())} modules" in cli(root, "compile")
+    log = root / "compile.log"
+    said = cli(root, "compile", "--log", str(log)).splitlines()
+    modules = modules_to_compile()
+    assert said == [
+        *(f"compiled {m}" for m in modules),
+        f"compiled {len(modules)} modules; restart Python to use them (log: {log})",
+    ]
+    assert log.stat().st_size > 0, "the compilers' output went to the log"
     return root
+
+
+def test_a_failed_build_shows_the_log_s_end_and_where_it_is(tmp_path, monkeypatch, capsys):
+    """The compilers write to the file descriptors: their words go to the log, not the
+    screen, and a failure shows the log's end."""
+    from tricktable.cli import compile_cmd
+
+    def failing_build() -> list[str]:
+        subprocess.run(["sh", "-c", "echo 'cc: error: boom' >&2; echo building"], check=False)
+        raise RuntimeError("command 'cc' failed")
+
+    monkeypatch.setattr(compile_cmd, "build", failing_build)
+    log = tmp_path / "compile.log"
+    with pytest.raises(compile_cmd.typer.Exit) as stopped:
+        compile_cmd.compile_command(log=log)
+    assert stopped.value.exit_code == 1
+    shown = capsys.readouterr()
+    assert "cc: error: boom" in shown.err and f"the whole log: {log}" in shown.err
+    assert "building" not in shown.out
+    assert "building" in log.read_text()
 
 
 @pytest.mark.timeout(1500)

@@ -33,6 +33,7 @@ def test_learn_labels_fits_and_writes_the_weights(tmp_path):
         (["learn", "rams", "--backend", "mpi"], "backend 'mpi' is not one of"),
         (["learn", "rams", "--keep", "0"], "keep in (0, 1]"),
         (["learn", "rams", "--worlds", "all"], "worlds 'all' is not one of"),
+        (["learn", "rams", "--calls", "guessed"], "calls 'guessed' is not one of"),
     ],
 )
 def test_learn_refuses_bad_input_before_any_work(tmp_path, args, says):

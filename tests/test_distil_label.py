@@ -94,3 +94,14 @@ def test_a_bad_spec_is_refused_before_any_work(tmp_path) -> None:
     with pytest.raises(RulesError, match="no game"):
         generate_labels(LabelSpec("whist", tmp_path, 1, 1))
     assert not (tmp_path / "labels").exists()
+
+
+def test_calls_may_be_valued_by_heuristic_playouts_instead_of_solved_contracts(tmp_path) -> None:
+    game = tt.new_game("euchre", seed=4)
+    view = game.view(game.to_move)
+    played = Labeller(game.rules, samples=1, seed=1, worlds="dealt", calls="played")
+    assert not played.search.solve_contracts
+    row = played.row(view, game)
+    assert row["valued"].sum() == len(view.legal) == 2
+    with pytest.raises(RulesError, match="calls='guessed'"):
+        generate_labels(small(tmp_path, calls="guessed"))

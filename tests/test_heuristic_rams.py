@@ -7,9 +7,9 @@ import random
 import pytest
 
 import tricktable as tt
-from tricktable.bots import heuristic_rams
 from tricktable.bots.heuristic import STRATEGIES
 from tricktable.cards import parse_card
+from tricktable.games.rams import heuristic as heuristic_rams
 
 GAMES = [("rams", {}), ("rams", {"scoring": "countdown"}), ("bierspiel", {}), ("rounce", {})]
 

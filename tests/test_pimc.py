@@ -244,3 +244,22 @@ def test_worlds_can_be_weighted_by_the_learned_policy_and_a_bad_inference_is_ref
     assert bot.choose(game.view(game.to_move)) in game.legal_actions()
     with pytest.raises(RulesError, match="inference='oracle'"):
         PimcBot(inference="oracle")
+
+
+def test_the_learned_networks_can_take_the_others_calls_in_a_world_played_on(tmp_path):
+    """Expert iteration: a world's later calls by the learned networks (where one decides),
+    the heuristic elsewhere; an unknown continuation is refused."""
+    from test_inference import _auction_network
+    from tricktable.bots.learned import learned_strategy
+    from tricktable.errors import RulesError
+
+    _auction_network(tmp_path)
+    game = tt.new_game("hasenpfeffer", seed=3)
+    view = game.view(game.to_move)
+    strategy = learned_strategy(str(tmp_path))
+    network = make_bot("learned", weights=str(tmp_path)).choose(view)
+    assert strategy(view, random.Random(0)) == network
+    bot = PimcBot(seed=1, samples=2, time_limit=60, continuation="learned", weights=str(tmp_path))
+    assert bot.strategy is not None and bot.choose(view) in view.legal
+    with pytest.raises(RulesError, match="continuation='oracle'"):
+        PimcBot(continuation="oracle")

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 __all__ = [
     "IllegalActionError",
     "NotationError",
+    "PluginWarning",
     "RecordError",
     "RulesError",
     "SeatError",
@@ -75,3 +76,9 @@ class RecordError(TricktableError):
 
 class SeatError(TricktableError):
     """A seat that is not one of the game's seats (``view(-1)``, ``view(4)`` at four seats)."""
+
+
+class PluginWarning(UserWarning):
+    """A game family's plug-in (an entry point of ``tricktable.games``) that is skipped: it
+    failed to import, exports no ``GAMES`` or names a game already registered. A warning, not
+    an error, so that one broken package installed beside tricktable stops no other game."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from types import MappingProxyType
+from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, cast
 
 from .cards import parse_card
@@ -191,6 +191,10 @@ class GameDef:
     """What a table's client needs to know of this game under these rules (JSON-ready: how it
     goes, what each choice means, the contract line, the hand summary's headline), so a
     browser learns it from the server instead of keeping a copy per game name."""
+    batch: Callable[[], ModuleType] | None = field(default=None, compare=False)
+    """The game's part of the batch engine (the ``fast`` extra), imported only when a batch
+    plays it: a module of its state slots (``PUBLIC``, ``FACE_DOWN``), ``configure``, ``load``
+    and ``kernel()``, its compiled steps (docs/batch.md, "A family's kernel")."""
 
     def option(self, name: str) -> Option[Any]:
         for option in self.options:

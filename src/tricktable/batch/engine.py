@@ -1,6 +1,8 @@
 """The batch of games: numpy arrays and the calls into a game family's compiled kernel.
 
-:class:`Batch` holds N games of one rules object, one state row each (:mod:`.layout`).
+:class:`Batch` holds N games of one rules object, one state row each
+(:mod:`tricktable.jit.layout`); each game's compiled steps are in its family's package, named by
+its ``GameDef.batch``.
 Hands start from random deals (:meth:`Batch.deal`) or from positions of the reference engine
 (:meth:`Batch.load`, for rollouts from a sampled world); actions are codec numbers, chosen by
 the caller (:meth:`Batch.step` with :meth:`Batch.legal_masks`) or by a compiled policy
@@ -12,7 +14,8 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from functools import cache
 from importlib import import_module
 from pathlib import Path
@@ -22,18 +25,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..errors import RulesError
-from ..flow import Flow
-from ..games import REGISTRY
+from ..games import FAMILIES, REGISTRY
 from ..games import rules as make_rules
-from ..games.euchre import EuchreFlow
-from ..games.hasenpfeffer.double import DoubleHasenpfefferFlow
-from ..games.hasenpfeffer.single import SingleHasenpfefferFlow
-from ..games.rams.bierspiel import BierspielFlow
-from ..games.rams.rams import RamsFlow
-from ..games.rams.rounce import RounceFlow
+from ..jit import layout as L
 from ..options import Rules
-from . import dh, euchre, rams, sh
-from . import layout as L
 
 if TYPE_CHECKING:
     from ..engine import Game
@@ -44,30 +39,21 @@ POLICIES = ("random", "heuristic")
 CHUNK = 1 << 14
 """Games per batch inside :func:`play_random` (about 16 MB of state)."""
 
-_FAMILIES: dict[type[Flow], tuple[ModuleType, str]] = {
-    SingleHasenpfefferFlow: (sh, "kernel_sh"),
-    DoubleHasenpfefferFlow: (dh, "kernel_dh"),
-    RamsFlow: (rams, "kernel_rams"),
-    BierspielFlow: (rams, "kernel_rams"),
-    RounceFlow: (rams, "kernel_rams"),
-    EuchreFlow: (euchre, "kernel_euchre"),
-}
-"""The batch module and kernel of each flow the batch mirrors (by the flow's exact class: a
-subclass of one may differ where the kernel does not look)."""
 
-
-def _family(rules: Rules) -> tuple[ModuleType, str] | None:
-    return _FAMILIES.get(type(rules.flow))
+def _part(rules: Rules) -> ModuleType | None:
+    """The game's part of the batch, as its ``GameDef.batch`` gives it (None: it has none)."""
+    give = rules.game.batch
+    return None if give is None else give()
 
 
 def _refusal(rules: Rules) -> str | None:
-    """Why the batch does not play these rules (None: it does). A family module may refuse
-    some option sets of its game with a ``refusal(rules)`` of its own."""
-    modules = _family(rules)
-    if modules is None:
-        known = ", ".join(name for name in REGISTRY if _family(make_rules(name)) is not None)
+    """Why the batch does not play these rules (None: it does). A game's part may refuse some
+    option sets of its game with a ``refusal(rules)`` of its own."""
+    part = _part(rules)
+    if part is None:
+        known = ", ".join(name for name, game in REGISTRY.items() if game.batch is not None)
         return f"the batch engine does not play {rules.name!r} yet; it plays {known}"
-    refuse = getattr(modules[0], "refusal", None)
+    refuse = getattr(part, "refusal", None)
     message: str | None = None if refuse is None else refuse(rules)
     return message
 
@@ -87,20 +73,30 @@ def cache_dir() -> Path | None:
     from importlib.metadata import version
 
     digest = hashlib.blake2b(version("numba").encode(), digest_size=8)
-    here = Path(__file__).parent
-    # the kernels take TRUMP_BONUS and the trick rules' codes from the two core modules, and
-    # a compiled heuristic its thresholds from its game's heuristic module
-    games = sorted((here.parent / "games").glob("*/heuristic.py"))
-    sources = [here.parent / "ranking.py", here.parent / "trick.py", *games]
-    for path in [*sorted(here.glob("*.py")), *sources]:
+    for path in _kernel_sources():
         digest.update(path.read_bytes())
     root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     return root / "tricktable" / f"batch-{digest.hexdigest()}"
 
 
-@cache
-def _kernel(name: str) -> ModuleType:
-    """A family's kernel module, imported with numba's disk cache in :func:`cache_dir`."""
+def _kernel_sources() -> list[Path]:
+    """The batch's modules, the ones it is built from (:mod:`tricktable.jit`), the two core
+    modules the kernels take TRUMP_BONUS and the trick rules' codes from, and each registered
+    family's kernels (its ``batch/`` folder) and the heuristic module a compiled heuristic
+    takes its thresholds from."""
+    here = Path(__file__).parent
+    sources = [*sorted(here.glob("*.py")), *sorted((here.parent / "jit").glob("*.py"))]
+    sources += [here.parent / "ranking.py", here.parent / "trick.py"]
+    for family in FAMILIES:
+        folder = Path(str(family.__file__)).parent
+        sources += [*sorted((folder / "batch").glob("*.py")), *sorted(folder.glob("heuristic.py"))]
+    return sources
+
+
+@contextmanager
+def _numba_cache() -> Iterator[None]:
+    """Numba's disk cache in :func:`cache_dir` while kernels are imported (it is read when a
+    kernel function is defined)."""
     import numba
 
     folder = cache_dir()
@@ -109,9 +105,36 @@ def _kernel(name: str) -> ModuleType:
     if folder is not None:
         config.CACHE_DIR = str(folder)
     try:
-        return import_module(f"{__package__}.{name}")
+        yield
     finally:
         config.CACHE_DIR = before
+
+
+@cache
+def _kernel(name: str) -> ModuleType:
+    """One of the batch's own kernel modules (``kernel_obs``, ``kernel_vector``)."""
+    with _numba_cache():
+        return import_module(f"{__package__}.{name}")
+
+
+@cache
+def _family_kernel(part: ModuleType) -> ModuleType:
+    """A game's compiled steps and drivers, as its part of the batch imports them."""
+    with _numba_cache():
+        kernel: ModuleType = part.kernel()
+        return kernel
+
+
+def _aux(part: ModuleType, rules: Rules, tables: L.Tables) -> np.ndarray:
+    """The game's extra table for its kernel (a part without ``aux`` has none)."""
+    make = getattr(part, "aux", None)
+    return np.zeros((1, 1), dtype=np.int64) if make is None else make(rules, tables)
+
+
+def _initial_scores(part: ModuleType, rules: Rules) -> list[int]:
+    """Every seat's score at the start of a game (0 unless the part says otherwise)."""
+    scores = getattr(part, "initial_scores", None)
+    return [0] * rules.flow.players if scores is None else list(scores(rules))
 
 
 class Batch:
@@ -122,12 +145,12 @@ class Batch:
         refusal = _refusal(self.rules)
         if refusal is not None:
             raise RulesError(refusal)
-        modules = _family(self.rules)
-        assert modules is not None
+        part = _part(self.rules)
+        assert part is not None
         if games < 1:
             raise RulesError(f"games={games!r}: a batch holds at least one game")
-        self.family, kernel = modules
-        self.kernel = _kernel(kernel)
+        self.family = part
+        self.kernel = _family_kernel(part)
         self.players = self.rules.flow.players
         self.tables = L.tables_for(self.rules)
         codec = L.codec_layout(self.rules)
@@ -146,7 +169,7 @@ class Batch:
         self.family.configure(self.rules, cfg)
         self.cfg = cfg
         t = self.tables
-        self._tables = (t.suit_of, t.strength, t.suit_mask, t.above, self.family.aux(self.rules, t))
+        self._tables = (t.suit_of, t.strength, t.suit_mask, t.above, _aux(part, self.rules, t))
         """The card tables the kernels take, as one tuple of int64 matrices."""
         self._observe = _kernel("kernel_obs")
         spec = [self.family.FACE_DOWN, 0]
@@ -189,7 +212,7 @@ class Batch:
             dealers = np.full(count, dealers)
         dealers = np.asarray(dealers, dtype=np.int64)
         fresh = np.zeros(L.WIDTH, dtype=np.int64)
-        fresh[L.LEDGER : L.LEDGER + self.players] = self.family.initial_scores(self.rules)
+        fresh[L.LEDGER : L.LEDGER + self.players] = _initial_scores(self.family, self.rules)
         if rows is None:
             self.states[:] = fresh
             self.kernel.deal_all(self.states, self.rng, self.cfg, self._tables, dealers,

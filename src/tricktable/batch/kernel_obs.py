@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .kernel_common import kernel_function, lowest
-from .layout import (
+from ..jit.bits import kernel_function, lowest
+from ..jit.layout import (
     ACTIVE,
     DEALER,
     DISTINCT,

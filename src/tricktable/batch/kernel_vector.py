@@ -8,14 +8,14 @@ were dealt and played up to their learner's first decision ahead of time), and t
 observations and masks of the new positions. The pool is refilled in whole batches by the
 family kernels, so dealing a new hand never copies or indexes rows from Python.
 
-Family-independent: it reads only the common slots of :mod:`.layout`.
+Family-independent: it reads only the common slots of :mod:`tricktable.jit.layout`.
 """
 
 from __future__ import annotations
 
-from .kernel_common import kernel_function
+from ..jit.bits import kernel_function
+from ..jit.layout import DELTA, P_DONE, PHASE, WIDTH
 from .kernel_obs import observe
-from .layout import DELTA, P_DONE, PHASE, WIDTH
 
 
 @kernel_function()

@@ -1,8 +1,9 @@
 """The heuristic bot: a rule-based player per game, chosen through :data:`STRATEGIES`.
 
 A strategy is a function ``(view, rng) -> Action`` over one game's views; ``rng`` only breaks
-ties. Games without a strategy of their own fall back to :func:`fallback_strategy`, which plays
-cards sensibly and makes other decisions at random, so every registered game is playable.
+ties. A game's strategy is its ``GameDef.heuristic`` (its family's ``heuristic`` module), or
+its flow's ``heuristic`` hook; games without one fall back to :func:`fallback_strategy`, which
+plays cards sensibly and makes other decisions at random, so every registered game is playable.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from collections.abc import Callable
 from types import ModuleType
 
 from ..actions import Action, Kind
-from ..games import REGISTRY, family_of, hasenpfeffer, rams
+from ..games import REGISTRY, family_of, hasenpfeffer
 from ..view import View
-from . import heuristic_hasenpfeffer, heuristic_rams
+from . import heuristic_hasenpfeffer
 from .base import decision_random
 from .cardplay import PlayContext
 from .random_bot import require_legal
@@ -25,9 +26,10 @@ Strategy = Callable[[View, random.Random], Action]
 
 _BY_FAMILY: dict[ModuleType, Strategy] = {
     hasenpfeffer: heuristic_hasenpfeffer.choose,
-    rams: heuristic_rams.choose,
 }
-"""The strategies kept here, per family; a game's own (``GameDef.heuristic``) comes first."""
+"""The strategies still kept here, per family; a game's own (``GameDef.heuristic``) comes
+first. Hasenpfeffer's stays until its card play (:mod:`.cardplay`, shared with the fallback)
+is split from its partner reasoning, so that the family's package can hold it (issue 34)."""
 
 STRATEGIES: dict[str, Strategy] = {
     name: strategy

@@ -8,17 +8,19 @@ evaluator was trained on, the bot is the heuristic.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 from ..actions import Action
 from ..games import GAME_NAMES
+from ..phase import Phase
 from ..view import View
-from .heuristic import HeuristicBot
+from .heuristic import HeuristicBot, Strategy, strategy_for
 
 if TYPE_CHECKING:
     from ..learn.model import Evaluator
 
-__all__ = ["LearnedBot", "evaluator_for", "learned_choice"]
+__all__ = ["LearnedBot", "evaluator_for", "learned_choice", "learned_strategy"]
 
 
 class LearnedBot:
@@ -47,6 +49,18 @@ def learned_choice(view: View, weights: str | None = None) -> Action | None:
     folder ``weights``), or None where no evaluator applies."""
     evaluator = evaluator_for(view, weights)
     return None if evaluator is None else evaluator.choose(view)
+
+
+def learned_strategy(weights: str | None = None) -> Strategy:
+    """The learned networks' calls (bids, trump, discards, declarations…), the heuristic's
+    cards and every call no network takes: the continuation a search or a labeller plays
+    on with, once the networks call better than the heuristic (expert iteration)."""
+
+    def strategy(view: View, rng: random.Random) -> Action:
+        found = None if view.phase is Phase.PLAY else learned_choice(view, weights)
+        return found or strategy_for(view.game)(view, rng)
+
+    return strategy
 
 
 def evaluator_for(view: View, weights: str | None = None) -> Evaluator | None:

@@ -41,6 +41,7 @@ from ..engine import Game
 from ..games import Rules
 from ..phase import Phase
 from ..solver import solve
+from .heuristic import Strategy
 from .playout import hand_values, playout, policy_action
 
 __all__ = [
@@ -129,8 +130,10 @@ def contract_value(
     backend: str = "auto",
     stake: float = 0.0,
     shortfall: Shortfall = NO_SHORTFALL,
+    strategy: Strategy | None = None,
 ) -> float:
-    """What ``action`` is worth to ``seat``: the heuristic goes on to the start of play, then
+    """What ``action`` is worth to ``seat``: the heuristic (or ``strategy``) goes on to the
+    start of play, then
     the hand is solved double dummy if ``solvable`` (its declarers counted ``shortfall`` short,
     :func:`shortfall_value`; else it is played out by the heuristic); with a ``stake``, a hand
     that ends the game is worth winning or losing it.
@@ -141,11 +144,11 @@ def contract_value(
     game.push(action)
     try:
         while not game.is_over and game.hand_number == hand and game.phase is not Phase.PLAY:
-            game.push(policy_action(game, rng, heuristic=True))
+            game.push(policy_action(game, rng, heuristic=True, strategy=strategy))
         if game.phase is Phase.PLAY and game.hand_number == hand and _settles(game, solvable):
             tricks = _solved(game, cache, backend)
             return shortfall_value(game, tricks, seat, stake, shortfall)
-        playout(game, rng, hand, heuristic=True)
+        playout(game, rng, hand, heuristic=True, strategy=strategy)
         return outcome_values(game, before, stake)[seat]
     finally:
         while len(game.log) > mark:

@@ -42,9 +42,9 @@ from ..resample import Judge, Resampler, SamplingError
 from ..solver import Backend, fast, solve, whist_position
 from ..view import View
 from .base import decision_random
-from .heuristic import HeuristicBot
+from .heuristic import HeuristicBot, Strategy
 from .inference import MISMATCH, model_judge, policy_judge
-from .learned import learned_choice
+from .learned import learned_choice, learned_strategy
 from .outcome import Shortfall, SolveCache, contract_value, game_stake, outcome_values, values_if
 from .playout import playout
 from .race import Race
@@ -116,6 +116,7 @@ class PimcBot:
         rival_shortfall: float = RIVAL_SHORTFALL,
         inference: str = "model",
         weights: str | None = None,
+        continuation: str = "heuristic",
     ) -> None:
         self.seed = seed
         self.samples = samples
@@ -124,6 +125,7 @@ class PimcBot:
         self.search_bids = search_bids
         self.heuristic_playouts = heuristic_playouts
         self.judge = _judge(inference, infer, mismatch, weights)
+        self.strategy = _continuation(continuation, weights)
         self.min_samples = min_samples
         self.solve_contracts = solve_contracts
         self.play_to_win = play_to_win
@@ -258,8 +260,10 @@ class PimcBot:
         if game.phase is not Phase.PLAY and self.solve_contracts:
             return contract_value(game, action, seat, rng, cache=self._solved,
                                   solvable=self._solvable, backend=solver_backend(),
-                                  stake=self._stake, shortfall=self.shortfall)  # fmt: skip
-        return playout_value(game, action, seat, rng, self.heuristic_playouts, stake=self._stake)
+                                  stake=self._stake, shortfall=self.shortfall,
+                                  strategy=self.strategy)  # fmt: skip
+        return playout_value(game, action, seat, rng, self.heuristic_playouts, stake=self._stake,
+                             strategy=self.strategy)  # fmt: skip
 
     def _solves_contracts(self, view: View) -> bool:
         """Whether pre-play decisions of this view are valued by solved contracts: sides of
@@ -295,6 +299,16 @@ def _judge(inference: str, infer: int, mismatch: float, weights: str | None) -> 
     if inference == "model":
         return model_judge(cards=infer > 1, mismatch=mismatch)
     raise RulesError(f"inference={inference!r} is not one of 'model', 'policy'")
+
+
+def _continuation(name: str, weights: str | None) -> Strategy | None:
+    """Who takes the other decisions of a world played on: the heuristic (None), or the
+    learned networks' calls (``learned``)."""
+    if name == "learned":
+        return learned_strategy(weights)
+    if name == "heuristic":
+        return None
+    raise RulesError(f"continuation={name!r} is not one of 'heuristic', 'learned'")
 
 
 def solver_backend() -> Backend:
@@ -405,12 +419,13 @@ def playout_value(
     heuristic: bool = False,
     *,
     stake: float = 0.0,
+    strategy: Strategy | None = None,
 ) -> float:
     """What ``action`` is worth to ``seat`` after one playout of the hand (game unchanged);
     with a ``stake``, a hand that ends the game is worth winning or losing it."""
     before, mark, hand = game.scores, len(game.log), game.hand_number
     game.push(action)
-    playout(game, rng, hand, heuristic=heuristic)
+    playout(game, rng, hand, heuristic=heuristic, strategy=strategy)
     value = outcome_values(game, before, stake)[seat]
     while len(game.log) > mark:
         game.pop()

@@ -18,7 +18,7 @@ from ..cards import COPY_STRIDE
 from ..engine import Game
 from ..phase import Phase
 from ..ranking import TRUMP_BONUS, TrumpTable
-from .heuristic import strategy_for
+from .heuristic import Strategy, strategy_for
 
 __all__ = ["greedy_play", "hand_values", "playout", "policy_action"]
 
@@ -27,7 +27,12 @@ EXPLORE = 0.1
 
 
 def playout(
-    game: Game, rng: random.Random, hand: int | None = None, *, heuristic: bool = False
+    game: Game,
+    rng: random.Random,
+    hand: int | None = None,
+    *,
+    heuristic: bool = False,
+    strategy: Strategy | None = None,
 ) -> None:
     """Play ``game`` on until hand ``hand`` (default: the current one) is over.
 
@@ -36,17 +41,20 @@ def playout(
     """
     hand = game.hand_number if hand is None else hand
     while not game.is_over and game.hand_number == hand:
-        game.push(policy_action(game, rng, heuristic=heuristic))
+        game.push(policy_action(game, rng, heuristic=heuristic, strategy=strategy))
 
 
-def policy_action(game: Game, rng: random.Random, *, heuristic: bool = False) -> Action:
-    """The playout policy's choice for the seat to move."""
+def policy_action(
+    game: Game, rng: random.Random, *, heuristic: bool = False, strategy: Strategy | None = None
+) -> Action:
+    """The playout policy's choice for the seat to move: ``strategy``'s (default: the game's
+    heuristic), or a greedy card when ``heuristic`` is off."""
     if game.phase is Phase.PLAY and not heuristic:
         return greedy_play(game, rng)
     legal = game.legal_actions()
     if len(legal) == 1:
         return legal[0]  # forced (often, under the Rams family's obligations): no view needed
-    return strategy_for(game.rules.name)(game.view(game.to_move), rng)
+    return (strategy or strategy_for(game.rules.name))(game.view(game.to_move), rng)
 
 
 def greedy_play(game: Game, rng: random.Random) -> Action:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -20,12 +21,15 @@ import typer
 
 from .. import compiled
 from ..games import FAMILIES
+from .paths import user_data_dir
 
 __all__ = ["build", "compile_command", "modules_to_compile", "register", "remove"]
 
 GROUP = "tricktable_compiled"
 """The name of the shared library that holds the compiled modules' common code."""
 
+TAIL = 30
+"""Lines of the log shown when the build fails."""
 MISSING = 'the compiled build needs mypy and setuptools: pip install "tricktable[compiled]"'
 
 
@@ -87,6 +91,9 @@ def compile_command(
     status: Annotated[
         bool, typer.Option("--status", help="say which build runs, and whether it is current")
     ] = False,
+    log: Annotated[
+        Path | None, typer.Option(help="Where the compilers' output goes (default: a data file).")
+    ] = None,
 ) -> None:
     """Compile the engine's hot modules with mypyc (same answers, faster), check or remove it."""
     if status:
@@ -94,8 +101,45 @@ def compile_command(
     elif remove_build:
         typer.echo(f"removed the compiled build ({remove(compiled.PACKAGE)} files)")
     else:
-        done = build()
-        typer.echo(f"compiled {len(done)} modules; restart Python to use them")
+        _build_logged(log or user_data_dir() / "tricktable" / "compile.log")
+
+
+def _build_logged(log: Path) -> None:
+    """Build with mypyc's and the C compiler's output in ``log``: one line a module here, and
+    the log's end if the build fails."""
+    log.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with _output_to(log):
+            done = build()
+    except (Exception, SystemExit) as failure:  # a compiler fails in its own ways
+        tail = log.read_text(errors="replace").splitlines()[-TAIL:]
+        typer.echo("\n".join(tail), err=True)
+        typer.echo(f"the build failed ({failure}); the whole log: {log}", err=True)
+        raise typer.Exit(1) from None
+    for module in done:
+        typer.echo(f"compiled {module}")
+    typer.echo(f"compiled {len(done)} modules; restart Python to use them (log: {log})")
+
+
+@contextlib.contextmanager
+def _output_to(log: Path) -> Iterator[None]:
+    """Send this process's standard output and error, the C compiler's included (it writes
+    to the file descriptors, not to ``sys.stdout``), to ``log``."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = [os.dup(1), os.dup(2)]
+    with log.open("w") as sink:
+        os.dup2(sink.fileno(), 1)
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os.dup2(saved[0], 1)
+            os.dup2(saved[1], 2)
+            for fd in saved:
+                os.close(fd)
 
 
 def _print_status() -> None:

@@ -12,7 +12,7 @@ from ..errors import RulesError, TricktableError
 from .paths import user_data_dir
 
 if TYPE_CHECKING:
-    from ..distil.label import Worlds
+    from ..distil.label import Calls, Worlds
     from ..learn.shards import Backend
 
 __all__ = ["learn", "register"]
@@ -28,6 +28,9 @@ def learn(
     worlds: Annotated[
         str, typer.Option(help="'sampled' from the seat's view, or the one 'dealt'.")
     ] = "sampled",
+    calls: Annotated[
+        str, typer.Option(help="A call's contract 'solved' double dummy, or 'played' out.")
+    ] = "solved",
     workers: Annotated[int, typer.Option(help="Local worker processes (or Ray CPUs).")] = 1,
     backend: Annotated[str, typer.Option(help="'process' or 'ray'.")] = "process",
     epochs: Annotated[int, typer.Option(help="Passes over the labels.")] = 30,
@@ -47,10 +50,10 @@ def learn(
     try:
         rules = make_rules(game)
         folder = data or user_data_dir() / "tricktable" / "labels" / _folder_name(
-            str(rules), worlds, samples, seed
+            str(rules), f"{worlds}-{calls}", samples, seed
         )
         spec = LabelSpec(str(rules), folder, shards, games, samples, keep, seed,
-                         worlds=_worlds(worlds))  # fmt: skip
+                         worlds=_worlds(worlds), calls=_calls(calls))  # fmt: skip
         rebuild(
             spec,
             out or weights_folder(),
@@ -62,6 +65,14 @@ def learn(
     except TricktableError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
+
+
+def _calls(name: str) -> Calls:
+    if name == "solved":
+        return "solved"
+    if name == "played":
+        return "played"
+    raise RulesError(f"calls {name!r} is not one of 'solved', 'played'")
 
 
 def _worlds(name: str) -> Worlds:

@@ -47,17 +47,23 @@ from ..phase import Phase
 from ..solver import fast, whist_position
 from ..view import View
 
-__all__ = ["LabelSpec", "Labeller", "generate_labels", "label_games", "teacher"]
+__all__ = ["Calls", "LabelSpec", "Labeller", "Worlds", "generate_labels", "label_games",
+           "teacher"]  # fmt: skip
 
 SEED_STRIDE = 1_000_003
 Worlds = Literal["sampled", "dealt"]
+Calls = Literal["solved", "played"]
 
 
-def teacher(samples: int, seed: int = 0) -> PimcBot:
+def teacher(samples: int, seed: int = 0, continuation: str = "heuristic",
+            calls: Calls = "solved") -> PimcBot:  # fmt: skip
     """The search that labels: PIMC with ``samples`` worlds a decision and no time cap (the
-    labels do not depend on the machine's load), cards valued in the hand's points."""
+    labels do not depend on the machine's load), cards valued in the hand's points, the
+    others' later calls taken by ``continuation`` (``heuristic`` or ``learned``), a call
+    valued by its contract ``solved`` double dummy or ``played`` out by the heuristic."""
     return PimcBot(seed=seed, samples=samples, time_limit=math.inf, min_samples=1,
-                   settle_cards=True)  # fmt: skip
+                   settle_cards=True, continuation=continuation,
+                   solve_contracts=calls == "solved")  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -72,11 +78,18 @@ class LabelSpec:
     keep: float = 0.3
     seed: int = 0
     policy: str = "heuristic"
+    """Who plays the games the positions come from; ``learned`` (expert iteration) also
+    takes the others' later calls in the teacher's worlds."""
     worlds: Worlds = "sampled"
     """``sampled``: ``samples`` worlds drawn from the seat's view, a label close to the mean
     value over what the seat cannot tell apart; ``dealt``: the one world of the dealt cards,
     a label as noisy as a single deal but twenty times cheaper and drawn from the true
     distribution of the hidden cards (regression over many of them learns the same mean)."""
+    calls: Calls = "solved"
+    """How a call is valued: its contract ``solved`` double dummy, or ``played`` out by the
+    heuristic. Double-dummy defenders know where every card is, which makes contracts look
+    worse than they play (Euchre's order-ups most); a bot that plays its cards by the
+    heuristic gets what the playouts measure."""
 
     def path(self, index: int) -> Path:
         return self.folder / f"shard-{index:05d}.npz"
@@ -93,12 +106,14 @@ class Labeller:
     samples: int
     seed: int = 0
     worlds: Worlds = "sampled"
+    continuation: str = "heuristic"
+    calls: Calls = "solved"
     encoder: ObservationEncoder = field(init=False)
     search: PimcBot = field(init=False)
 
     def __post_init__(self) -> None:
         self.encoder = ObservationEncoder(self.rules)
-        self.search = teacher(self.samples, self.seed)
+        self.search = teacher(self.samples, self.seed, self.continuation, self.calls)
 
     @property
     def codec(self) -> ActionCodec:
@@ -138,7 +153,9 @@ def label_games(spec: LabelSpec, index: int,
     rules = make_rules(spec.rules)
     seed = spec.seed * SEED_STRIDE + index
     rng = random.Random(seed)
-    labeller = Labeller(rules, spec.samples, seed, spec.worlds)
+    # expert iteration: the learned policy plays the positions and the teacher's continuation
+    continuation = "learned" if spec.policy == "learned" else "heuristic"
+    labeller = Labeller(rules, spec.samples, seed, spec.worlds, continuation, spec.calls)
     rows: list[dict[str, np.ndarray]] = []
     records: list[str] = []
     for number in range(spec.games):
@@ -193,6 +210,8 @@ def generate_labels(
     progress: Callable[[int, int], None] | None = None,
 ) -> list[Path]:
     """Write the shards of ``spec`` not yet on disk; returns every shard's path."""
+    if spec.calls not in ("solved", "played"):
+        raise RulesError(f"calls={spec.calls!r} is not one of 'solved', 'played'")
     if spec.worlds not in ("sampled", "dealt"):
         raise RulesError(f"worlds={spec.worlds!r} is not one of 'sampled', 'dealt'")
     if spec.shards < 1 or spec.games < 1 or spec.samples < 1 or not 0 < spec.keep <= 1:

@@ -34,6 +34,7 @@ def command_of(spec: LabelSpec, config: FitConfig) -> str:
     """The command line that rebuilds these weights."""
     return (f"tricktable learn {spec.rules!r} --shards {spec.shards} --games {spec.games} "
             f"--samples {spec.samples} --keep {spec.keep} --worlds {spec.worlds} "
+            f"--calls {spec.calls} "
             f"--epochs {config.epochs} "
             f"--seed {spec.seed}")  # fmt: skip
 
@@ -79,7 +80,7 @@ def _fit_phase(spec: LabelSpec, phase: str, rows: dict[str, np.ndarray], *, out:
     meta = {"game": rules.name, "phase": phase, "rules": str(rules),
             "actions": [str(codec.decode(int(c))) for c in fitted.columns],
             "positions": len(rows["best"]), "teacher": "solver", "features": "encoder",
-            "worlds": spec.worlds, "samples": spec.samples,
+            "worlds": spec.worlds, "calls": spec.calls, "samples": spec.samples,
             "shards": spec.shards, "games_per_shard": spec.games, "keep": spec.keep,
             "config": asdict(config), "figures": fitted.history[-1] if fitted.history else {},
             "command": command_of(spec, config)}  # fmt: skip

@@ -1,38 +1,126 @@
 """The one registry of game families: names, aliases, and rules built from a name or a string.
 
-Each family is a package here (``games/<family>/``) holding everything about its games and
-exporting ``GAMES``, its :class:`~tricktable.options.GameDef` s. Every name-keyed table elsewhere
-is derived from :data:`REGISTRY`; adding a family is one line in :data:`FAMILIES`.
+A family is a package exporting ``GAMES``, its :class:`~tricktable.options.GameDef` s, and
+registered through the entry-point group :data:`GROUP` (name = the family, value = the package);
+tricktable's own (``games/<family>/``) register there too, in its ``pyproject.toml``. Every
+name-keyed table elsewhere is derived from :data:`REGISTRY`. A plug-in that cannot be loaded is
+skipped with a :class:`~tricktable.errors.PluginWarning` naming its entry point (docs/games.md).
 """
 
 from __future__ import annotations
 
 import re
+import warnings
+from collections.abc import Iterable
+from importlib import import_module
+from importlib.metadata import EntryPoint, entry_points
 from types import ModuleType
 from typing import Any, Final
 
-from ..errors import RulesError
+from ..errors import PluginWarning, RulesError
 from ..options import GameDef, Option, OptionValue, Rules
 from ..view import view_schema_of
 from ..view_parts import Section
-from . import euchre, hasenpfeffer, rams
 
 __all__ = [
     "FAMILIES",
     "GAME_NAMES",
+    "GROUP",
     "REGISTRY",
+    "SHIPPED",
     "GameDef",
     "Option",
     "OptionValue",
     "Rules",
     "family_of",
     "find_game",
+    "load_families",
     "rules",
     "view_schema",
     "view_sections",
 ]
 
-FAMILIES: Final = (hasenpfeffer, rams, euchre)
+GROUP: Final = "tricktable.games"
+"""The entry-point group a game family registers in (name = the family, value = its package)."""
+
+SHIPPED: Final = ("hasenpfeffer", "rams", "euchre")
+"""tricktable's own families, first and in this order; plug-ins follow, sorted by name."""
+
+
+def load_families(points: Iterable[EntryPoint] | None = None) -> tuple[ModuleType, ...]:
+    """The family packages of the entry points ``points`` (default: the installed ones of
+    :data:`GROUP`), in :data:`SHIPPED` order and then by name.
+
+    A shipped family with no entry point (a source tree run without installed metadata) is
+    imported from here, so nothing breaks; a shipped family that fails to import raises (it is
+    tricktable's own bug). A plug-in that fails to import, exports no ``GAMES`` or names a game
+    already registered is skipped with a :class:`PluginWarning`, so one broken package does
+    not stop every other game. Of two entry points of one name, the first found counts.
+    """
+    found: dict[str, EntryPoint] = {}
+    for point in entry_points(group=GROUP) if points is None else points:
+        if point.name in found:
+            _skip(point, f"{point.name!r} is registered already, as {found[point.name].value!r}")
+        else:
+            found[point.name] = point
+    families: list[ModuleType] = []
+    taken: set[str] = set()
+    for name in (*SHIPPED, *sorted(set(found) - set(SHIPPED))):
+        shipped = name in SHIPPED
+        family = _shipped(name, found.get(name)) if shipped else _plugin(found[name], taken)
+        if family is not None:
+            families.append(family)
+            taken |= _names(family)
+    return tuple(families)
+
+
+def _shipped(name: str, point: EntryPoint | None) -> ModuleType:
+    loaded = import_module(f"{__name__}.{name}") if point is None else point.load()
+    assert isinstance(loaded, ModuleType), loaded
+    return loaded
+
+
+def _plugin(point: EntryPoint, taken: set[str]) -> ModuleType | None:
+    """The family package of a plug-in's entry point, or None (warned) if it does not fit."""
+    try:
+        loaded = point.load()
+    except Exception as error:  # a plug-in's import may fail in any way
+        why: str | None = f"importing it failed: {type(error).__name__}: {error}"
+    else:
+        why = _unfit(loaded, taken)
+        if why is None:
+            assert isinstance(loaded, ModuleType)
+            return loaded
+    _skip(point, why)
+    return None
+
+
+def _unfit(loaded: object, taken: set[str]) -> str | None:
+    """Why a plug-in's loaded object is not a family package fit to register (None: it is)."""
+    games = getattr(loaded, "GAMES", None)
+    if not isinstance(loaded, ModuleType) or not isinstance(games, tuple) or not games:
+        return "it is not a package exporting GAMES, a tuple of GameDef"
+    if not all(isinstance(game, GameDef) for game in games):
+        return "its GAMES holds something that is not a GameDef"
+    clash = sorted(_names(loaded) & taken)
+    return f"it names games already registered: {', '.join(clash)}" if clash else None
+
+
+def _names(family: ModuleType) -> set[str]:
+    """Every name and alias of a family's games."""
+    return {name for game in family.GAMES for name in (game.name, *game.aliases)}
+
+
+def _skip(point: EntryPoint, why: str | None) -> None:
+    """Warn that the plug-in of ``point`` is left out, and why."""
+    warnings.warn(
+        f"the game family {point.name} = {point.value!r} ({GROUP}) is skipped: {why}",
+        PluginWarning,
+        stacklevel=3,
+    )
+
+
+FAMILIES: Final[tuple[ModuleType, ...]] = load_families()
 
 REGISTRY: Final[dict[str, GameDef]] = {
     game.name: game for family in FAMILIES for game in family.GAMES

@@ -79,14 +79,14 @@ def cache_dir() -> Path | None:
     digest = hashlib.blake2b(version("numba").encode(), digest_size=8)
     for name in _SOURCES:
         digest.update((Path(__file__).parent / name).read_bytes())
-    for name in _RULE_SOURCES:  # the kernels take the trick rules' constants from these
+    for name in _RULE_SOURCES:  # the trick rules' constants, and the bit helpers
         digest.update((Path(__file__).parent.parent / name).read_bytes())
     root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     return root / "tricktable" / f"kernel-{digest.hexdigest()}"
 
 
 _SOURCES = ("kernel.py", "kernel_tt.py", "kernel_bounds.py", "kernel_search.py")
-_RULE_SOURCES = ("ranking.py", "trick.py")
+_RULE_SOURCES = ("ranking.py", "trick.py", "jit/bits.py")
 _LOADED: list[bool] = []
 
 

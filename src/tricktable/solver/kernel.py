@@ -18,9 +18,9 @@ from __future__ import annotations
 import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros
 
+from ..jit.bits import kernel_function, lowest, popcount
 from ..ranking import card_key
 from ..trick import FOLLOW_ONLY_CODE, follower_cards, heading_target, leader_cards, leads_face_down
-from .kernel_tt import kernel_function, lowest, popcount
 
 # Slots of the configuration vector (the rules' slots hold :meth:`PlayRules.codes`).
 N_SEATS, SIZE, TRICKS, TRUMP, POLICY, HEADING, BLIND, UNANSWERED, TRUMP_LEADS, TT_MASK = range(10)

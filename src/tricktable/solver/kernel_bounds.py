@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..jit.bits import kernel_function, popcount
 from ..ranking import TRUMP_BONUS
 from ..trick import FOLLOW_ONLY_CODE
 from .kernel import N_SEATS, POLICY, SIZE, TRUMP, _highest, _quick_tricks, _same_side
-from .kernel_tt import kernel_function, popcount
 
 
 @kernel_function()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..jit.bits import kernel_function, lowest
 from ..trick import REVEAL_CODE, TRICK_VOID_CODE
 from .kernel import (
     BLIND,
@@ -50,8 +51,6 @@ from .kernel_tt import (
     absolute,
     better,
     care_mask,
-    kernel_function,
-    lowest,
     probe,
     shape_rows,
     store,

@@ -25,12 +25,9 @@ a bucket, then the filters of the slots of its tag, and a key only for an entry 
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
-from numba import njit, types
-from numba.core.extending import intrinsic
-from numba.cpython.unsafe.numbers import trailing_zeros
+
+from ..jit.bits import kernel_function, lowest, popcount
 
 BUCKET = 64
 """Slots searched for one shape (the table is probed a bucket at a time): a shape keeps many
@@ -38,42 +35,11 @@ entries, one per set of cards that decided a bound (16 a bucket: 1.6x the nodes 
 of 32 and faster; 128: fewer nodes still, but the scans cost more than they save)."""
 
 
-def kernel_function(*, inline: bool = False) -> Any:
-    """The decorator of every kernel function: numba, cached on disk, without reference
-    counting (the kernel allocates nothing, and counting the references of each array
-    passed between its functions took more than half of the search's time). Without the GIL,
-    so a bot's search in a server's or worker's thread leaves the others running."""
-    options: dict[str, Any] = {"cache": True, "_nrt": False, "nogil": True}
-    if inline:
-        options["inline"] = "always"
-    return njit(**options)
-
-
 GENERATION_BITS = (1 << 13) - 1
 STAMP_BITS = (1 << 42) - 1
 
 LEADER_SHIFT = 24
 """The leader rides above seat 0's suit lengths (5 suits of 4 bits) in the shape words."""
-
-
-@intrinsic
-def _ctpop(typingctx, value):  # type: ignore[no-untyped-def]
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        return builder.ctpop(args[0])
-
-    return types.int64(types.int64), codegen
-
-
-@kernel_function(inline=True)
-def popcount(value):  # type: ignore[no-untyped-def]
-    """The number of bits set in an int64 (one machine instruction)."""
-    return _ctpop(value)  # type: ignore[call-arg]  # numba supplies the typing context
-
-
-@kernel_function()
-def lowest(low):  # type: ignore[no-untyped-def]
-    """The index of the lowest bit set in ``low``."""
-    return trailing_zeros(low)  # type: ignore[call-arg]
 
 
 @kernel_function()

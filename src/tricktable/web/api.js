@@ -62,3 +62,16 @@ export function rulesLine(table) {
   if (!words.length) return t("standard rules");
   return words.map((w) => `${t(w.name)}: ${t(w.value)}`).join(", "); // the catalog has every option's words
 }
+
+/** A finished table's record as a file to download: what `tricktable verify` reads. */
+export function recordFile(tableId, game) {
+  return { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `tricktable-${game || "game"}-${tableId}.json` };
+}
+
+/** The link to a finished table's record (data-testid=download-record), for the plain pages. */
+export function recordLink(tableId, game) {
+  const file = recordFile(tableId, game);
+  return element("a", { className: "button", href: file.href, download: file.download, dataset: { testid: "download-record" },
+    title: t("The game's record: every deal, its secret and every move; `tricktable verify FILE` checks it") },
+  t("Download the record"));
+}

@@ -1,6 +1,6 @@
 // A board of a duplicate event: the hands every table held, each table's result against the
 // field (matchpoints), and the solver's review of the hand at each table.
-import { $, element, fetchJson } from "./api.js";
+import { $, element, fetchJson, recordLink } from "./api.js";
 import { startAccount } from "./account.js";
 import { entrantNames, number as numeral, percent } from "./event-words.js";
 import { t, tn, translatePage } from "./i18n.js";
@@ -16,7 +16,8 @@ function tableRows(table) {
     element("td", { textContent: signed(s.value) }),
     element("td", { textContent: numeral(s.matchpoints) }),
     element("td", { textContent: percent(s.percent) }),
-    element("td", {}, index ? "" : element("a", { href: `/review/${table.table_id}`, textContent: t("Whole game") }))));
+    element("td", { className: "row-actions" }, ...(index ? [] : [
+      element("a", { href: `/review/${table.table_id}`, textContent: t("Whole game") }), recordLink(table.table_id, `board-${number}`)]))));
 }
 
 const REVIEW_TRIES = 60;
@@ -33,9 +34,10 @@ async function reviewOf(table) {
 }
 
 function costLine(p) {
+  const or = t("or"); // a call of its own, so the catalogs have the word
   return element("li", { textContent: tn("Seat {seat} played {card}, costing {n} trick; best was {best}",
     "Seat {seat} played {card}, costing {n} tricks; best was {best}", p.cost,
-    { seat: p.seat + 1, card: cardShort(p.card), best: p.best_cards.map(cardShort).join(` ${t("or")} `) }) });
+    { seat: p.seat + 1, card: cardShort(p.card), best: p.best_cards.map(cardShort).join(` ${or} `) }) });
 }
 
 async function fillReview(box, title, table, tries) {

@@ -4,6 +4,7 @@ import { $, element, fetchJson } from "./api.js";
 import { startAccount } from "./account.js";
 import { gameTitles, word } from "./event-words.js";
 import { t, tn, translatePage } from "./i18n.js";
+import { levelWord } from "./names.js";
 
 const clubId = () => window.location.pathname.split("/")[2] || null;
 
@@ -63,20 +64,42 @@ async function showClub(id) {
   if (club.your_role === "admin") await fillGames();
 }
 
+// The form's choices: the games, each game's rules as the lobby names them (its presets) and
+// the bots' levels for the places no entrant takes.
+let presets = {};
+
 async function fillGames() {
   if ($("event-game").options.length) return;
-  const data = await fetchJson("/api/games");
+  const [data, presetData] = await Promise.all([fetchJson("/api/games"), fetchJson("/api/presets")]);
+  presets = presetData.presets;
   $("event-game").replaceChildren(...data.games.map((g) => element("option", { value: g.name, textContent: g.title })));
+  $("event-bot-level").replaceChildren(...LEVELS.map((level) => element("option", { value: level, textContent: levelWord(level) })));
+  $("event-bot-level").value = "medium";
+  $("event-game").addEventListener("change", fillRules);
+  fillRules();
+}
+
+const LEVELS = ["easy", "medium", "hard", "expert"];
+
+function fillRules() {
+  const entries = presets[$("event-game").value] || [{ label: t("Standard"), options: {} }];
+  $("event-rules").replaceChildren(...entries.map((p, i) => element("option", { value: String(i), textContent: p.label })));
+}
+
+function chosenOptions() {
+  const entries = presets[$("event-game").value] || [];
+  const preset = entries[Number($("event-rules").value)] || { options: {} };
+  const target = $("event-target").value;
+  return { ...preset.options, ...(target ? { target_score: Number(target) } : {}) };
 }
 
 async function createEvent(event) {
   event.preventDefault();
-  const target = $("event-target").value;
   const start = $("event-start").value;
   const body = {
     name: $("event-name").value, game: $("event-game").value, kind: $("event-kind").value,
     rounds: Number($("event-rounds").value), boards: Number($("event-boards").value),
-    options: target ? { target_score: Number(target) } : {},
+    options: chosenOptions(), bot_level: $("event-bot-level").value,
     starts_at: start ? new Date(start).toISOString() : null,
   };
   try {

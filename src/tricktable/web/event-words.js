@@ -29,6 +29,11 @@ export function number(value) {
   return new Intl.NumberFormat(locale()).format(value);
 }
 
+/** A number with ``digits`` decimals, as the language writes it (3,4 in French). */
+export function decimal(value, digits) {
+  return new Intl.NumberFormat(locale(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+}
+
 /** A share of the top (0-100) with one decimal, as the language writes a percentage. */
 export function percent(value) {
   const format = new Intl.NumberFormat(locale(), { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });

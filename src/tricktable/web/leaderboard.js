@@ -1,6 +1,7 @@
 // The leaderboard of one game (?game=NAME), best first.
 import { $, element, fetchJson } from "./api.js";
 import { startAccount } from "./account.js";
+import { decimal, number } from "./event-words.js";
 import { t, translatePage } from "./i18n.js";
 
 async function show(game) {
@@ -9,8 +10,8 @@ async function show(game) {
     const rows = board.players.map((p, i) => element("tr", {},
       element("td", { textContent: String(i + 1) }),
       element("td", { className: "name" }, element("a", { href: `/players/${encodeURIComponent(p.name)}`, textContent: p.name })),
-      element("td", { textContent: p.rating.toFixed(1) }), element("td", { textContent: p.mu.toFixed(1) }),
-      element("td", { textContent: p.sigma.toFixed(2) }), element("td", { textContent: String(p.games) })));
+      element("td", { textContent: decimal(p.rating, 1) }), element("td", { textContent: decimal(p.mu, 1) }),
+      element("td", { textContent: decimal(p.sigma, 2) }), element("td", { textContent: number(p.games) })));
     $("board").replaceChildren(...(rows.length ? rows : [element("tr", {},
       element("td", { colSpan: 6, className: "muted name", textContent: t("Nobody is rated in this game yet: sign up and finish a game (bots count) to be the first.") }))]));
     $("board-error").textContent = "";

@@ -1,6 +1,7 @@
 // A player's page: statistics and rating per game, and the latest games with their reviews.
 import { $, element, fetchJson } from "./api.js";
 import { startAccount } from "./account.js";
+import { decimal } from "./event-words.js";
 import { t, tn, translatePage } from "./i18n.js";
 
 function of(done, tried) {
@@ -17,10 +18,10 @@ const ROWS = [
   ["Contracts set", t("Contracts set"), (g) => g.bids_set],
   ["Lone hands made", t("Lone hands made"), (g) => of(g.lone_made, g.lone_tried)],
   ["Generals made", t("Generals made"), (g) => of(g.generals_made, g.generals_tried)],
-  ["Points per hand", t("Points per hand"), (g) => g.points_per_hand.toFixed(2).replace("-", "−")],
+  ["Points per hand", t("Points per hand"), (g) => decimal(g.points_per_hand, 2).replace("-", "−")],
   ["Rating", t("Rating"), (g) => (g.rating ? tn("{rating} (skill μ {mu} ± σ {sigma}, after {n} rated game)",
     "{rating} (skill μ {mu} ± σ {sigma}, after {n} rated games)", g.rating.games, {
-      rating: g.rating.rating.toFixed(1).replace("-", "−"), mu: g.rating.mu.toFixed(1), sigma: g.rating.sigma.toFixed(1),
+      rating: decimal(g.rating.rating, 1).replace("-", "−"), mu: decimal(g.rating.mu, 1), sigma: decimal(g.rating.sigma, 1),
     }) : t("not rated yet"))],
 ];
 
@@ -41,7 +42,7 @@ function gameTable(games) {
 
 function recentRow(game) {
   const change = game.rated && game.rating_after !== null
-    ? t("skill μ {before} → {after}", { before: game.rating_before.toFixed(1), after: game.rating_after.toFixed(1) })
+    ? t("skill μ {before} → {after}", { before: decimal(game.rating_before, 1), after: decimal(game.rating_after, 1) })
     : t("not rated (a game with an undo, or one that did not end normally)");
   return element("li", { dataset: { tableId: game.table_id } },
     element("strong", { textContent: game.won ? t("{game}: won", { game: t(game.title || game.game) })

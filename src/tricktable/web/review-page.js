@@ -1,10 +1,11 @@
 // The review of a finished game: hand by hand, trick by trick, with each card's double-dummy
 // cost. The server computes the review once (answering 202 until it is ready). Names, cards,
 // calls and hand results are in the table's own words.
-import { $, element, rulesLine } from "./api.js";
+import { $, element, recordLink, rulesLine } from "./api.js";
 import { startAccount } from "./account.js";
 import { t, tn, translatePage, withLanguage } from "./i18n.js";
 import { nameOf, sideNames } from "./names.js";
+import { showReplay } from "./replay.js";
 import { cardShort, splitCard } from "./table/cards.js";
 import { handSummary, setTableWords, trumpText } from "./table/games.js";
 
@@ -56,7 +57,7 @@ function play(entry, winner) {
   cardText(entry.card), element("span", { className: "cost", textContent: ` · ${minus(entry.cost)}` }), best);
 }
 
-function showTrick(hand, index) {
+function showTrick(hand, index, moves) {
   const trick = hand.tricks[index];
   const hands = trick.hands.map((cards, seat) => element("div", {},
     element("strong", { textContent: `${name(seat)}: ` }),
@@ -71,8 +72,9 @@ function showTrick(hand, index) {
       textContent: trick.winner === undefined ? "" : t("{name} wins the trick.", { name: name(trick.winner) }) }));
   $("trick-prev").disabled = index === 0;
   $("trick-next").disabled = index === hand.tricks.length - 1;
-  $("trick-prev").onclick = () => showTrick(hand, index - 1);
-  $("trick-next").onclick = () => showTrick(hand, index + 1);
+  // the replay beside follows (and shows this trick again through its own step)
+  $("trick-prev").onclick = () => moves.to(index - 1);
+  $("trick-next").onclick = () => moves.to(index + 1);
 }
 
 /** The hand's result: a sentence and a table of tricks and points per side (or player). */
@@ -80,7 +82,7 @@ function resultParts(hand) {
   if (!hand.result) return [element("p", { textContent: hand.summary })];
   const view = { sides: review.sides, players: review.players, scoring: (review.options || {}).scoring };
   const summary = handSummary(hand.result, view, name);
-  const head = element("tr", {}, ...["", t("Tricks"), summary.deltaWord === t("chips") ? t("Chips") : t("Points"), t("Total")]
+  const head = element("tr", {}, ...["", t("Tricks"), summary.deltaHeading, t("Total")]
     .map((text) => element("th", { scope: "col", textContent: text })));
   const rows = summary.rows.map((row) => element("tr", {},
     element("th", { scope: "row", textContent: row.label }), element("td", { textContent: String(row.tricks) }),
@@ -98,20 +100,28 @@ function showHand(number) {
   // a count of tricks lost, so no minus sign ("Tricks lost: −1" read as a double negative)
   const costs = hand.cost.map((c, seat) => `${name(seat)} ${c}`).join(" · ");
   const calls = hand.calls.map(callWords).join(" · ") || t("none");
-  const parts = [
-    element("h2", { textContent: t("Hand {number} — {name} deals", { number: number + 1, name: name(hand.dealer) }) }),
+  const side = [
     ...resultParts(hand),
     element("p", { className: "muted", textContent: t("Calls: {calls}", { calls }) }),
     element("p", { dataset: { testid: "review-costs" }, textContent: t("Tricks lost to the solver: {costs}", { costs }) }),
   ];
   if (hand.tricks.length) {
-    parts.push(element("div", { className: "row-actions" },
+    side.push(element("div", { className: "row-actions" },
       element("button", { type: "button", id: "trick-prev", textContent: t("← Previous trick") }),
       element("button", { type: "button", id: "trick-next", textContent: t("Next trick →") })),
     element("div", { id: "review-trick" }));
   }
-  $("review-hand").replaceChildren(...parts);
-  if (hand.tricks.length) showTrick(hand, 0);
+  const replay = element("div", { className: "review-replay" });
+  $("review-hand").replaceChildren(
+    element("h2", { textContent: t("Hand {number} — {name} deals", { number: number + 1, name: name(hand.dealer) }) }),
+    element("div", { className: "review-columns" }, ...(hand.tricks.length ? [replay] : []), element("div", { className: "review-side" }, ...side)));
+  if (!hand.tricks.length) return;
+  const moves = { to: () => {} };
+  let shown = -1;
+  moves.to = showReplay(replay, hand, name, review.players, (index) => {
+    if (index !== shown) showTrick(hand, index, moves);
+    shown = index;
+  });
 }
 
 function finalLine() {
@@ -127,6 +137,7 @@ function render() {
   $("review-title").textContent = t("Review: {title}", { title: review.title || review.game });
   $("review-rules").textContent = review.rules_words ? rulesLine(review) : review.rules;
   $("review-result").textContent = finalLine();
+  $("review-record").replaceChildren(recordLink(tableId, review.game));
   $("review-status").textContent = "";
   $("review-hands").replaceChildren(...review.hands.map((hand, i) => {
     const button = element("button", { type: "button", textContent: t("Hand {number}", { number: i + 1 }), dataset: { hand: String(i) } });

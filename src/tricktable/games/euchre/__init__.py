@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Final
 
 from ...options import GameDef
+from .batch import euchre_part
 from .flow import EuchreFlow
 from .options import OPTIONS, check
 from .table_words import table_words
@@ -51,6 +52,7 @@ GAME = GameDef(
         ("Railroad", {"railroad": True, "lone_defender": True}),
     ),
     table=table_words,
+    batch=euchre_part,
 )
 
 GAMES: Final[tuple[GameDef, ...]] = (GAME,)

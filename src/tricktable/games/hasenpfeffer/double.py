@@ -59,6 +59,7 @@ from .auction_flow import (
     ContractState,
     LoneLead,
 )
+from .batch import double_part
 from .double_hidden import DoubleHidden
 from .double_lone import SixHandTransfer, Transfer
 from .double_scoring import (
@@ -499,4 +500,5 @@ GAME = GameDef(
         ("Three, each for himself", {"players": 3, "individual": True}),
     ),
     table=double_words,
+    batch=double_part,
 )

@@ -55,6 +55,7 @@ from .auction_flow import (
     LoneLead,
     Tiebreak,
 )
+from .batch import single_part
 from .section import HasenpfefferSection
 from .single_hidden import SingleHidden
 from .table_words import single_words
@@ -445,4 +446,5 @@ GAME = GameDef(
         ("Pepper bids and going alone", {"pepper_bidding": True, "going_alone": "maker"}),
     ),
     table=single_words,
+    batch=single_part,
 )

@@ -33,6 +33,8 @@ from ...errors import NotationError
 from ...options import GameDef, Option
 from ...ranking import Ranking
 from ...trick import BlindUnanswered, PlayRules, Policy
+from . import heuristic
+from .batch import rams_part
 from .declare import HandState
 from .options import (
     DEALER_TURNUP_EXCHANGE,
@@ -171,5 +173,7 @@ GAME = GameDef(
     check=family_check(32, 2, BierspielFlow.widow_size_of),
     aliases=("beer-play", "bier"),
     presets=(("Four players", {}), ("Five players", {"players": 5})),
+    heuristic=heuristic.choose,
     table=bierspiel_words,
+    batch=rams_part,
 )

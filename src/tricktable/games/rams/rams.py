@@ -48,6 +48,8 @@ from ...phase import Phase
 from ...ranking import Ranking
 from ...trick import PlayRules, Policy, Trick
 from ...view_parts import Call
+from . import heuristic
+from .batch import rams_part
 from .declare import HandState, declaration_actions, next_to_declare
 from .hidden import RamsHidden
 from .ledgers import ChipLedger, CounterLedger, Payment, merged
@@ -540,5 +542,7 @@ GAME = GameDef(
         ("Five players, chips", {"players": 5}),
         ("Four players, counting down", {"scoring": "countdown"}),
     ),
+    heuristic=heuristic.choose,
     table=rams_words,
+    batch=rams_part,
 )

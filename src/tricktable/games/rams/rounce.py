@@ -25,6 +25,8 @@ from ...errors import RulesError
 from ...options import GameDef, Option, OptionValue
 from ...ranking import Ranking
 from ...trick import PlayRules, Policy
+from . import heuristic
+from .batch import rams_part
 from .options import GENERAL_RAMS, HAND_SIZE, HEADING, family_check, family_options
 from .rams import RamsFlow
 from .table_words import rounce_words
@@ -125,5 +127,7 @@ GAME = GameDef(
     check=family_check(52, 1, _widow_fits),
     aliases=(),
     presets=(("Four players", {}), ("Six players", {"players": 6})),
+    heuristic=heuristic.choose,
     table=rounce_words,
+    batch=rams_part,
 )

@@ -1,5 +1,7 @@
 // The felt: seats around an oval in play order with you at the bottom, the trick in front of
 // its players, the contract, and the game's objects (turn-up, widow, pot) on the table.
+import { boardText, eventOf } from "./event.js";
+import { waiting } from "./waiting.js";
 import { Card, cardName, cardShort } from "./cards.js";
 import { callText, contractFacts, seatState, STATE_WORDS, tableWords } from "./games.js";
 import { state, seatName, update } from "./store.js";
@@ -130,7 +132,8 @@ function TableObjects({ view }) {
   // a turn-up that is taken or turned down at once (``turnup_taken`` is a yes or no) leaves
   // the table when the making of trump is over
   const once = typeof view.turnup_taken === "boolean";
-  if (turnup.length && (!once || view.phase === "auction" || view.phase === "discard")) {
+  // a table waiting for a player shows no card yet: nothing is dealt to anyone
+  if (turnup.length && !waiting() && (!once || view.phase === "auction" || view.phase === "discard")) {
     const taken = view.turnup_taken ? view.dealer : view.turnup_taken_by;
     items.push(html`<figure class="object turnup" data-testid="turnup">
       <div class="pile">${taken === null || taken === undefined
@@ -166,7 +169,7 @@ function TableObjects({ view }) {
 }
 
 function Contract({ view }) {
-  const facts = contractFacts(view, state.table.options, seatName);
+  const facts = contractFacts(view, state.table.options, seatName, eventOf() && boardText(eventOf()));
   return html`<dl class="contract" data-testid="contract" aria-label=${t("Contract")}>
     ${facts.map(([label, value]) => html`<div key=${label}><dt>${label}</dt><dd>${value}</dd></div>`)}
   </dl>`;

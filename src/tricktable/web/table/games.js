@@ -192,7 +192,7 @@ export const STATE_WORDS = {
 };
 
 /** The contract line: facts that stay in view all hand, as [label, value] pairs. */
-export function contractFacts(view, options, name) {
+export function contractFacts(view, options, name, board = null) {
   const facts = [];
   if (WORDS.facts) {
     facts.push([t("Trump"), view.trump ? trumpText(view.trump) : t("not named yet")]);
@@ -215,7 +215,8 @@ export function contractFacts(view, options, name) {
     if (view.lone_defender !== null && view.lone_defender !== undefined) {
       facts.push([t("Defends alone"), name(view.lone_defender)]);
     }
-    facts.push([t("Game"), tn("to {n} point", "to {n} points", options.target_score)]);
+    // an event's table plays its boards, not to a target
+    facts.push(board ? [t("Event"), board] : [t("Game"), tn("to {n} point", "to {n} points", options.target_score)]);
   } else {
     facts.push([t("Trump"), view.trump ? trumpText(view.trump) : "—"]);
     if (view.general !== null && view.general !== undefined) facts.push([t("General"), name(view.general)]);
@@ -308,7 +309,9 @@ export function handSummary(result, view, name) {
     delta: result.deltas[col.seats[0]],
     total: result.scores[col.seats[0]],
   }));
-  return { headline, lines, rows, deltaWord: view.scoring === "chips" ? t("chips") : t("points"), signed };
+  const chips = view.scoring === "chips";
+  // deltaHeading heads the summary's column of this hand's change, beside "Tricks" and "Total"
+  return { headline, lines, rows, deltaHeading: chips ? t("Chips") : t("Points"), signed };
 }
 
 export { plural, signed };
@@ -335,7 +338,15 @@ export function paymentLines(payments, result, name) {
     general_failed: (p) => t("{name}'s general failed: pays {chips} to the pot for the next hand", { name: name(p.from), chips: p.chips }),
     left: (p) => t("{chips} stay in the pot for the next hand", { chips: chips(p.chips) }),
   };
-  return payments.map((p) => `${(words[p.for] || ((q) => `${q.for}: ${q.chips ?? q.change}`))(p)}.`);
+  return inSeatOrder(payments).map((p) => `${(words[p.for] || ((q) => `${q.for}: ${q.chips ?? q.change}`))(p)}.`);
+}
+
+/** The payments of each kind together (the kinds in the order they came), each kind's in seat
+ * order, so a reader finds a player's line where the table's order puts it. */
+function inSeatOrder(payments) {
+  const kinds = [...new Set(payments.map((p) => p.for))];
+  const seatOf = (p) => p.seat ?? p.to ?? p.from ?? -1;
+  return [...payments].sort((a, b) => kinds.indexOf(a.for) - kinds.indexOf(b.for) || seatOf(a) - seatOf(b));
 }
 
 /** How the game goes, in a few plain sentences for someone who has never played it (the

@@ -63,17 +63,21 @@ function toggle(index, count) {
   update({ selection: chosen });
 }
 
-/** The cards this hand brought you from others, each with where it came from (a card may
- * be there twice in a pinochle pack): a lone player's gifts, a turn-up you took. */
+/** The cards this hand brought you from others, each with where it came from as a phrase for
+ * its label (a card may be there twice in a pinochle pack): a lone player's gifts, a turn-up
+ * you took. Each phrase is whole, so a language inflects it ("vom Aufschlag", not "von die"). */
 function receivedCards(view) {
   const out = new Map();
   const add = (card, from) => out.set(card, [...(out.get(card) || []), from]);
-  for (const gift of view.received || []) add(gift.card, seatName(gift.seat));
+  for (const gift of view.received || []) add(gift.card, t(", received from {name}", { name: seatName(gift.seat) }));
   if (view.turnup_taken_by === state.seat && state.seat !== null) {
-    for (const card of view.turnup || []) add(card, t("the turn-up"));
+    for (const card of view.turnup || []) add(card, t(", the turn-up you took"));
   }
   return out;
 }
+
+// More cards than this: a phone shows the hand in two rows (table-fit.css) rather than squeezed.
+const MANY = 7;
 
 export function Hand() {
   const c = choices();
@@ -92,7 +96,7 @@ export function Hand() {
     if (enabled) number += 1;
     const key = enabled && state.prefs.keyHelp ? number : null;
     const onClick = () => (picking ? toggle(index, c.choice.count) : act(`play ${card}`));
-    const label = `${cardName(card)}${gotIt ? t(", received from {name}", { name: giver }) : ""}${enabled ? (picking ? (chosen ? t(", chosen") : t(", choose")) : t(", playable")) : ""}`;
+    const label = `${cardName(card)}${gotIt ? giver : ""}${enabled ? (picking ? (chosen ? t(", chosen") : t(", choose")) : t(", playable")) : ""}`;
     return html`<button type="button" key=${`${card}-${index}`} class=${`hand-card${chosen ? " chosen" : ""}${gotIt ? " received" : ""}${state.hint === `play ${card}` ? " suggested" : ""}`}
         data-card=${card} data-action=${picking ? null : `play ${card}`} disabled=${!enabled}
         aria-pressed=${picking ? String(chosen) : null} aria-label=${label} onClick=${onClick}>
@@ -102,7 +106,8 @@ export function Hand() {
   });
   const mine = view.discard || view.discards || view.gave;
   return html`<section class="hand-area" aria-label=${t("Your hand")}>
-    <div class=${`hand${c.playable.size || c.choice ? " choosing" : ""}`} data-testid="hand" role="group" aria-label=${t("Your cards")} tabindex="-1" style=${`--n:${Math.max(cards.length, 1)}`}>${nodes}</div>
+    <div class=${`hand${c.playable.size || c.choice ? " choosing" : ""}${cards.length > MANY ? " many" : ""}`} data-testid="hand" role="group" aria-label=${t("Your cards")} tabindex="-1"
+      style=${`--n:${Math.max(cards.length, 1)};--row:${Math.ceil(cards.length / 2)}`}>${nodes}</div>
     ${mine && mine.length ? html`<p class="note">${view.gave ? t("You gave: {cards}", { cards: mine.map(cardShort).join(" ") })
       : t("Face down from your hand: {cards}", { cards: mine.map(cardShort).join(" ") })}</p>` : null}
   </section>`;

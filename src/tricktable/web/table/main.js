@@ -1,34 +1,45 @@
 // The table page: load the table, join or watch, then draw everything from the state.
 import { connect, fetchJson, requestHint, savedToken } from "./connection.js";
+import { boardText, eventOf, EventLink, followBoard } from "./event.js";
 import { Felt } from "./felt.js";
 import { setTableWords } from "./games.js";
 import { autoPlay, ChoiceBar, Hand, onKey, restoreFocus } from "./hand.js";
 import { ConnectionBanner, GameOver, HandSummary, JoinPage } from "./overlays.js";
 import { Chat, RulesPanel, ScoreSheet, Settings, TableInfo } from "./panels.js";
+import { CommitmentButton, CommitmentPanel } from "./records.js";
 import { SoloSlot } from "./solo.js";
 import { setPref, state, subscribe, update } from "./store.js";
-import { keepTextFocus, TextTable } from "./textmode.js";
+import { focusTextCommand, keepTextFocus, TextTable } from "./textmode.js";
 import { TimerControls } from "./timer.js";
+import { signalTurn } from "./turn.js";
 import { WaitingPanel, waiting } from "./waiting.js";
 import { html, render } from "./ui.js";
 import { t, translatePage } from "../i18n.js";
 
+function toggleTextMode() {
+  const on = !state.prefs.textMode;
+  setPref("textMode", on);
+  if (on) focusTextCommand();
+}
+
 function Header() {
   const table = state.table;
   const view = state.view && state.view.view;
-  const status = view ? (view.is_over ? t("game over") : t("hand {number}", { number: view.hand_number })) : "";
+  const event = eventOf();
+  const status = !view ? "" : view.is_over ? t("game over")
+    : event ? boardText(event) : t("hand {number}", { number: view.hand_number });
   return html`<header class="bar">
     <a class="home" href="/" aria-label=${t("tricktable lobby")}>♠♥</a>
     <h1>${table ? t(table.title) : t("Table")}</h1>
+    ${event ? html`<${EventLink} event=${event} />` : null}
     <span class="status">${status}${state.seat === null && state.joined ? ` · ${t("watching")}` : ""}</span>
-    ${view && view.deal_commitment ? html`<a class="commitment" data-testid="deal-commitment"
-      href="/fair" target="_blank" rel="noopener" title=${t("commitment {commitment}: how deals are made", { commitment: view.deal_commitment })}
-      data-commitment=${view.deal_commitment}><span class="wide-only">${t("Deal #{number} · commitment", { number: view.hand_number })} </span>${view.deal_commitment.slice(0, 4)}…</a>` : null}
+    ${view && view.deal_commitment && !waiting() ? html`<${CommitmentButton} view=${view} />` : null}
     <button type="button" class="small" data-testid="text-mode-toggle" aria-pressed=${String(Boolean(state.prefs.textMode))}
-      onClick=${() => setPref("textMode", !state.prefs.textMode)}>${t("Text mode")}</button>
+      onClick=${toggleTextMode}>${t("Text mode")}</button>
     <button type="button" class="small" aria-expanded=${String(state.settingsOpen)}
-      onClick=${() => update({ settingsOpen: !state.settingsOpen })}>${t("Settings")}</button>
+      onClick=${() => update({ settingsOpen: !state.settingsOpen, commitmentOpen: false })}>${t("Settings")}</button>
     ${state.settingsOpen ? html`<${Settings} />` : null}
+    ${state.commitmentOpen && view && view.deal_commitment ? html`<${CommitmentPanel} view=${view} />` : null}
   </header>`;
 }
 
@@ -51,15 +62,15 @@ function App() {
         <${Hand} />
       </div>
       <aside class="side-column">
-        <${ScoreSheet} view=${view} />
+        ${waiting() ? null : html`<${ScoreSheet} view=${view} />`}
         <${SoloSlot} state=${state} />
         <${RulesPanel} open=${false} />
         <${Chat} />
         <${TableInfo} />
       </aside>
     </main>` : null}
-    ${live && state.summary ? html`<${HandSummary} />` : null}
-    ${live && view.is_over && !state.summary && !state.held ? html`<${GameOver} />` : null}
+    ${live && state.summary ? html`<${HandSummary} inline=${state.prefs.textMode} />` : null}
+    ${live && view.is_over && !state.summary && !state.held ? html`<${GameOver} inline=${state.prefs.textMode} />` : null}
   `;
 }
 
@@ -87,6 +98,8 @@ function draw() {
   restoreFocus();
   keepTextFocus();
   focusDialog();
+  signalTurn();
+  followBoard();
   autoPlay();
   if (state.prefs.hints && state.seq !== hintSeq && state.view && state.view.view.legal_actions.length) {
     hintSeq = state.seq;
@@ -108,6 +121,7 @@ async function start() {
     ]);
     // the game's own words for its table, from the server (the page knows no game by name)
     setTableWords(table.table_words);
+    document.title = t("{title} — tricktable", { title: t(table.title) }); // the tab names its game
     update({ table, games: games.games });
   } catch {
     update({ alert: t("There is no such table.") });

@@ -5,21 +5,26 @@ import { askRematch, fetchJson, join, watch } from "./connection.js";
 import { handSummary } from "./games.js";
 import { closeSummary, seatName, state, update, who } from "./store.js";
 import { RulesPanel, ScoreSheet } from "./panels.js";
+import { RecordLink } from "./records.js";
+import { BackToEvent, eventOf } from "./event.js";
 import { html } from "./ui.js";
 import { t, tn } from "../i18n.js";
 import { levelWord } from "../names.js";
 
-export function HandSummary() {
+// ``inline``: in text mode the summary follows the text table instead of covering its log.
+const overlayClass = (inline) => `overlay${inline ? " inline" : ""}`;
+
+export function HandSummary({ inline = false }) {
   const view = state.view.view;
   const result = state.summary.result;
   const summary = handSummary(result, view, seatName);
   const auto = state.summary.until;
-  return html`<div class="overlay" role="dialog" aria-modal="false" aria-labelledby="summary-title">
+  return html`<div class=${overlayClass(inline)} role="dialog" aria-modal="false" aria-labelledby="summary-title">
     <div class="sheet hand-summary" data-testid="hand-summary">
       <h2 id="summary-title">${t("Hand {number}", { number: result.hand_number })}</h2>
       <p class="headline">${summary.headline}</p>
       <table class="summary-table">
-        <thead><tr><th></th><th>${t("Tricks")}</th><th>${summary.deltaWord}</th><th>${t("Total")}</th></tr></thead>
+        <thead><tr><th></th><th>${t("Tricks")}</th><th>${summary.deltaHeading}</th><th>${t("Total")}</th></tr></thead>
         <tbody>${summary.rows.map((r) => html`<tr key=${r.label} class=${r.side === null ? "" : `side-${r.side}`}>
           <th scope="row">${r.side === null ? null : html`<span class="side-dot"></span>`}${r.label}</th>
           <td>${r.passed ? html`<span class="passed">${t("passed")}</span>` : r.tricks}</td><td class=${(view.scoring === "countdown" ? r.delta <= 0 : r.delta >= 0) ? "up" : "down"}>${summary.signed(r.delta)}</td>
@@ -35,23 +40,26 @@ export function HandSummary() {
   </div>`;
 }
 
-export function GameOver() {
+export function GameOver({ inline = false }) {
   const view = state.view.view;
+  const event = eventOf();
   const winners = view.winners;
   const mine = state.seat !== null && winners.includes(state.seat);
   const names = winners.map(seatName).join(` ${t("and")} `);
-  return html`<div class="overlay" role="dialog" aria-labelledby="over-title">
+  return html`<div class=${overlayClass(inline)} role="dialog" aria-labelledby="over-title">
     <div class="sheet game-over" data-testid="game-over">
-      <h2 id="over-title">${mine ? t("You win!") : tn("{names} wins", "{names} win", winners.length, { names })}</h2>
+      <h2 id="over-title">${mine ? t("You win!") : state.seat !== null ? t("You lost") : tn("{names} wins", "{names} win", winners.length, { names })}</h2>
+      ${!mine && state.seat !== null ? html`<p class="headline">${tn("{names} wins.", "{names} win.", winners.length, { names })}</p>` : null}
       <p>${tn("{title}, {n} hand.", "{title}, {n} hands.", view.history.length, { title: t(state.table.title) })}
         ${mine && winners.length > 1 ? ` ${t("Together: {names}.", { names })}` : ""}</p>
       <${ScoreSheet} view=${view} />
       <div class="actions">
-        ${state.seat !== null ? html`<button type="button" class="primary" data-testid="rematch" onClick=${askRematch}>
+        ${event ? html`<${BackToEvent} event=${event} />` : html`${state.seat !== null ? html`<button type="button" class="primary" data-testid="rematch" onClick=${askRematch}>
           ${t("Rematch")} <small class="explain">${t("Same rules and seats, a new deal")}</small></button>` : null}
-        <a class="button" href="/" data-testid="new-table">${t("New table")} <small class="explain">${t("Back to the lobby")}</small></a>
+        <a class="button" href="/" data-testid="new-table">${t("New table")} <small class="explain">${t("Back to the lobby")}</small></a>`}
         <a class="button" data-testid="review" href=${`/review/${encodeURIComponent(state.tableId)}`}>${t("Review")}
           <small class="explain">${t("Every hand trick by trick, in words, with what each card cost (the solver)")}</small></a>
+        <${RecordLink} tableId=${state.tableId} game=${state.table.game} />
       </div>
     </div>
   </div>`;
@@ -111,6 +119,7 @@ function FinalResult({ table }) {
         <th scope="row">${seatName(s.seat)}</th><td>${result.scores[s.seat] ?? "—"}</td></tr>`)}</tbody></table>
     <p class="row-actions"><a class="button primary" href=${`/review/${encodeURIComponent(table.table_id)}`} data-testid="review">${t("Review the game")}</a>
       <a class="button" href="/">${t("Back to the lobby")}</a></p>
+    <p class="row-actions"><${RecordLink} tableId=${table.table_id} game=${table.game} /></p>
   </div>`;
 }
 

@@ -3,6 +3,7 @@ import { sendChat } from "./connection.js";
 import { columns, howToPlay } from "./games.js";
 import { seatName, setPref, state, update } from "./store.js";
 import { chooseLanguage, language, LANGUAGES, t } from "../i18n.js";
+import { allowNotifications } from "./turn.js";
 import { html } from "./ui.js";
 
 export function ScoreSheet({ view }) {
@@ -84,9 +85,10 @@ export function Chat() {
   </details>`;
 }
 
-function Toggle({ name, label }) {
-  return html`<label class="toggle"><input type="checkbox" checked=${state.prefs[name]}
-    onChange=${(e) => setPref(name, e.target.checked)} /> ${label}</label>`;
+function Toggle({ name, label, testid = null, choose = null }) {
+  const change = async (e) => setPref(name, choose ? await choose(e.target.checked) : e.target.checked);
+  return html`<label class="toggle"><input type="checkbox" checked=${state.prefs[name]} data-testid=${testid}
+    onChange=${change} /> ${label}</label>`;
 }
 
 export function Settings() {
@@ -99,7 +101,10 @@ export function Settings() {
     <${Toggle} name="lessMotion" label=${t("Less motion")} />
     <${Toggle} name="textMode" label=${t("Text mode (for screen readers)")} />
     ${seated ? html`<${Toggle} name="hints" label=${t("Hints")} /><${Toggle} name="keyHelp" label=${t("Show number keys")} />
-      <${Toggle} name="autoPlay" label=${t("Auto-play a single legal card")} />` : null}
+      <${Toggle} name="autoPlay" label=${t("Auto-play a single legal card")} />
+      <${Toggle} name="sound" testid="sound-toggle" label=${t("A sound when it is your turn")} />
+      ${"Notification" in window ? html`<${Toggle} name="notify" testid="notify-toggle" choose=${allowNotifications}
+        label=${t("A notification when it is your turn and this tab is hidden")} />` : null}` : null}
     <label>${t("Finished trick stays")}
       <select value=${String(state.prefs.trickPause)} onChange=${(e) => setPref("trickPause", Number(e.target.value))}>
         <option value="600">0.6 s</option><option value="1000">1 s</option>

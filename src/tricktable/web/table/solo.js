@@ -86,6 +86,7 @@ export function SoloControls({ state }) {
     learn();
   }
   const saved = table.bot_speed || "normal";
+  const partnered = (view.sides || []).some((side) => side.length > 1 && side.includes(seat)); // "your side" only with a partner
   return html`
     <h2 class="solo-title">${t("Playing alone")}</h2>
     <div class="solo-row">
@@ -96,7 +97,8 @@ export function SoloControls({ state }) {
     <div class="solo-row">
       <button type="button" data-testid="claim" disabled=${!canClaim} onClick=${claim}
         aria-describedby="claim-help">${t("Claim the rest")}</button>
-      <span id="claim-help" class="muted">${t("Your side takes every trick left (checked by the solver)")}</span>
+      <span id="claim-help" class="muted">${partnered ? t("Your side takes every trick left (checked by the solver)")
+        : t("You take every trick left (checked by the solver)")}</span>
     </div>
     <div class="solo-row">
       <label>${t("Bot speed")} <select data-testid="bot-speed" value=${saved} onChange=${speed}>

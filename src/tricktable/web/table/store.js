@@ -8,7 +8,7 @@ import { callText, handSummary } from "./games.js";
 
 const PREFS = {
   fourColour: false, lessMotion: false, hints: false, keyHelp: true,
-  trickPause: 1000, summaryWait: 5, sound: false, textMode: false, autoPlay: false,
+  trickPause: 1000, summaryWait: 5, sound: true, notify: false, textMode: false, autoPlay: false,
 };
 
 function loadPrefs() {
@@ -29,7 +29,7 @@ export const state = {
   queue: [],
   selection: [], pending: [],
   chat: [], presets: [], connection: "connecting", watching: false, joined: false,
-  alert: "", announce: "", hint: null, lastTrickOpen: false, settingsOpen: false,
+  alert: "", announce: "", hint: null, lastTrickOpen: false, settingsOpen: false, commitmentOpen: false,
   rulesOpen: false, botMoves: new Map(),
   prefs: loadPrefs(), rematch: null, focusAfter: null,
   actedAt: -1, // the seq at which this page last sent an action of ours (-1: none yet)

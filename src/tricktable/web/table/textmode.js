@@ -4,6 +4,7 @@
 // part of the table is asked to be read again ("hand", "trick", "scores", "contract", "last").
 // Answers go to a log that is a live region; turns, plays and results are announced by the
 // page's own live region as in the drawn table.
+import { boardText, eventOf } from "./event.js";
 import { t, tn } from "../i18n.js";
 import { act } from "./connection.js";
 import { cardName, effectiveSuit, SUIT_NAME, sortHand } from "./cards.js";
@@ -13,7 +14,7 @@ import { canAct, closeSummary, seatName, state, update, who } from "./store.js";
 import { TimerControls } from "./timer.js";
 import { html } from "./ui.js";
 
-const local = { log: [], typed: "" };
+const local = { log: [], typed: "", focusNext: false };
 
 const ctxOf = (view) => ({ view, options: state.table.options, me: state.seat, name: seatName });
 const capital = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
@@ -89,7 +90,7 @@ function turnupText(view) {
 }
 
 export function contractText(view) {
-  const facts = contractFacts(view, state.table.options, seatName);
+  const facts = contractFacts(view, state.table.options, seatName, eventOf() && boardText(eventOf()));
   const objects = [view.dealer === state.seat ? t("You are the dealer.") : t("Dealer: {name}.", { name: seatName(view.dealer) })];
   if (view.turnup && view.turnup.length) objects.push(turnupText(view));
   if (view.widow_size && view.phase !== "play" && view.phase !== "over") {
@@ -209,10 +210,17 @@ export function TextTable() {
 }
 
 /** In text mode a focus that fell to the page (a chosen button is gone) goes to the command. */
+/** After text mode is switched on, the command line takes the focus (not the switch). */
+export function focusTextCommand() {
+  local.focusNext = true;
+}
+
 export function keepTextFocus() {
   if (!state.prefs.textMode) return;
   const active = document.activeElement;
-  if (active && active !== document.body) return;
+  const asked = local.focusNext && document.getElementById("text-command");
+  local.focusNext = false;
+  if (!asked && active && active !== document.body) return;
   const input = document.getElementById("text-command");
   if (input) input.focus({ preventScroll: true });
 }

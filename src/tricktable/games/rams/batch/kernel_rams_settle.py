@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .kernel_common import (
-    kernel_function,
-)
-from .layout import (
+from ....jit.bits import kernel_function
+from ....jit.layout import (
     DELTA,
     LEDGER,
     P_DONE,

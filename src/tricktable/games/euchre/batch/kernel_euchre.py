@@ -2,8 +2,8 @@
 discard, a lone maker, five tricks, scoring.
 
 One function per step of :class:`tricktable.games.euchre.EuchreFlow` (the partnership game),
-on a state row (:mod:`.layout`, the family slots in :mod:`.euchre`); actions are codec numbers.
-The trick rules are the shared ones of :mod:`.kernel_common` (follow the led effective suit,
+on a state row (:mod:`tricktable.jit.layout`, the family slots in :mod:`.euchre`); actions are codec numbers.
+The trick rules are the shared ones of :mod:`tricktable.jit.rows` (follow the led effective suit,
 the left bower being a trump through the per-trump tables). The heuristic is
 :mod:`tricktable.games.euchre.heuristic` compiled: the same hand values and thresholds.
 """
@@ -12,35 +12,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..games.euchre.heuristic import LONE as LONE_VALUE
-from ..games.euchre.heuristic import MAKE
-from .euchre import (
-    LONE,
-    MAKER,
-    O_DISCARD_TURNUP,
-    O_ORDER_UP,
-    O_STICK,
-    ORDERED_UP,
-    PASSES,
-    PROPOSED,
-    TURNUP,
-)
-from .kernel_common import (
-    add_card,
-    below,
-    close_trick_if_full,
-    follow_only,
-    kernel_function,
-    lowest,
-    next_active,
-    popcount,
-    random_bit,
-    set_active,
-    shuffle,
-    start_trick,
-    trick_key,
-)
-from .layout import (
+from ....jit.bits import kernel_function, lowest, popcount
+from ....jit.drivers import make_drivers
+from ....jit.layout import (
     A_ALONE,
     A_DISCARD,
     A_NOT_ALONE,
@@ -72,6 +46,30 @@ from .layout import (
     WIDOW,
     WON,
 )
+from ....jit.rows import (
+    add_card,
+    close_trick_if_full,
+    follow_only,
+    followable,
+    next_active,
+    set_active,
+    shuffle,
+    start_trick,
+    trick_key,
+)
+from ..heuristic import LONE as LONE_VALUE
+from ..heuristic import MAKE
+from .euchre import (
+    LONE,
+    MAKER,
+    O_DISCARD_TURNUP,
+    O_ORDER_UP,
+    O_STICK,
+    ORDERED_UP,
+    PASSES,
+    PROPOSED,
+    TURNUP,
+)
 
 SEATS = 4
 HAND = 5
@@ -82,7 +80,7 @@ ACE = 28
 
 
 @kernel_function()
-def deal(row, rng, g, cfg, suit_of, dealer, work):  # type: ignore[no-untyped-def]
+def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def]
     """A fresh random deal by ``dealer``: five cards each, the next one turned up."""
     cards = work[DEAL_WORK:]
     shuffle(rng, g, (np.int64(1) << cfg[N_CARDS]) - 1, cards)
@@ -94,7 +92,7 @@ def deal(row, rng, g, cfg, suit_of, dealer, work):  # type: ignore[no-untyped-de
     row[TURNUP] = cards[HAND * SEATS]
     row[WIDOW] = 0
     row[DEALER] = dealer
-    row[PROPOSED] = suit_of[4, row[TURNUP]]  # the turn-up's own suit (no trump yet)
+    row[PROPOSED] = tables[0][4, row[TURNUP]]  # the turn-up's own suit (no trump yet)
     start_hand(row)
 
 
@@ -139,13 +137,13 @@ def discardable(row, cfg, seat):  # type: ignore[no-untyped-def]
 
 
 @kernel_function()
-def legal(row, cfg, suit_mask, out):  # type: ignore[no-untyped-def]
+def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
     """Write the legal actions (codec numbers) into ``out``; return how many."""
     phase = row[PHASE]
     seat = row[TO_MOVE]
     n = 0
     if phase == P_PLAY:
-        return card_actions(follow_only(row, row[HANDS + seat], suit_mask), cfg[A_PLAY], out)
+        return card_actions(followable(row, cfg, tables), cfg[A_PLAY], out)
     if phase == P_DISCARD:
         return card_actions(discardable(row, cfg, seat), cfg[A_DISCARD], out)
     if phase == P_AUCTION:
@@ -169,8 +167,9 @@ def legal(row, cfg, suit_mask, out):  # type: ignore[no-untyped-def]
 
 
 @kernel_function()
-def apply(row, action, cfg, suit_of, strength):  # type: ignore[no-untyped-def]
+def apply(row, rng, g, action, cfg, tables, work):  # type: ignore[no-untyped-def]
     """Carry out legal ``action`` (a codec number) for the seat to move."""
+    suit_of, strength = tables[0], tables[1]
     seat = row[TO_MOVE]
     phase = row[PHASE]
     if phase == P_PLAY:
@@ -250,71 +249,6 @@ def score(row):  # type: ignore[no-untyped-def]
         row[LEDGER + seat] += delta
     row[PHASE] = P_DONE
     row[TO_MOVE] = -1
-
-
-@kernel_function()
-def random_action(row, rng, g, cfg, suit_mask, buffer):  # type: ignore[no-untyped-def]
-    """A uniformly random legal action."""
-    if row[PHASE] == P_PLAY:
-        mask = follow_only(row, row[HANDS + row[TO_MOVE]], suit_mask)
-        return cfg[A_PLAY] + random_bit(rng, g, mask)
-    count = legal(row, cfg, suit_mask, buffer)
-    return buffer[below(rng, g, count)]
-
-
-# -- whole batches -----------------------------------------------------------------------------
-
-
-@kernel_function()
-def deal_all(states, rng, cfg, tables, dealers, work):  # type: ignore[no-untyped-def]
-    for g in range(states.shape[0]):
-        deal(states[g], rng, g, cfg, tables[0], dealers[g], work)
-
-
-@kernel_function()
-def choose(row, rng, g, cfg, tables, policy, work):  # type: ignore[no-untyped-def]
-    """The action of ``policy`` (0: uniformly random, 1: heuristic) for the seat to move."""
-    if policy == 1:
-        return heuristic_action(row, cfg, tables[0], tables[1], tables[2], work)
-    return random_action(row, rng, g, cfg, tables[2], work)
-
-
-@kernel_function()
-def play_out(states, rng, cfg, tables, policies, work):  # type: ignore[no-untyped-def]
-    """Play every game's hand to its end; ``policies[seat]`` 0: uniformly random, 1: heuristic."""
-    for g in range(states.shape[0]):
-        row = states[g]
-        while row[PHASE] != P_DONE:
-            action = choose(row, rng, g, cfg, tables, policies[row[TO_MOVE]], work)
-            apply(row, action, cfg, tables[0], tables[1])
-
-
-@kernel_function()
-def play_until(states, rng, cfg, tables, policies, learners, work):  # type: ignore[no-untyped-def]
-    """Play the other seats of every game until its learner is to move or the hand is over."""
-    for g in range(states.shape[0]):
-        row = states[g]
-        while row[PHASE] != P_DONE and row[TO_MOVE] != learners[g]:
-            action = choose(row, rng, g, cfg, tables, policies[row[TO_MOVE]], work)
-            apply(row, action, cfg, tables[0], tables[1])
-
-
-@kernel_function()
-def legal_masks(states, cfg, tables, out, buffer):  # type: ignore[no-untyped-def]
-    suit_mask = tables[2]
-    for g in range(states.shape[0]):
-        for a in range(out.shape[1]):
-            out[g, a] = 0
-        count = legal(states[g], cfg, suit_mask, buffer)
-        for i in range(count):
-            out[g, buffer[i]] = 1
-
-
-@kernel_function()
-def step_all(states, rng, actions, cfg, tables, work):  # type: ignore[no-untyped-def]
-    for g in range(states.shape[0]):
-        if actions[g] >= 0 and states[g, PHASE] != P_DONE:
-            apply(states[g], actions[g], cfg, tables[0], tables[1])
 
 
 # -- the heuristic (games/euchre/heuristic.py, compiled) ---------------------------------------
@@ -473,3 +407,14 @@ def heuristic_action(row, cfg, suit_of, strength, suit_mask, buffer):  # type: i
         return cfg[A_ALONE] if strong else cfg[A_NOT_ALONE]
     allowed = discardable(row, cfg, seat)
     return cfg[A_DISCARD] + least_kept(allowed, row[TRUMP], hand, suit_of, strength, suit_mask)
+
+
+@kernel_function()
+def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
+    """:func:`heuristic_action` as the drivers call a policy."""
+    return heuristic_action(row, cfg, tables[0], tables[1], tables[2], buffer)
+
+
+deal_all, play_out, legal_masks, step_all, play_until = make_drivers(
+    __name__, deal=deal, legal=legal, apply=apply, playable=followable, heuristic=heuristic
+)

@@ -1,4 +1,5 @@
-"""What every family's kernel shares: bit tricks, the per-game random stream and trick play.
+"""What every family's batch kernel does on a state row: the per-game random stream, seats,
+trick play and the pieces of the heuristic policies.
 
 A game is one int64 row (slots in :mod:`.layout`); each game has its own 64-bit random stream
 (splitmix64) in a uint64 array, so games of a batch are independent and a batch is reproducible
@@ -8,19 +9,16 @@ equal strength never beats an earlier one; a card's bid to win and the obligatio
 integer functions of :mod:`tricktable.ranking` and :mod:`tricktable.trick` themselves, compiled
 here (:func:`trick_key`, :func:`obliged_lead`, :func:`head_target`, :func:`obliged_follow`).
 
-This module imports numba; :mod:`tricktable.batch` loads it only when numba is there.
+This module imports numba; :mod:`tricktable.batch` loads the kernels only when numba is there.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
-from numba import njit, types
-from numba.core.extending import intrinsic
 
 from ..ranking import TRUMP_BONUS, card_key
 from ..trick import follower_cards, heading_target, leader_cards, leads_face_down
+from .bits import kernel_function, lowest, nth_bit, popcount
 from .layout import (
     A_PLAY,
     ACTIVE,
@@ -42,50 +40,6 @@ from .layout import (
     TRUMP,
     WON,
 )
-
-
-def kernel_function() -> Any:
-    """The decorator of every batch kernel function: numba, compiled once and kept on disk,
-    without reference counting (the kernels allocate nothing; counting the references of the
-    state rows passed between functions would cost more than the game itself)."""
-    options: dict[str, Any] = {"cache": True, "_nrt": False}
-    return njit(**options)
-
-
-@intrinsic
-def _ctpop(typingctx, value):  # type: ignore[no-untyped-def]
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        return builder.ctpop(args[0])
-
-    return types.int64(types.int64), codegen
-
-
-@intrinsic
-def _cttz(typingctx, value):  # type: ignore[no-untyped-def]
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
-        return builder.cttz(args[0], context.get_constant(types.boolean, False))
-
-    return types.int64(types.int64), codegen
-
-
-@kernel_function()
-def popcount(value):  # type: ignore[no-untyped-def]
-    return _ctpop(np.int64(value))  # type: ignore[call-arg]
-
-
-@kernel_function()
-def lowest(value):  # type: ignore[no-untyped-def]
-    """The index of the lowest bit set in ``value`` (which is not 0)."""
-    return _cttz(np.int64(value))  # type: ignore[call-arg]
-
-
-@kernel_function()
-def nth_bit(mask, n):  # type: ignore[no-untyped-def]
-    """The index of the ``n``-th (from 0, lowest first) bit set in ``mask``."""
-    for _ in range(n):
-        mask &= mask - 1
-    return lowest(mask)
-
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -286,3 +240,11 @@ def cheapest_winner(row, cfg, suit_of, strength, buffer, count):  # type: ignore
     if leading or pick_key >= 0:
         return pick
     return low
+
+
+@kernel_function()
+def followable(row, cfg, tables):  # type: ignore[no-untyped-def]
+    """The codec card slots the seat to move may play under follow-only obligations, as a
+    mask (a family kernel's ``playable`` step where only the led suit binds)."""
+    hand = row[HANDS + row[TO_MOVE]]
+    return slot_mask(follow_only(row, hand, tables[2]), cfg[DISTINCT])

@@ -1,27 +1,28 @@
 """The Rams family's part of the batch (Rams, Bierspiel, Rounce): state slots, options as a
 configuration vector, the exchange table, and loading a position of the reference engine.
 
-No numba here: :mod:`.kernel_rams` holds the compiled steps.
+No numba here: :mod:`.kernel_rams` holds the compiled steps (:func:`kernel`).
 """
 
 from __future__ import annotations
 
 from itertools import combinations
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..actions import Kind, card_action
-from ..cards import card_index, display_key
-from ..games.rams.options import ANTE, LOO_PENALTY, PLAYERS
-from ..games.rams.rams import RamsFlow
-from ..phase import Phase
-from . import layout as L
+from ....actions import Kind, card_action
+from ....cards import card_index, display_key
+from ....jit import layout as L
+from ....phase import Phase
+from ..options import ANTE, LOO_PENALTY, PLAYERS
+from ..rams import RamsFlow
 
 if TYPE_CHECKING:
-    from ..engine import Game
-    from ..flow import Flow
-    from ..options import Rules
+    from ....engine import Game
+    from ....flow import Flow
+    from ....options import Rules
 
 # -- family slots of the state row -------------------------------------------------------------
 SEATED = L.GAME  # nine seats, declaring order
@@ -108,7 +109,7 @@ def _configure_play(flow: Flow, cfg: np.ndarray) -> None:
 def aux(rules: Rules, tables: L.Tables) -> np.ndarray:
     """The exchange numbers of the action codec: row 0 the one-card exchange of each compact
     card, row ``1 + a`` column ``b`` the two-card exchange of cards ``a`` and ``b``."""
-    from ..action_codec import ActionCodec
+    from ....action_codec import ActionCodec
 
     codec = ActionCodec(rules)
     count = tables.cards
@@ -172,3 +173,11 @@ def _seat(seat: int | None) -> int:
 def initial_scores(rules: Rules) -> list[int]:
     """Every seat's chips (0) or counters at the start of a game."""
     return list(rules.flow.new_ledger().scores())
+
+
+def kernel() -> ModuleType:
+    """The compiled steps and drivers (imports numba: the batch engine calls this with its
+    cache set)."""
+    from . import kernel_rams
+
+    return kernel_rams

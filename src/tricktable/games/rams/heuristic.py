@@ -13,11 +13,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from ..actions import Action, Kind
-from ..cards import indices_of, parse_card
-from ..games.rams.section import RamsSection
-from ..ranking import TrumpTable
-from ..view import View
+from ...actions import Action, Kind
+from ...cards import indices_of, parse_card
+from ...ranking import TrumpTable
+from ...view import View
+from .section import RamsSection
 
 __all__ = ["choose", "hand_value"]
 

@@ -2,7 +2,7 @@
 play on the pinochle pack, scoring for partnerships and individuals.
 
 One function per step of :class:`tricktable.games.hasenpfeffer.double.DoubleHasenpfefferFlow`, on a state
-row (:mod:`.layout`, the family slots in :mod:`.dh`); actions are codec numbers. Discards and
+row (:mod:`tricktable.jit.layout`, the family slots in :mod:`.double`); actions are codec numbers. Discards and
 gifts name a notation; the seat gives up the first copy it holds, as the reference does.
 """
 
@@ -10,8 +10,58 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..ranking import TRUMP_BONUS
-from .dh import (
+from ....jit.bits import kernel_function, lowest
+from ....jit.drivers import make_drivers
+from ....jit.layout import (
+    A_ALONE,
+    A_BID,
+    A_DISCARD,
+    A_GIVE,
+    A_NOT_ALONE,
+    A_PARTNER,
+    A_PASS,
+    A_PLAY,
+    A_TRUMP,
+    DEALER,
+    DELTA,
+    DISTINCT,
+    DONE_TRICKS,
+    HAND_TRICKS,
+    HANDS,
+    LAST_WINNER,
+    LEDGER,
+    P_ALONE,
+    P_AUCTION,
+    P_DISCARD,
+    P_DONE,
+    P_GIVE,
+    P_PLAY,
+    P_TRUMP,
+    PHASE,
+    PLAYED,
+    TO_MOVE,
+    TRICKS,
+    TRUMP,
+    WIDOW,
+    WON,
+)
+from ....jit.rows import (
+    add_card,
+    below,
+    best_suit,
+    cheapest_winner,
+    close_trick_if_full,
+    follow_only,
+    followable,
+    next_active,
+    play_slot_card,
+    set_active,
+    shuffle,
+    slot_mask,
+    start_trick,
+)
+from ....ranking import TRUMP_BONUS
+from .double import (
     BIDDER,
     CONTRACT,
     DISCARD_MASK,
@@ -45,63 +95,13 @@ from .dh import (
     PASSED,
     SPOKEN,
 )
-from .kernel_common import (
-    add_card,
-    below,
-    best_suit,
-    cheapest_winner,
-    close_trick_if_full,
-    follow_only,
-    kernel_function,
-    lowest,
-    next_active,
-    play_slot_card,
-    random_bit,
-    set_active,
-    shuffle,
-    slot_mask,
-    start_trick,
-)
-from .layout import (
-    A_ALONE,
-    A_BID,
-    A_DISCARD,
-    A_GIVE,
-    A_NOT_ALONE,
-    A_PARTNER,
-    A_PASS,
-    A_PLAY,
-    A_TRUMP,
-    DEALER,
-    DELTA,
-    DISTINCT,
-    DONE_TRICKS,
-    HAND_TRICKS,
-    HANDS,
-    LAST_WINNER,
-    LEDGER,
-    P_ALONE,
-    P_AUCTION,
-    P_DISCARD,
-    P_DONE,
-    P_GIVE,
-    P_PLAY,
-    P_TRUMP,
-    PHASE,
-    PLAYED,
-    TO_MOVE,
-    TRICKS,
-    TRUMP,
-    WIDOW,
-    WON,
-)
 
 DEAL_WORK = 64
 TURNS, NAMED, JOINT = 0, 1, 2
 
 
 @kernel_function()
-def deal(row, rng, g, cfg, dealer, work):  # type: ignore[no-untyped-def]
+def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def]
     """A fresh random deal by ``dealer``: N cards each; the auction starts."""
     cards = work[DEAL_WORK:]
     shuffle(rng, g, cfg[O_DECK], cards)
@@ -161,7 +161,7 @@ def distinct_actions(mask, first, distinct, out, n):  # type: ignore[no-untyped-
 
 
 @kernel_function()
-def legal(row, cfg, suit_mask, out):  # type: ignore[no-untyped-def]
+def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
     """Write the legal actions (codec numbers, as the reference lists them) into ``out``;
     return how many."""
     phase = row[PHASE]
@@ -169,7 +169,7 @@ def legal(row, cfg, suit_mask, out):  # type: ignore[no-untyped-def]
     hand = row[HANDS + seat]
     if phase == P_PLAY:
         return distinct_actions(
-            follow_only(row, hand, suit_mask), cfg[A_PLAY], cfg[DISTINCT], out, 0
+            follow_only(row, hand, tables[2]), cfg[A_PLAY], cfg[DISTINCT], out, 0
         )
     if phase == P_AUCTION:
         out[0] = cfg[A_PASS]
@@ -202,8 +202,9 @@ def legal(row, cfg, suit_mask, out):  # type: ignore[no-untyped-def]
 
 
 @kernel_function()
-def apply(row, rng, g, action, cfg, suit_of, strength, work):  # type: ignore[no-untyped-def]
+def apply(row, rng, g, action, cfg, tables, work):  # type: ignore[no-untyped-def]
     """Carry out legal ``action`` (a codec number) for the seat to move."""
+    suit_of, strength = tables[0], tables[1]
     seat = row[TO_MOVE]
     phase = row[PHASE]
     players = cfg[O_PLAYERS]
@@ -436,24 +437,15 @@ def score(row, cfg):  # type: ignore[no-untyped-def]
 
 
 @kernel_function()
-def random_action(row, rng, g, cfg, suit_mask, buffer):  # type: ignore[no-untyped-def]
-    """A uniformly random legal action."""
-    if row[PHASE] == P_PLAY:
-        mask = slot_mask(follow_only(row, row[HANDS + row[TO_MOVE]], suit_mask), cfg[DISTINCT])
-        return cfg[A_PLAY] + random_bit(rng, g, mask)
-    count = legal(row, cfg, suit_mask, buffer)
-    return buffer[below(rng, g, count)]
-
-
-@kernel_function()
-def heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, buffer):  # type: ignore[no-untyped-def]
+def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
     """Bid the minimum with five or more of a suit (counting bowers), name the best suit, go
     alone never, discard the weakest and give the strongest cards; play as Single
     Hasenpfeffer's heuristic."""
+    suit_of, strength, suit_mask = tables[0], tables[1], tables[2]
     seat = row[TO_MOVE]
     hand = row[HANDS + seat]
     phase = row[PHASE]
-    count = legal(row, cfg, suit_mask, buffer)
+    count = legal(row, cfg, tables, buffer)
     if phase == P_AUCTION:
         _suit, trumps = best_suit(hand, suit_mask, strength)
         if count > 1 and trumps * 2 >= cfg[TRICKS] + 1:
@@ -483,57 +475,13 @@ def heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, buffer):  #
     return cheapest_winner(row, cfg, suit_of, strength, buffer, count)
 
 
-# -- whole batches -----------------------------------------------------------------------------
-
-
 @kernel_function()
-def deal_all(states, rng, cfg, tables, dealers, work):  # type: ignore[no-untyped-def]
-    for g in range(states.shape[0]):
-        deal(states[g], rng, g, cfg, dealers[g], work)
+def heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, buffer):  # type: ignore[no-untyped-def]
+    """:func:`heuristic` given the card tables one by one (as a caller outside the kernel holds
+    them)."""
+    return heuristic(row, rng, g, cfg, (suit_of, strength, suit_mask), buffer)
 
 
-@kernel_function()
-def play_out(states, rng, cfg, tables, policies, work):  # type: ignore[no-untyped-def]
-    """Play every game's hand to its end; ``policies[seat]`` 0: uniformly random, 1: heuristic."""
-    suit_of, strength, suit_mask = tables[0], tables[1], tables[2]
-    for g in range(states.shape[0]):
-        row = states[g]
-        while row[PHASE] != P_DONE:
-            if policies[row[TO_MOVE]] == 1:
-                action = heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, work)
-            else:
-                action = random_action(row, rng, g, cfg, suit_mask, work)
-            apply(row, rng, g, action, cfg, suit_of, strength, work)
-
-
-@kernel_function()
-def legal_masks(states, cfg, tables, out, buffer):  # type: ignore[no-untyped-def]
-    suit_mask = tables[2]
-    for g in range(states.shape[0]):
-        for a in range(out.shape[1]):
-            out[g, a] = 0
-        count = legal(states[g], cfg, suit_mask, buffer)
-        for i in range(count):
-            out[g, buffer[i]] = 1
-
-
-@kernel_function()
-def step_all(states, rng, actions, cfg, tables, work):  # type: ignore[no-untyped-def]
-    suit_of, strength = tables[0], tables[1]
-    for g in range(states.shape[0]):
-        if actions[g] >= 0 and states[g, PHASE] != P_DONE:
-            apply(states[g], rng, g, actions[g], cfg, suit_of, strength, work)
-
-
-@kernel_function()
-def play_until(states, rng, cfg, tables, policies, learners, work):  # type: ignore[no-untyped-def]
-    """Play the other seats of every game until its learner is to move or the hand is over."""
-    suit_of, strength, suit_mask = tables[0], tables[1], tables[2]
-    for g in range(states.shape[0]):
-        row = states[g]
-        while row[PHASE] != P_DONE and row[TO_MOVE] != learners[g]:
-            if policies[row[TO_MOVE]] == 1:
-                action = heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, work)
-            else:
-                action = random_action(row, rng, g, cfg, suit_mask, work)
-            apply(row, rng, g, action, cfg, suit_of, strength, work)
+deal_all, play_out, legal_masks, step_all, play_until = make_drivers(
+    __name__, deal=deal, legal=legal, apply=apply, playable=followable, heuristic=heuristic
+)

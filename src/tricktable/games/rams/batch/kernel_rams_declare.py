@@ -5,20 +5,16 @@ declares next, whether the dealer is offered the turn-up, and the start of play,
 
 from __future__ import annotations
 
-from .kernel_common import (
-    kernel_function,
-    popcount,
-    set_active,
-    start_trick,
-)
-from .kernel_rams_settle import players_in
-from .layout import (
+from ....jit.bits import kernel_function, popcount
+from ....jit.layout import (
     DEALER,
     P_EXCHANGE,
     P_PLAY,
     PHASE,
     TO_MOVE,
 )
+from ....jit.rows import set_active, start_trick
+from .kernel_rams_settle import players_in
 from .rams import (
     BLIND,
     BLIND_SHIFT,

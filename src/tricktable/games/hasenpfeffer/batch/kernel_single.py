@@ -1,33 +1,16 @@
 """Single Hasenpfeffer in the batch (numba): auction, widow, trump, going alone, play, scoring.
 
 One function per step of :class:`tricktable.games.hasenpfeffer.single.SingleHasenpfefferFlow`, on a
-state row (:mod:`.layout`, the family slots in :mod:`.sh`); actions are codec numbers.
+state row (:mod:`tricktable.jit.layout`, the family slots in :mod:`.single`); actions are codec numbers.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..ranking import TRUMP_BONUS
-from .kernel_common import (
-    add_card,
-    below,
-    best_suit,
-    cheapest_winner,
-    close_trick_if_full,
-    follow_only,
-    kernel_function,
-    lowest,
-    next_active,
-    play_slot_card,
-    random_bit,
-    set_active,
-    shuffle,
-    slot_mask,
-    start_trick,
-    trump_count,
-)
-from .layout import (
+from ....jit.bits import kernel_function, lowest
+from ....jit.drivers import make_drivers
+from ....jit.layout import (
     A_ALONE,
     A_BID,
     A_DISCARD,
@@ -59,7 +42,22 @@ from .layout import (
     WIDOW,
     WON,
 )
-from .sh import (
+from ....jit.rows import (
+    add_card,
+    below,
+    best_suit,
+    cheapest_winner,
+    close_trick_if_full,
+    followable,
+    next_active,
+    play_slot_card,
+    set_active,
+    shuffle,
+    start_trick,
+    trump_count,
+)
+from ....ranking import TRUMP_BONUS
+from .single import (
     ASK,
     ASK_COUNT,
     BIDDER,
@@ -98,7 +96,7 @@ DEAL_WORK = 64
 
 
 @kernel_function()
-def deal(row, rng, g, cfg, dealer, work):  # type: ignore[no-untyped-def]
+def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def]
     """A fresh random deal by ``dealer``; the auction starts."""
     cards = work[DEAL_WORK:]
     shuffle(rng, g, (np.int64(1) << cfg[N_CARDS]) - 1, cards)
@@ -142,14 +140,14 @@ def start_hand(row, cfg):  # type: ignore[no-untyped-def]
 
 
 @kernel_function()
-def legal(row, cfg, suit_mask, out):  # type: ignore[no-untyped-def]
+def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
     """Write the legal actions (codec numbers, as the reference lists them) into ``out``;
     return how many."""
     phase = row[PHASE]
     seat = row[TO_MOVE]
     n = 0
     if phase == P_PLAY:
-        mask = slot_mask(follow_only(row, row[HANDS + seat], suit_mask), cfg[DISTINCT])
+        mask = followable(row, cfg, tables)
         while mask != 0:
             out[n] = cfg[A_PLAY] + lowest(mask)
             n += 1
@@ -191,8 +189,9 @@ def legal(row, cfg, suit_mask, out):  # type: ignore[no-untyped-def]
 
 
 @kernel_function()
-def apply(row, rng, g, action, cfg, suit_of, strength, work):  # type: ignore[no-untyped-def]
+def apply(row, rng, g, action, cfg, tables, work):  # type: ignore[no-untyped-def]
     """Carry out legal ``action`` (a codec number) for the seat to move."""
+    suit_of, strength = tables[0], tables[1]
     seat = row[TO_MOVE]
     phase = row[PHASE]
     if phase == P_PLAY:
@@ -210,7 +209,7 @@ def apply(row, rng, g, action, cfg, suit_of, strength, work):  # type: ignore[no
             row[HIGH_LEVEL] = level
             row[HIGH_SEAT] = seat
         row[SPOKEN] += 1
-        advance_auction(row, rng, g, cfg, seat, work)
+        advance_auction(row, rng, g, cfg, tables, seat, work)
     elif phase == P_TRUMP:
         row[TRUMP] = action - cfg[A_TRUMP]
         if cfg[O_EXCHANGE] != 0:
@@ -227,7 +226,7 @@ def apply(row, rng, g, action, cfg, suit_of, strength, work):  # type: ignore[no
 
 
 @kernel_function()
-def advance_auction(row, rng, g, cfg, seat, work):  # type: ignore[no-untyped-def]
+def advance_auction(row, rng, g, cfg, tables, seat, work):  # type: ignore[no-untyped-def]
     over = False
     if row[HIGH_LEVEL] >= cfg[O_TOP_LEVEL]:
         over = True
@@ -252,7 +251,7 @@ def advance_auction(row, rng, g, cfg, seat, work):  # type: ignore[no-untyped-de
         joker = np.int64(1) << cfg[JOKER]
         if row[WIDOW] & joker:
             misdeals = row[MISDEALS] + 1
-            deal(row, rng, g, cfg, row[DEALER], work)
+            deal(row, rng, g, cfg, tables, row[DEALER], work)
             row[MISDEALS] = misdeals
             return
         for holder in range(SEATS):
@@ -368,69 +367,18 @@ def score(row, cfg):  # type: ignore[no-untyped-def]
     row[TO_MOVE] = -1
 
 
-@kernel_function()
-def random_action(row, rng, g, cfg, suit_mask, buffer):  # type: ignore[no-untyped-def]
-    """A uniformly random legal action."""
-    if row[PHASE] == P_PLAY:
-        mask = slot_mask(follow_only(row, row[HANDS + row[TO_MOVE]], suit_mask), cfg[DISTINCT])
-        return cfg[A_PLAY] + random_bit(rng, g, mask)
-    count = legal(row, cfg, suit_mask, buffer)
-    return buffer[below(rng, g, count)]
-
-
-# -- whole batches -----------------------------------------------------------------------------
-
-
-@kernel_function()
-def deal_all(states, rng, cfg, tables, dealers, work):  # type: ignore[no-untyped-def]
-    for g in range(states.shape[0]):
-        deal(states[g], rng, g, cfg, dealers[g], work)
-
-
-@kernel_function()
-def play_out(states, rng, cfg, tables, policies, work):  # type: ignore[no-untyped-def]
-    """Play every game's hand to its end; ``policies[seat]`` 0: uniformly random, 1: heuristic."""
-    suit_of, strength, suit_mask = tables[0], tables[1], tables[2]
-    for g in range(states.shape[0]):
-        row = states[g]
-        while row[PHASE] != P_DONE:
-            if policies[row[TO_MOVE]] == 1:
-                action = heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, work)
-            else:
-                action = random_action(row, rng, g, cfg, suit_mask, work)
-            apply(row, rng, g, action, cfg, suit_of, strength, work)
-
-
-@kernel_function()
-def legal_masks(states, cfg, tables, out, buffer):  # type: ignore[no-untyped-def]
-    suit_mask = tables[2]
-    for g in range(states.shape[0]):
-        for a in range(out.shape[1]):
-            out[g, a] = 0
-        count = legal(states[g], cfg, suit_mask, buffer)
-        for i in range(count):
-            out[g, buffer[i]] = 1
-
-
-@kernel_function()
-def step_all(states, rng, actions, cfg, tables, work):  # type: ignore[no-untyped-def]
-    suit_of, strength = tables[0], tables[1]
-    for g in range(states.shape[0]):
-        if actions[g] >= 0 and states[g, PHASE] != P_DONE:
-            apply(states[g], rng, g, actions[g], cfg, suit_of, strength, work)
-
-
 # -- a heuristic policy ------------------------------------------------------------------------
 
 
 @kernel_function()
-def heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, buffer):  # type: ignore[no-untyped-def]
+def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
     """A simple, fast policy: bid what the long suit promises, name it, shed the weakest card,
     win a trick cheaply when possible, otherwise play the lowest card allowed."""
+    suit_of, strength, suit_mask = tables[0], tables[1], tables[2]
     seat = row[TO_MOVE]
     hand = row[HANDS + seat]
     phase = row[PHASE]
-    count = legal(row, cfg, suit_mask, buffer)
+    count = legal(row, cfg, tables, buffer)
     if phase == P_AUCTION:
         _suit, trumps = best_suit(hand, suit_mask, strength)
         want = trumps - 1 + (1 if row[HIGH_LEVEL] == 0 else 0)
@@ -462,14 +410,12 @@ def heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, buffer):  #
 
 
 @kernel_function()
-def play_until(states, rng, cfg, tables, policies, learners, work):  # type: ignore[no-untyped-def]
-    """Play the other seats of every game until its learner is to move or the hand is over."""
-    suit_of, strength, suit_mask = tables[0], tables[1], tables[2]
-    for g in range(states.shape[0]):
-        row = states[g]
-        while row[PHASE] != P_DONE and row[TO_MOVE] != learners[g]:
-            if policies[row[TO_MOVE]] == 1:
-                action = heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, work)
-            else:
-                action = random_action(row, rng, g, cfg, suit_mask, work)
-            apply(row, rng, g, action, cfg, suit_of, strength, work)
+def heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, buffer):  # type: ignore[no-untyped-def]
+    """:func:`heuristic` given the card tables one by one (as a caller outside the kernel holds
+    them)."""
+    return heuristic(row, rng, g, cfg, (suit_of, strength, suit_mask), buffer)
+
+
+deal_all, play_out, legal_masks, step_all, play_until = make_drivers(
+    __name__, deal=deal, legal=legal, apply=apply, playable=followable, heuristic=heuristic
+)

@@ -1,17 +1,18 @@
 """Single Hasenpfeffer's part of the batch: its state slots, its options as a configuration
 vector, and loading a position of the reference engine into a state row.
 
-No numba here: :mod:`.kernel_sh` holds the compiled steps.
+No numba here: :mod:`.kernel_single` holds the compiled steps (:func:`kernel`).
 """
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING
 
-import numpy as np
-
-from ..games.hasenpfeffer import single as sh
-from ..games.hasenpfeffer.auction_flow import (
+from ....jit import layout as L
+from ....phase import Phase
+from .. import single as sh
+from ..auction_flow import (
     DEFENDERS_SCORE_TRICKS,
     FIRST_LEAD,
     LONE_CONTRACT,
@@ -22,12 +23,12 @@ from ..games.hasenpfeffer.auction_flow import (
     LoneLead,
     SetPenalty,
 )
-from ..phase import Phase
-from . import layout as L
 
 if TYPE_CHECKING:
-    from ..engine import Game
-    from ..options import Rules
+    import numpy as np
+
+    from ....engine import Game
+    from ....options import Rules
 
 # -- family slots of the state row -------------------------------------------------------------
 BIDDER, HIGH_LEVEL, HIGH_SEAT, PASSED, SPOKEN, CONTRACT, FORCED, BIG_PEPPER = range(
@@ -102,11 +103,9 @@ def load(game: Game, row: np.ndarray, tables: L.Tables) -> None:
     row[MISDEALS] = state.misdeals
 
 
-def aux(rules: Rules, tables: L.Tables) -> np.ndarray:
-    """The family's extra table for the kernels: none."""
-    return np.zeros((1, 1), dtype=np.int64)
+def kernel() -> ModuleType:
+    """The compiled steps and drivers (imports numba: the batch engine calls this with its
+    cache set)."""
+    from . import kernel_single
 
-
-def initial_scores(rules: Rules) -> list[int]:
-    """Every seat's score at the start of a game."""
-    return [0] * rules.flow.players
+    return kernel_single

@@ -1,31 +1,32 @@
 """Euchre's part of the batch: its state slots, its options as a configuration vector, the
 option sets it has no kernel for, and loading a position of the reference engine.
 
-No numba here: :mod:`.kernel_euchre` holds the compiled steps. The kernel plays the
+No numba here: :mod:`.kernel_euchre` holds the compiled steps (:func:`kernel`). The kernel plays the
 partnership game (stick-the-dealer and the dealer's discarding of the turn-up included);
 cutthroat, railroad and lone defenders are refused by :func:`refusal`.
 """
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING
 
-import numpy as np
-
-from ..actions import ORDER_UP
-from ..games.euchre.options import (
+from ....actions import ORDER_UP
+from ....jit import layout as L
+from ....phase import Phase
+from ..options import (
     CUTTHROAT,
     DEALER_MAY_DISCARD_TURNUP,
     LONE_DEFENDER,
     RAILROAD,
     STICK_THE_DEALER,
 )
-from ..phase import Phase
-from . import layout as L
 
 if TYPE_CHECKING:
-    from ..engine import Game
-    from ..options import Rules
+    import numpy as np
+
+    from ....engine import Game
+    from ....options import Rules
 
 # -- family slots of the state row -------------------------------------------------------------
 TURNUP, PROPOSED, PASSES, MAKER, ORDERED_UP, LONE = range(L.GAME, L.GAME + 6)
@@ -63,7 +64,7 @@ def refusal(rules: Rules) -> str | None:
 
 def configure(rules: Rules, cfg: np.ndarray) -> None:
     """Write Euchre's options into the configuration vector."""
-    from ..action_codec import ActionCodec
+    from ....action_codec import ActionCodec
 
     cfg[O_STICK] = rules.value(STICK_THE_DEALER)
     cfg[O_DISCARD_TURNUP] = rules.value(DEALER_MAY_DISCARD_TURNUP)
@@ -83,11 +84,9 @@ def load(game: Game, row: np.ndarray, tables: L.Tables) -> None:
     row[LONE] = -1 if state.lone is None else state.lone
 
 
-def aux(rules: Rules, tables: L.Tables) -> np.ndarray:
-    """The family's extra table for the kernels: none."""
-    return np.zeros((1, 1), dtype=np.int64)
+def kernel() -> ModuleType:
+    """The compiled steps and drivers (imports numba: the batch engine calls this with its
+    cache set)."""
+    from . import kernel_euchre
 
-
-def initial_scores(rules: Rules) -> list[int]:
-    """Every seat's score at the start of a game."""
-    return [0] * rules.flow.players
+    return kernel_euchre

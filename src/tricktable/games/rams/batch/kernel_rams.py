@@ -4,34 +4,16 @@ under Loo's obligations or follow-only with forced trump leads and face-down lea
 settlement in chips or counters.
 
 One function per step of :class:`tricktable.games.rams.rams.RamsFlow` and its two subclasses, on a
-state row (:mod:`.layout`, the family slots in :mod:`.rams`); actions are codec numbers.
+state row (:mod:`tricktable.jit.layout`, the family slots in :mod:`.rams`); actions are codec numbers.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..ranking import TRUMP_BONUS
-from ..trick import ALWAYS_HEAD_CODE, REVEAL_CODE, TRICK_VOID_CODE
-from .kernel_common import (
-    below,
-    cheapest_winner,
-    face_down_lead,
-    head_target,
-    kernel_function,
-    lowest,
-    obliged_follow,
-    obliged_lead,
-    popcount,
-    random_bit,
-    set_active,
-    shuffle,
-    start_trick,
-    trick_key,
-)
-from .kernel_rams_declare import can_pass, can_take_widow, next_declarer, start_play
-from .kernel_rams_settle import TRICKS, settle
-from .layout import (
+from ....jit.bits import kernel_function, lowest, popcount
+from ....jit.drivers import make_drivers
+from ....jit.layout import (
     A_DECLINE,
     A_DISCARD,
     A_GENERAL,
@@ -55,7 +37,6 @@ from .layout import (
     LEDGER,
     P_DECLARE,
     P_DISCARD,
-    P_DONE,
     P_EXCHANGE,
     P_PLAY,
     PHASE,
@@ -68,6 +49,22 @@ from .layout import (
     WIDOW,
     WON,
 )
+from ....jit.rows import (
+    below,
+    cheapest_winner,
+    face_down_lead,
+    head_target,
+    obliged_follow,
+    obliged_lead,
+    set_active,
+    shuffle,
+    start_trick,
+    trick_key,
+)
+from ....ranking import TRUMP_BONUS
+from ....trick import ALWAYS_HEAD_CODE, REVEAL_CODE, TRICK_VOID_CODE
+from .kernel_rams_declare import can_pass, can_take_widow, next_declarer, start_play
+from .kernel_rams_settle import TRICKS, settle
 from .rams import (
     BEFORE,
     BLIND,
@@ -111,7 +108,7 @@ HAND = 5
 
 
 @kernel_function()
-def deal(row, rng, g, cfg, suit_of, dealer, work):  # type: ignore[no-untyped-def]
+def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def]
     """A fresh random deal by ``dealer`` to the seats still in; the declarations start."""
     players = cfg[O_PLAYERS]
     count = 0
@@ -146,7 +143,7 @@ def deal(row, rng, g, cfg, suit_of, dealer, work):  # type: ignore[no-untyped-de
         row[TURNUP + 1] = cards[k + 1]
         row[TURNUP_COUNT] = 2
     row[DEALER] = dealer
-    start_hand(row, cfg, suit_of)
+    start_hand(row, cfg, tables[0])
 
 
 @kernel_function()
@@ -406,14 +403,10 @@ def revealed_winner(row, suit_of, strength):  # type: ignore[no-untyped-def]
 
 
 @kernel_function()
-def random_action(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
-    """A uniformly random legal action."""
-    if row[PHASE] == P_PLAY:
-        suit_of, strength, suit_mask, above, _aux = tables
-        mask = play_mask(row, cfg, suit_of, strength, suit_mask, above)
-        return cfg[A_PLAY] + random_bit(rng, g, mask)
-    count = legal(row, cfg, tables, buffer)
-    return buffer[below(rng, g, count)]
+def playable(row, cfg, tables):  # type: ignore[no-untyped-def]
+    """The cards the seat to move may play, as a mask (the drivers' ``playable`` step)."""
+    suit_of, strength, suit_mask, above, _aux = tables
+    return play_mask(row, cfg, suit_of, strength, suit_mask, above)
 
 
 @kernel_function()
@@ -478,53 +471,6 @@ def heuristic_action(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyp
     return cheapest_winner(row, cfg, suit_of, strength, buffer, count)
 
 
-# -- whole batches -----------------------------------------------------------------------------
-
-
-@kernel_function()
-def deal_all(states, rng, cfg, tables, dealers, work):  # type: ignore[no-untyped-def]
-    for g in range(states.shape[0]):
-        deal(states[g], rng, g, cfg, tables[0], dealers[g], work)
-
-
-@kernel_function()
-def play_out(states, rng, cfg, tables, policies, work):  # type: ignore[no-untyped-def]
-    """Play every game's hand to its end; ``policies[seat]`` 0: uniformly random, 1: heuristic."""
-    for g in range(states.shape[0]):
-        row = states[g]
-        while row[PHASE] != P_DONE:
-            if policies[row[TO_MOVE]] == 1:
-                action = heuristic_action(row, rng, g, cfg, tables, work)
-            else:
-                action = random_action(row, rng, g, cfg, tables, work)
-            apply(row, rng, g, action, cfg, tables, work)
-
-
-@kernel_function()
-def legal_masks(states, cfg, tables, out, buffer):  # type: ignore[no-untyped-def]
-    for g in range(states.shape[0]):
-        for a in range(out.shape[1]):
-            out[g, a] = 0
-        count = legal(states[g], cfg, tables, buffer)
-        for i in range(count):
-            out[g, buffer[i]] = 1
-
-
-@kernel_function()
-def step_all(states, rng, actions, cfg, tables, work):  # type: ignore[no-untyped-def]
-    for g in range(states.shape[0]):
-        if actions[g] >= 0 and states[g, PHASE] != P_DONE:
-            apply(states[g], rng, g, actions[g], cfg, tables, work)
-
-
-@kernel_function()
-def play_until(states, rng, cfg, tables, policies, learners, work):  # type: ignore[no-untyped-def]
-    """Play the other seats of every game until its learner is to move or the hand is over."""
-    for g in range(states.shape[0]):
-        row = states[g]
-        while row[PHASE] != P_DONE and row[TO_MOVE] != learners[g]:
-            if policies[row[TO_MOVE]] == 1:
-                action = heuristic_action(row, rng, g, cfg, tables, work)
-            else:
-                action = random_action(row, rng, g, cfg, tables, work)
-            apply(row, rng, g, action, cfg, tables, work)
+deal_all, play_out, legal_masks, step_all, play_until = make_drivers(
+    __name__, deal=deal, legal=legal, apply=apply, playable=playable, heuristic=heuristic_action
+)

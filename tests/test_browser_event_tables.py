@@ -1,0 +1,173 @@
+"""The tables of a duplicate event in a real Chromium (web/table/event.js, the clubs page's
+event form, the board page's records): an event table reads "Board k of n" and links back to
+its event, and its game over leads back there; the event form sends the bot level and the
+rules; a board's page downloads every table's record, which `tricktable verify` accepts."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason='needs the server extra: pip install "tricktable[server]"')
+pytest.importorskip("playwright", reason="needs the playwright package (dev extra)")
+
+import httpx
+from playwright.sync_api import Browser, Page, Route, WebSocketRoute
+
+from browser_support import served
+from table_support import browser, create_table, new_context, sit_down, take_turn, turns
+from tricktable.verify import verify_record
+
+__all__ = ["browser"]  # the fixture, used by name
+
+PASSWORD = "a good long password"
+EVENT = {"event_id": "ev1", "round": 1, "board": 2, "boards": 4, "name": "Tuesday duplicate"}
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real server whose bots move at once and play for a player away for a second."""
+    from tricktable.server import create_app
+    from tricktable.server.config import Settings
+
+    folder = tmp_path_factory.mktemp("event-tables")
+    settings = dataclasses.replace(Settings(), bot_delay=0.0, grace_seconds=1.0,
+                                   substitute_level="easy", event_seconds=0.2)  # fmt: skip
+    app = create_app(f"sqlite:///{folder / 'tables.db'}", settings=settings, rng=random.Random(5))
+    with served(app) as url:
+        yield url
+
+
+def with_event(text: str | bytes) -> str | bytes:
+    """A socket message with the table's description as an event's table carries it."""
+    if isinstance(text, bytes):
+        return text
+    message = json.loads(text)
+    if isinstance(message.get("table"), dict):
+        message["table"]["event"] = EVENT
+    return json.dumps(message)
+
+
+def as_event_table(page: Page, table_id: str) -> None:
+    """The table's description, over HTTP and on its socket, as the server describes an
+    event's table (its ``event``): the server's side of it is tested with the events."""
+
+    def add_event(route: Route) -> None:
+        described = route.fetch().json()
+        route.fulfill(json={**described, "event": EVENT})
+
+    def relay(socket: WebSocketRoute) -> None:
+        server = socket.connect_to_server()
+        socket.on_message(server.send)
+        server.on_message(lambda text: socket.send(with_event(text)))
+
+    page.route(f"**/api/tables/{table_id}", add_event)
+    page.route(f"**/api/tables/{table_id}?*", add_event)
+    page.route_web_socket(f"**/ws/tables/{table_id}*", relay)
+
+
+def test_an_event_table_reads_its_board_and_leads_back_to_the_event(
+    browser: Browser, base_url: str
+) -> None:
+    page = new_context(browser).new_page()
+    created = create_table(base_url, "hasenpfeffer", {"target_score": 1})
+    as_event_table(page, created["table_id"])
+    sit_down(page, created["invite_url"], "Ana")
+    header = page.locator("header.bar")
+    header.locator("text=Board 2 of 4").wait_for()
+    assert "hand 1" not in header.inner_text()
+    link = page.locator("[data-testid=event-link]")
+    assert link.get_attribute("href") == "/events/ev1"
+    assert "Tuesday duplicate" in link.inner_text()
+    assert "to 1 point" not in page.locator("[data-testid=table]").inner_text()
+    for _ in turns(300):
+        if page.locator("[data-testid=game-over]").count():
+            break
+        take_turn(page)
+        page.wait_for_timeout(60)
+    over = page.locator("[data-testid=game-over]")
+    assert over.locator("[data-testid=back-to-event]").get_attribute("href") == "/events/ev1"
+    assert over.locator("[data-testid=rematch], [data-testid=new-table]").count() == 0
+    page.context.close()
+
+
+def sign_up(page: Page, name: str) -> None:
+    page.fill("#account-name", name)
+    page.fill("#account-password", PASSWORD)
+    page.click("#sign-up")
+    page.wait_for_selector(f"#me:has-text('{name}')")
+
+
+def test_the_event_form_sends_the_bot_level_and_the_rules(browser: Browser, base_url: str) -> None:
+    page = new_context(browser).new_page()
+    page.goto(base_url + "/clubs")
+    sign_up(page, "Edda")
+    page.fill("[data-testid=club-name]", "Form club")
+    page.click("[data-testid=create-club]")
+    page.wait_for_selector("[data-testid=club-title]:has-text('Form club')")
+    page.fill("[data-testid=event-name]", "Pepper night")
+    page.select_option("[data-testid=event-game]", "hasenpfeffer")
+    page.select_option("[data-testid=event-rules]", label="Pepper bids and going alone")
+    page.select_option("[data-testid=event-bot-level]", "hard")
+    page.fill("[data-testid=event-target]", "6")
+    page.click("[data-testid=create-event]")
+    page.wait_for_url("**/events/**")
+    event = httpx.get(f"{base_url}/api/events/{page.url.rsplit('/', 1)[1]}").json()
+    assert event["bot_level"] == "hard"
+    assert event["options"] == {"pepper_bidding": True, "going_alone": "maker", "target_score": 6}
+    page.context.close()
+
+
+def played_event(base_url: str) -> str:
+    """A one-board event whose two entrants never come (bots play for them): its id, once over."""
+    with httpx.Client(base_url=base_url) as admin:
+        csrf = admin.post("/api/accounts", json={"name": "Hugo", "password": PASSWORD}).json()
+        headers = {"X-CSRF-Token": csrf["csrf"]}
+        club = admin.post("/api/clubs", json={"name": "Board club"}, headers=headers).json()
+        body = {"name": "One board", "game": "hasenpfeffer", "rounds": 1, "boards": 1}
+        made = admin.post(f"/api/clubs/{club['club_id']}/events", json=body, headers=headers)
+        event_id: str = made.json()["event_id"]
+        for name in ("Ilse", "Jonas"):
+            with httpx.Client(base_url=base_url) as player:
+                made = player.post("/api/accounts", json={"name": name, "password": PASSWORD})
+                registered = player.post(
+                    f"/api/events/{event_id}/register",
+                    headers={"X-CSRF-Token": made.json()["csrf"]},
+                )
+                assert registered.status_code == 200, registered.text
+        started = admin.post(f"/api/events/{event_id}/start", headers=headers)
+        assert started.status_code == 200, started.text
+    for _ in turns(240):
+        if httpx.get(f"{base_url}/api/events/{event_id}").json()["status"] == "over":
+            return event_id
+        time.sleep(0.3)
+    raise AssertionError("the event did not end")
+
+
+def test_a_boards_page_downloads_every_tables_record(
+    browser: Browser, base_url: str, tmp_path: Path
+) -> None:
+    event_id = played_event(base_url)
+    page = new_context(browser).new_page()
+    page.goto(f"{base_url}/events/{event_id}/boards/1")
+    links = page.locator("[data-testid=board-tables] [data-testid=download-record]")
+    links.first.wait_for()
+    assert links.count() >= 1
+    records: list[dict[str, Any]] = []
+    for index in range(links.count()):
+        with page.expect_download() as event:
+            links.nth(index).click()
+        saved = tmp_path / f"{index}.json"
+        event.value.save_as(saved)
+        records.append(json.loads(saved.read_text()))
+    assert all(verify_record(r) is None for r in records)
+    deals = {json.dumps(r["deals"][0]["deal"], sort_keys=True) for r in records}
+    assert len(deals) == 1  # one board: the same hands at every table
+    page.context.close()
