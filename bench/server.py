@@ -29,6 +29,7 @@ import os
 import random
 import resource
 import shutil
+import signal
 import socket
 import sqlite3
 import statistics
@@ -104,11 +105,17 @@ class Services:
     redis: int | None = None
     sqlite: Path | None = None
 
-    def start(self, servers: int, workers: int, env: dict[str, str]) -> None:
+    def start(
+        self, servers: int, workers: int, env: dict[str, str], profile: str | None = None
+    ) -> None:
         common = ["--db", self.db, *(["--broker", self.broker] if self.broker else [])]
-        for _ in range(servers):
+        for index in range(servers):
             port = free_port()
-            command = [sys.executable, "-m", "tricktable.server", "--port", str(port), *common]
+            program = ["-m", "tricktable.server"]
+            if profile is not None:  # each server's profile in a file of its own
+                wrapper = str(Path(__file__).with_name("profiled_server.py"))
+                program = [wrapper, f"{profile}.{index}" if index else profile]
+            command = [sys.executable, *program, "--port", str(port), *common]
             extra = ["--bot-delay", "0", "--grace", "3600", "--no-limits"]
             process = subprocess.Popen([*command, *extra], env=env, **QUIET)
             self.servers.append(process)
@@ -118,6 +125,10 @@ class Services:
         for _ in range(workers):
             command = [sys.executable, "-m", "tricktable.server.worker", *common]
             self.workers.append(subprocess.Popen([*command, "--bot-delay", "0"], env=env, **QUIET))
+
+    def signal_servers(self, signum: int) -> None:
+        for process in self.servers:
+            process.send_signal(signum)
 
     def stop(self) -> None:
         for process in self.servers + self.workers:
@@ -403,6 +414,9 @@ def main() -> None:
     parser.add_argument("--db", help="a running PostgreSQL (default: a throwaway cluster)")
     parser.add_argument("--broker", help="a running broker's URL (default: see --broker-kind)")
     parser.add_argument("--broker-kind", choices=("postgres", "redis"), default="postgres")
+    parser.add_argument(
+        "--profile", help="write the servers' cProfile of the play to this file (pstats)"
+    )
     args = parser.parse_args()
     tables_wanted = max(1, min(args.tables, MAX_CLIENTS // 4))
     seconds = max(1.0, min(args.seconds, MAX_SECONDS))
@@ -412,7 +426,7 @@ def main() -> None:
         services = prepared(stack, Path(folder), args, several)
         env = {**os.environ, "TRICKTABLE_BROKER_CHANNEL": f"bench-{os.getpid()}"}
         try:
-            services.start(max(1, args.servers), max(0, args.workers), env)
+            services.start(max(1, args.servers), max(0, args.workers), env, args.profile)
             tables = asyncio.run(create_tables(services.bases[0], tables_wanted))
             clock = Clock(
                 {
@@ -432,8 +446,8 @@ def main() -> None:
                     seconds,
                     tally,
                     think=max(0.0, args.think),
-                    on_go=clock.start,
-                    on_stop=clock.stop,
+                    on_go=lambda: profiled(services, args.profile, signal.SIGUSR1, clock.start),
+                    on_stop=lambda: profiled(services, args.profile, signal.SIGUSR2, clock.stop),
                     quiet=(quiet.start, quiet.stop),
                 )
             )
@@ -443,6 +457,15 @@ def main() -> None:
         print_cpu(clock, tally.moves, elapsed)
         print_upkeep(quiet, tally.moves, elapsed)
     print(f"load average after:  {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+def profiled(
+    services: Services, profile: str | None, signum: int, then: Callable[[], None]
+) -> None:
+    """Start (SIGUSR1) or write (SIGUSR2) the servers' profiles when they are profiled."""
+    if profile is not None:
+        services.signal_servers(signum)
+    then()
 
 
 def prepared(stack: ExitStack, folder: Path, args: argparse.Namespace, several: bool) -> Services:

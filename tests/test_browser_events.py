@@ -263,3 +263,57 @@ def same_hands_in_the_records(database: Path, table_ids: list[str]) -> str:
     assert len([r for r in rows if r[0] in table_ids]) == len(table_ids)
     assert len(dealt) == 1, dealt
     return next(iter(dealt))[0]
+
+
+def test_two_individuals_sit_at_different_tables_and_their_boards_score_against_each_other(
+    browser: Browser, server: tuple[str, Path]
+) -> None:
+    """The issue's walk: two players alone in an event are not seated at one table (where
+    every board is a tie); each plays at a table of their own with bots, the same boards."""
+    base_url, _ = server
+    ida_context, jo_context = new_context(browser), new_context(browser)
+    ida, jo = ida_context.new_page(), jo_context.new_page()
+    errors = watch_errors(ida) + watch_errors(jo)
+    ida.goto(base_url + "/clubs")
+    sign_up(ida, "Ida")
+    ida.fill("[data-testid=club-name]", "Two of us")
+    ida.click("[data-testid=create-club]")
+    ida.wait_for_selector("[data-testid=club-title]:has-text('Two of us')")
+    ida.fill("[data-testid=event-name]", "Pair of individuals")
+    ida.select_option("[data-testid=event-game]", "hasenpfeffer")
+    ida.fill("[data-testid=event-target]", "2")
+    ida.fill("[data-testid=event-rounds]", "1")
+    ida.fill("[data-testid=event-boards]", "1")
+    ida.click("[data-testid=create-event]")
+    ida.wait_for_url("**/events/**")
+    event_id = ida.url.rsplit("/", 1)[1]
+    ida.click("[data-testid=register]")
+    ida.wait_for_selector("[data-testid=event-players]:has-text('Ida')")
+    jo.goto(f"{base_url}/events/{event_id}")
+    sign_up(jo, "Jo")
+    jo.click("[data-testid=register]")
+    jo.wait_for_selector("[data-testid=unregister]")
+    ida.reload()
+    ida.wait_for_selector("[data-testid=event-players]:has-text('Jo')")
+    ida.click("[data-testid=start-event]")
+    ida.wait_for_selector("[data-testid=event-status][data-status=playing]")
+    tables = []
+    for page in (ida, jo):
+        page.goto(f"{base_url}/events/{event_id}")
+        page.click("[data-testid=my-table]")
+        page.wait_for_url("**/t/**")
+        tables.append(page.url.split("/t/", 1)[1].split("?")[0])
+    assert tables[0] != tables[1], "each at a table of their own"
+    state = event_state(base_url, event_id)
+    seated = {t["table_id"]: t["entrants"] for t in state["schedule"][0]["tables"]}
+    assert sorted(seated) == sorted(tables)
+    assert sorted(e[0] for e in seated.values()) == ["Ida", "Jo"]
+    assert all(e[1:] == [None, None, None] for e in seated.values()), "bots fill the rest"
+    play_the_event([ida, jo], base_url, event_id)
+    board = httpx.get(f"{base_url}/api/events/{event_id}/boards/1").json()
+    held = [next(s for s in t["scores"] if s["place"] == 0) for t in board["tables"]]
+    assert sorted(s["names"] for s in held) == ["Ida", "Jo"]
+    assert sum(s["percent"] for s in held) == 100.0, "their boards scored against each other"
+    assert errors == []
+    ida_context.close()
+    jo_context.close()

@@ -4,11 +4,14 @@ learning mode."""
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
 from typing import Any
 
 import httpx
 from playwright.sync_api import Browser, Page
 
+from browser_support import served_quick_bots
 from table_support import (
     base_url,
     browser,
@@ -25,6 +28,9 @@ __all__ = ["base_url", "browser"]  # the fixtures, used by name
 
 PLAYABLE = "[data-testid=hand] button[data-action^='play ']:not([disabled])"
 CLAIM = "[data-testid=claim]"
+YOUR_TURN = (
+    "[data-testid=hand] button:not([disabled]), .choices [data-testid=action]:not([disabled])"
+)
 
 
 def hand_cards(page: Page) -> list[str]:
@@ -136,3 +142,48 @@ def test_the_bot_speed_is_chosen_at_the_table_and_stays_with_it(
     assert httpx.get(api).json()["bot_speed"] == "fast"
     assert errors == []
     page.context.close()
+
+
+def table_now(base_url: str, table_id: str) -> dict[str, Any]:
+    described: dict[str, Any] = httpx.get(f"{base_url}/api/tables/{table_id}").json()
+    return described
+
+
+def until_table(base_url: str, table_id: str, done: Any, what: str) -> dict[str, Any]:
+    for _ in range(400):
+        described = table_now(base_url, table_id)
+        if done(described):
+            return described
+        time.sleep(0.05)
+    raise AssertionError(f"the table never got there: {what}")
+
+
+def test_a_solo_table_left_does_not_move_until_its_player_is_back(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The issue's first harm: a player who closes the page finds the hand where she left it,
+    however long she was away (here past three graces: a bot would have played for her)."""
+    with served_quick_bots(tmp_path, seed=5, grace_seconds=1.0) as base:
+        created = create_table(base, "hasenpfeffer", {"target_score": 30})
+        table_id = created["table_id"]
+        page = new_context(browser).new_page()
+        errors = watch_errors(page)
+        sit_down(page, created["invite_url"], "Eve")
+        page.wait_for_selector(YOUR_TURN)  # the bots moved at once up to her turn
+        table_url = page.url
+        page.goto(f"{base}/fair")  # she leaves the table (its socket is closed)
+        left = until_table(base, table_id, lambda t: t["paused"], "paused")["seq"]
+        time.sleep(3.0)
+        after = table_now(base, table_id)
+        assert after["seq"] == left and after["seats"][0]["substituted"] is False
+        page.goto(table_url)
+        page.wait_for_selector(YOUR_TURN)
+        back = until_table(base, table_id, lambda t: not t["paused"], "not paused")
+        assert back["seq"] == left, "the hand is where she left it"
+        for _ in turns():
+            if take_turn(page) is not None:
+                break
+            page.wait_for_timeout(60)
+        until_table(base, table_id, lambda t: t["seq"] > left + 1, "the bots play on")
+        assert errors == []
+        page.context.close()

@@ -345,3 +345,59 @@ def test_the_board_page_gives_each_tables_review_once_its_boards_are_done(client
         assert all(p["cost"] >= 0 and p["best_cards"] for p in plays)
         cards += sum(len(t["plays"]) for h in review["hands"] for t in h["tricks"])
     assert cards  # the solver reviewed the cards played on the boards
+
+
+def test_two_individuals_sit_at_different_tables_and_their_boards_score_against_each_other(
+    client: Any,
+) -> None:
+    ana, ana_h, _, event_id = _club_event(client, rounds=1, boards=1, bot_level="easy")
+    _players(client, event_id, ["Ben", "Cat"])
+    started = ana.post(f"/api/events/{event_id}/start", headers=ana_h).json()
+    assert started["warning"] is None
+    seated = started["schedule"][0]["tables"]
+    assert sorted(t["entrants"][0] for t in seated) == ["Ben", "Cat"], "one each, same place"
+    assert all(t["entrants"][1:] == [None, None, None] for t in seated), "bots fill the rest"
+    described = client.get(f"/api/tables/{seated[0]['table_id']}").json()
+    expected = {"event_id": event_id, "round": 1, "board": 1, "boards": 1,
+                "name": "Friday duplicate"}  # fmt: skip
+    assert described["event"] == expected
+    _until(client, event_id, lambda e: e["status"] == "over")
+    page = client.get(f"/api/events/{event_id}/boards/1").json()
+    held = [next(s for s in t["scores"] if s["place"] == 0) for t in page["tables"]]
+    assert sorted(s["names"] for s in held) == ["Ben", "Cat"]
+    assert sum(s["percent"] for s in held) == 100.0, "each board compared with the other's"
+    for table in page["tables"]:
+        person, *bots = table["players"]
+        assert person["kind"] == "human" and person["name"] in ("Ben", "Cat")
+        assert [(b["kind"], b["level"]) for b in bots] == [("bot", "easy")] * 3
+
+
+def test_an_event_of_one_entrant_warns_its_creator(client: Any) -> None:
+    ana, ana_h, _, event_id = _club_event(client, rounds=1, boards=1)
+    _players(client, event_id, ["Ben"])
+    registering = ana.get(f"/api/events/{event_id}").json()
+    assert registering["warning"]["code"] == "too_few_entrants"
+    started = ana.post(f"/api/events/{event_id}/start", headers=ana_h).json()
+    assert started["warning"]["code"] == "too_few_entrants"
+    assert "(1)" in started["warning"]["message"]
+    german = ana.get(f"/api/events/{event_id}?lang=de").json()["warning"]
+    assert german["code"] == "too_few_entrants" and "Teilnehmer" in german["message"]
+
+
+def test_an_event_takes_its_rules_and_its_bots_level(client: Any) -> None:
+    options = {"target_score": 5, "stick_the_dealer": True}
+    ana, ana_h, _, event_id = _club_event(client, options=options, bot_level="hard", rounds=1)
+    event = ana.get(f"/api/events/{event_id}").json()
+    assert event["options"] == options and event["bot_level"] == "hard"
+    assert "stick_the_dealer=true" in event["rules"]
+    _players(client, event_id, ["Ben"])
+    started = ana.post(f"/api/events/{event_id}/start", headers=ana_h).json()
+    table_id = started["schedule"][0]["tables"][0]["table_id"]
+    table = client.get(f"/api/tables/{table_id}").json()
+    assert table["options"]["stick_the_dealer"] is True
+    assert [s["level"] for s in table["seats"] if s["kind"] == "bot"] == ["hard"] * 3
+
+
+def test_a_table_outside_events_has_no_event(client: Any) -> None:
+    table_id = client.post("/api/tables", json={"game": "euchre"}).json()["table_id"]
+    assert client.get(f"/api/tables/{table_id}").json()["event"] is None

@@ -160,3 +160,14 @@ def test_a_tables_game_words_come_in_the_language_of_the_page_that_asks(client: 
     assert german["turnup"] == translator("de").gettext(english["turnup"]) != english["turnup"]
     assert german["maker_key"] == english["maker_key"] == "maker"  # a name, not a word
     assert [when for when, _text in german["summary"]] == [w for w, _t in english["summary"]]
+
+
+@pytest.mark.parametrize("code", ["de", "fr", "ms"])
+def test_every_chat_preset_is_said_in_the_readers_language(client: Any, code: str) -> None:
+    from tricktable.server.config import CHAT_PRESETS
+
+    words = client.get(f"/api/i18n/{code}").json()["messages"]
+    worded = [preset for preset in CHAT_PRESETS if any(c.isalpha() for c in preset)]
+    assert "Good game!" in worded
+    missing = [preset for preset in worded if not words.get(preset)]
+    assert missing == [], f"{code} says these chat presets in English: {missing}"

@@ -15,7 +15,7 @@ pytest.importorskip("fastapi", reason='needs the server extra: pip install "tric
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
-from server_helpers import create, join
+from server_helpers import create, join, next_of, state_at_turn
 from tricktable.server import db as store
 from tricktable.server.table import TableError
 
@@ -194,3 +194,26 @@ def test_a_refused_bot_seat_changes_nothing(
             assert answer.json()["code"] == code
         after = client.get(f"/api/tables/{table_id}").json()
         assert after["seats"] == before["seats"] and after["waiting"] is True
+
+
+def test_a_solo_table_its_player_left_waits_for_her(app_factory: Callable[..., Any]) -> None:
+    """design.md "Solo tables pause": no bot, no substitute while she is gone; back, the
+    hand is where she left it and the bots play on."""
+    with TestClient(app_factory(grace_seconds=0.0, bot_delay=0.2)) as client:
+        table_id = create(client, seats=SOLO)
+        ana = join(client, table_id, "Ana")
+        runtime = client.app.state.hub.tables[table_id]
+        url = f"/ws/tables/{table_id}?token={ana}"
+        with client.websocket_connect(url) as ws:
+            state = state_at_turn(ws, 0)
+            move = state["view"]["legal_actions"][0]
+            ws.send_json({"type": "action", "action": move, "seq": state["seq"]})
+            left_at = next_of(ws, "state")["seq"]  # her move: a bot is to move next
+        time.sleep(1.0)  # five bot delays; with no grace a substitute would play at once
+        described = client.get(f"/api/tables/{table_id}").json()
+        assert runtime.seq == left_at and described["paused"] is True
+        assert described["seats"][0]["substituted"] is False
+        with client.websocket_connect(url) as ws:
+            back = next_of(ws, "state")
+            assert back["seq"] == left_at, "the hand is where she left it"
+            assert next_of(ws, "state")["seq"] == left_at + 1, "the bots play on"

@@ -220,3 +220,35 @@ def test_a_review_is_a_workers_job_with_several_servers(
 
 
 BOTS_JSON = [{"kind": "bot"}] * 4
+
+
+def test_a_worker_plays_nothing_at_a_table_its_player_left_until_she_is_back(
+    pg_url: str, broker_url: str, channel: str
+) -> None:
+    """Presence is known to the servers only: they store that she left, and the worker drops
+    the job of such a table; back, the server writes the job of the move due, played at once."""
+
+    async def main() -> None:
+        async with hubs(pg_url, broker_url, channel, count=1, bot_delay=0.2) as (server,):
+            table_id = await new_table(server, SOLO)
+            runtime = await server.get(table_id)
+            ana = Recorder(0)
+            runtime.attach(ana)
+            worker = worker_for(pg_url, broker_url, channel, bot_delay=0.2)
+            running = asyncio.create_task(worker.run())
+            await eventually(lambda: runtime.game.to_move == 0, "it is Ana's turn")
+            await runtime.submit(0, first_legal(runtime), runtime.seq)
+            runtime.detach(ana)  # she leaves as the bots are to move
+            await eventually(lambda: runtime.state.away_stored, "her leaving is stored")
+            left_at = runtime.seq
+            await asyncio.sleep(1.5)  # several bot delays
+            assert runtime.seq <= left_at + 1, "at most the move in hand when she left"
+            still = runtime.seq
+            await asyncio.sleep(1.0)
+            assert runtime.seq == still and not runtime.game.is_over
+            runtime.attach(Recorder(0))
+            await eventually(lambda: runtime.seq > still, "the bots play on once she is back")
+            await eventually(lambda: not runtime.state.away_stored, "her return is stored")
+            await stop(worker, running)
+
+    asyncio.run(main())

@@ -45,6 +45,8 @@ tables = sa.Table(
     sa.Column("private", sa.Boolean, nullable=False, server_default=sa.false()),
     # a solo player's bot speed (fast or slow; none: normal), shared by every process
     sa.Column("bot_speed", sa.String(8), nullable=True),
+    # every player has left this table: no automatic move until one is back (see TableState)
+    sa.Column("away", sa.Boolean, nullable=False, server_default=sa.false()),
     # the table the rematch of this finished table started
     sa.Column("rematch_id", sa.String(32), nullable=True),
     # a hash of the client that created the table: its live tables are capped
@@ -365,6 +367,15 @@ class Database:
         def work(conn: sa.Connection) -> int:
             query = sa.select(sa.func.count()).where(actions.c.table_id == table_id)
             return int(conn.execute(query).scalar() or 0)
+
+        return await self.run(work)
+
+    async def away(self, table_id: str) -> bool:
+        """Whether the table is marked as left by every player (a worker plays nothing)."""
+
+        def work(conn: sa.Connection) -> bool:
+            query = sa.select(tables.c.away).where(tables.c.id == table_id)
+            return bool(conn.execute(query).scalar())
 
         return await self.run(work)
 

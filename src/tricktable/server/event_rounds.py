@@ -48,8 +48,10 @@ __all__ = [
     "events",
     "live_tables",
     "places_of",
+    "seatings_of",
     "standings",
     "start",
+    "too_few",
 ]  # fmt: skip
 
 REGISTERING, PLAYING, OVER, SCORED = "registering", "playing", "over", "scored"
@@ -245,8 +247,7 @@ def _open_round(
     best first) and their first bot turns; the new tables' ids."""
     rules = tt.rules(row.game, **row.options)
     places = places_of(rules, row.kind)
-    pairing = pair_round(ranking, len(places), _history(conn, row.id))
-    seatings = [list(t) for t in pairing.tables] + ([list(pairing.bye)] if pairing.bye else [])
+    seatings = seatings_of(ranking, len(places), _history(conn, row.id))
     boards = _draw_boards(conn, row, number)
     members = _entrants(conn, row.id)
     conn.execute(event_rounds.insert(), {"event_id": row.id, "number": number,
@@ -258,6 +259,30 @@ def _open_round(
         opened.append(_store_table(conn, hub, row, where=(number, index), boards=boards,
                                    entrants=entrants, members=members))  # fmt: skip
     return opened
+
+
+def seatings_of(ranking: list[str], places: int, history: History) -> list[list[str]]:
+    """The entrants of each table of a round: Swiss-paired tables of ``places`` entrants, or,
+    when they would all sit at one table (a board then has nothing to be compared with), each
+    entrant at a table of its own, at the same place, with bots in the others."""
+    if 2 <= len(ranking) <= places:
+        return [[entrant] for entrant in ranking]
+    pairing = pair_round(ranking, places, history)
+    tables = [*pairing.tables, *([pairing.bye] if pairing.bye else [])]
+    return [[str(entrant) for entrant in table] for table in tables]
+
+
+def too_few(entrants: int) -> TableError | None:
+    """The warning for an event whose entrants cannot be compared (None: they can): one
+    entrant plays every board at the only table, and each board scores 50 %."""
+    if entrants >= 2:
+        return None
+    return TableError(
+        "too_few_entrants",
+        "too few entrants to compare anyone ({count}): every board would be a tie; "
+        "an event needs at least two",
+        count=entrants,
+    )
 
 
 def _draw_boards(conn: sa.Connection, row: sa.Row[Any], number: int) -> BoardDeals:

@@ -12,7 +12,7 @@ import asyncio
 import datetime as dt
 import logging
 import secrets
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import sqlalchemy as sa
 from fastapi import APIRouter, Request
@@ -24,10 +24,14 @@ from .accounts import require_account
 from .clubs import ADMIN, _role, _visible_club, clubs
 from .event_rounds import event_boards, event_players, event_scores, event_tables, events
 from .hub import Hub, rules_from
+from .languages import words_of
 from .people import accounts
 from .schemas import Level, OptionInput, Strict
 from .supervisor import check_cancelled
 from .table import TableError
+
+if TYPE_CHECKING:
+    from tricktable.i18n import Translator
 
 log = logging.getLogger(__name__)
 
@@ -179,9 +183,25 @@ async def _describe(request: Request, event_id: str) -> dict[str, Any]:
             "schedule": _schedule(conn, event_id),
             "board_list": _boards(conn, event_id),
             "winners": [_entrant_names(conn, event_id, e) for e in winners],
+            "warning": _warning(row, names, words),
         }  # fmt: skip
 
+    words = words_of(request)
     return await _hub(request).database.read(work)
+
+
+def _warning(
+    row: sa.Row[Any], names: dict[int, tuple[str, str | None]], words: Translator
+) -> dict[str, str] | None:
+    """What the creator is told of an event too small to compare anyone (None: nothing):
+    while registering, of the players so far; once started, of its entrants."""
+    if row.status == rounds.REGISTERING:
+        size = 1 if row.kind == rounds.INDIVIDUALS else 2
+        entrants = -(-len(names) // size)
+    else:
+        entrants = len({entrant for _, entrant in names.values() if entrant is not None})
+    found = rounds.too_few(entrants)
+    return None if found is None else {"code": found.code, "message": found.detail(words)}
 
 
 def _player_names(conn: sa.Connection, event_id: str) -> dict[int, tuple[str, str | None]]:
@@ -421,4 +441,18 @@ def _board_table(
                     else _entrant_names(conn, event_id, s.entrant)} for s in scores],
         "review_url": f"/api/tables/{table.table_id}/review",
         "deal_number": deal_number,
+        "players": _players_at(conn, table.table_id),
     }  # fmt: skip
+
+
+def _players_at(conn: sa.Connection, table_id: str) -> list[dict[str, Any]]:
+    """Who sat where at a table: each seat's kind, player's name, and a bot's level."""
+    query = (
+        sa.select(store.seats.c.seat, store.seats.c.kind, store.seats.c.name, store.seats.c.level)
+        .where(store.seats.c.table_id == table_id)
+        .order_by(store.seats.c.seat)
+    )
+    return [
+        {"seat": seat, "kind": kind, "name": name, "level": level if kind == "bot" else None}
+        for seat, kind, name, level in conn.execute(query)
+    ]

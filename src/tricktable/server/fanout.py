@@ -153,7 +153,7 @@ def take_presence(runtime: TableRuntime, process: str, counts: list[int] | None)
         runtime.remote[process] = counts
     for seat in runtime.seats:
         seat.remote = sum(c[seat.seat] for c in runtime.remote.values() if seat.seat < len(c))
-    runtime.settle_presence()
+    runtime.settle_presence(mark_away=counts is None and process != "")
 
 
 async def _reload(runtime: TableRuntime) -> None:

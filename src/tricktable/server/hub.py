@@ -10,6 +10,8 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
+import sqlalchemy as sa
+
 import tricktable as tt
 from tricktable.fair import KEY_BYTES, KeyedDeals
 
@@ -21,6 +23,7 @@ from .schemas import ChatOut, CreateTable, SeatSpec
 from .services import Services
 from .supervisor import check_cancelled
 from .table import SeatState, TableError, TableInfo, TableRuntime
+from .table_state import TableState
 
 __all__ = ["Hub", "NewTable", "record_with_seats", "rules_from"]
 
@@ -138,8 +141,10 @@ class Hub:
         """The statements that store a new table, with its first bot turn's job (workers)."""
         statements = table.statements()
         if self.services.uses_jobs:
-            runtime = TableRuntime(table.info, table.game, table.seats, self.services)
-            statements += automatic.stored_plan(runtime, None, table.game, 0)
+            state = TableState(
+                table.info, table.game, table.seats, self.settings, self.services.role
+            )
+            statements += automatic.stored_plan(state, False, table.game, 0)
         return statements
 
     def new_table(self, spec: CreateTable) -> NewTable:
@@ -269,8 +274,11 @@ class Hub:
             ChatOut(seat=c.seat, name=c.name, text=c.text, at=c.created_at.isoformat())
             for c in stored.chat[-self.settings.chat_history :]
         ]
+        if row.boards is not None:  # a duplicate event's table
+            info.event = await self.database.run(lambda conn: event_of(conn, table_id))
         runtime = self._runtime(info, game, seats, chat)
         runtime.bot_speed = row.bot_speed or "normal"
+        runtime.state.away_stored = bool(row.away)
         if stored.actions:
             last = stored.actions[-1]
             runtime.moved_by = {"seat": last.seat, "actor": last.actor}
@@ -292,6 +300,21 @@ class Hub:
     async def close(self) -> None:
         """Close every live table at once (each ends its tasks within a bound)."""
         await asyncio.gather(*(runtime.close() for runtime in list(self.tables.values())))
+
+
+_EVENT_OF = sa.text(
+    "SELECT t.event_id, t.round, e.boards, e.name FROM event_tables t"
+    " JOIN events e ON e.id = t.event_id WHERE t.table_id = :table_id"
+)
+
+
+def event_of(conn: sa.Connection, table_id: str) -> dict[str, Any] | None:
+    """The event, round, boards per round and event name of an event's table (else None)."""
+    found = conn.execute(_EVENT_OF, {"table_id": table_id}).first()
+    if found is None:
+        return None
+    event_id, number, boards, name = found
+    return {"event_id": event_id, "round": int(number), "boards": int(boards), "name": name}
 
 
 def _options_json(rules: tt.Rules) -> dict[str, Any]:

@@ -89,6 +89,17 @@ def move_job(
     return [clear_move(table_id), add_move(table_id, number, seat, actor, delay)]
 
 
+def drop_claimed(job: Job, owner: str) -> Statement:
+    """Remove ``job`` if ``owner`` still holds it (a job written again since, unclaimed, stays)."""
+    query = jobs.delete().where(
+        jobs.c.table_id == job.table_id,
+        jobs.c.kind == job.kind,
+        jobs.c.number == job.number,
+        jobs.c.owner == owner,
+    )
+    return query, None
+
+
 def review_job(table_id: str) -> Statement:
     row = {
         "table_id": table_id,

@@ -76,9 +76,10 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="tricktable-parent-watch", daemon=True).start()
 
 
-def choose_action(factory: BotFactory, level: str, seed: int, view: Any) -> str:
-    """The action a new bot of ``level`` chooses from ``view`` (run in the pool)."""
-    return str(factory(level, seed).choose(view))
+def choose_action(factory: BotFactory, level: str, seed: int, view: Any) -> Any:
+    """The action a new bot of ``level`` chooses from ``view`` (run in the pool): the
+    ``Action`` itself, which the table applies as it is (not its text, to be parsed again)."""
+    return factory(level, seed).choose(view)
 
 
 class Compute:

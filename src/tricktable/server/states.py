@@ -17,6 +17,7 @@ orjson as they are.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -27,7 +28,7 @@ from tricktable.cards import CardSet
 from tricktable.jsonrecord import field_encoders, record_dict
 from tricktable.view import View, build_views
 
-__all__ = ["state_text", "state_texts", "undealt"]
+__all__ = ["state_text", "state_texts", "texts_of", "undealt"]
 
 _AS_IS = frozenset(
     {
@@ -38,8 +39,10 @@ _AS_IS = frozenset(
 """Fields whose values orjson writes as their JSON (a tuple as a list, the phase by value)."""
 _DIRECT = frozenset({"rules", "trump"})
 """Fields whose encoders are cheaper than a look-up (the rules' text is remembered by them)."""
-_EACH = frozenset({"actions"})
-"""Tuples that grow by a part per move: each part's JSON is remembered, not the whole's."""
+_EACH = frozenset({"actions", "history"})
+"""Tuples that grow (by a part per move, or per hand): each part's JSON is remembered, not the
+whole's (a hand's result holds a dict: it is remembered by the very object, which the game keeps
+from hand to hand, so a long game's history is not encoded again for every move)."""
 _FIELDS = field_encoders(View)[:-1]
 """The view's own keys; its last field, the family's section, goes in after them."""
 _SECTION = len(_FIELDS)
@@ -69,7 +72,16 @@ def state_texts(
 ) -> dict[int | None, str]:
     """The state message of each of ``seats``; while the table ``waiting`` for a player, each
     view as before the deal: no cards in anyone's hand and no choice for anyone."""
-    views = build_views(game, seats)
+    return texts_of(build_views(game, seats), seq, moved_by, waiting)
+
+
+def texts_of(
+    views: dict[int | None, View],
+    seq: int,
+    moved_by: dict[str, Any] | None,
+    waiting: bool = False,
+) -> dict[int | None, str]:
+    """The state message of each view of ``views`` (by seat), built already."""
     return {
         seat: orjson.dumps(
             {
@@ -103,7 +115,7 @@ def _view_json(view: View) -> dict[str, Any]:
         elif key in _DIRECT:
             out[key] = encode(value)
         elif key in _EACH:
-            out[key] = [_remembered(index, part, encode) for part in value]
+            out[key] = _remembered_parts(index, value, encode)
         else:
             out[key] = _remembered(index, value, encode)
     out.update(_remembered(_SECTION, view.section, record_dict))
@@ -129,6 +141,20 @@ def _remembered(index: int, value: Any, encode: Callable[[Any], Any]) -> Any:
     if found is None:
         found = encode(value)
         _remember(key, found)
+    return found
+
+
+def _remembered_parts(index: int, value: tuple[Any, ...], encode: Callable[[Any], Any]) -> Any:
+    """The JSON list of a tuple of parts, remembered by the very parts when the same objects
+    come again (a game keeps its hands' results from move to move, and every seat's view holds
+    the same ones), else each part's JSON remembered on its own."""
+    key = (index, list, tuple(map(id, value)))
+    seen = _known.get(key)
+    if seen is not None and all(map(operator.is_, seen[0], value)):
+        found: Any = seen[1]
+        return found
+    found = [_remembered(index, part, encode) for part in value]
+    _remember(key, (value, found))
     return found
 
 

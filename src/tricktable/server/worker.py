@@ -169,6 +169,8 @@ class Worker:
             await self._finish(job)
             return
         assert job.seat is not None
+        if await self._left(runtime, job):
+            return
         seq = runtime.seq
         choice = await play_here(runtime, job.seat)
         try:
@@ -177,6 +179,20 @@ class Worker:
             log.info("worker: table %s: move refused: %s", job.table_id, exc.message)
             await self._finish(job, release=exc.code == "not_stored")
         self._tidy(runtime)
+
+    async def _left(self, runtime: TableRuntime, job: jobs.Job) -> bool:
+        """Whether every player has left the table (as the servers stored it): the job is
+        dropped unplayed, unless a server wrote a new one meanwhile (someone came back)."""
+        try:
+            away = await self.services.database.away(job.table_id)
+        except Exception as exc:  # cannot tell: the job goes back to be tried again
+            log.warning("worker: table %s: presence not read: %s", job.table_id, exc)
+            await self._finish(job, release=True)
+            return True
+        runtime.state.away_stored = away
+        if away:
+            await self.services.database.execute_all([jobs.drop_claimed(job, self.owner)])
+        return away
 
     @staticmethod
     def _still_due(runtime: TableRuntime, job: jobs.Job) -> bool:
