@@ -4,16 +4,12 @@ export); a stopped run resumes from its shards and checkpoints."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated, Any
 
 import typer
 
 from ..errors import RulesError, TricktableError
 from .paths import user_data_dir
-
-if TYPE_CHECKING:
-    from ..distil.label import Calls, Worlds
-    from ..learn.shards import Backend
 
 __all__ = ["learn", "register"]
 
@@ -53,13 +49,14 @@ def learn(
             str(rules), f"{worlds}-{calls}", samples, seed
         )
         spec = LabelSpec(str(rules), folder, shards, games, samples, keep, seed,
-                         worlds=_worlds(worlds), calls=_calls(calls))  # fmt: skip
+                         worlds=_one_of("worlds", worlds, ("sampled", "dealt")),
+                         calls=_one_of("calls", calls, ("solved", "played")))  # fmt: skip
         rebuild(
             spec,
             out or weights_folder(),
             config=FitConfig(epochs=epochs, seed=seed),
             workers=workers,
-            backend=_backend(backend),
+            backend=_one_of("backend", backend, ("process", "ray")),
             say=typer.echo,
         )
     except TricktableError as exc:
@@ -67,28 +64,12 @@ def learn(
         raise typer.Exit(2) from None
 
 
-def _calls(name: str) -> Calls:
-    if name == "solved":
-        return "solved"
-    if name == "played":
-        return "played"
-    raise RulesError(f"calls {name!r} is not one of 'solved', 'played'")
-
-
-def _worlds(name: str) -> Worlds:
-    if name == "dealt":
-        return "dealt"
-    if name == "sampled":
-        return "sampled"
-    raise RulesError(f"worlds {name!r} is not one of 'sampled', 'dealt'")
-
-
-def _backend(name: str) -> Backend:
-    if name == "ray":
-        return "ray"
-    if name == "process":
-        return "process"
-    raise RulesError(f"backend {name!r} is not one of 'process', 'ray'")
+def _one_of(option: str, name: str, allowed: tuple[str, ...]) -> Any:
+    """``name`` if it is one of ``allowed`` (the option's literal values), else a refusal."""
+    if name not in allowed:
+        choices = ", ".join(repr(a) for a in allowed)
+        raise RulesError(f"{option} {name!r} is not one of {choices}")
+    return name
 
 
 def _folder_name(rules: str, worlds: str, samples: int, seed: int) -> str:
