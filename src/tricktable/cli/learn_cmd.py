@@ -53,7 +53,7 @@ def learn(
                          calls=_one_of("calls", calls, ("solved", "played")))  # fmt: skip
         rebuild(
             spec,
-            out or weights_folder(),
+            out or weights_folder(rules.name),
             config=FitConfig(epochs=epochs, seed=seed),
             workers=workers,
             backend=_one_of("backend", backend, ("process", "ray")),

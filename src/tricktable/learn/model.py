@@ -2,8 +2,9 @@
 
 An :class:`Evaluator` scores every action column its decision allows from a seat's observation
 (:func:`tricktable.learn.features.observation`, computed from the view alone) and picks the
-best legal one. Weights live in ``tricktable/learn/weights/<decision>.npz`` beside the command
-that rebuilt them (in the file's ``meta``); :func:`for_game` loads them once.
+best legal one. A game's weights live in its family package, ``games/<family>/weights/
+<game>-<phase>.npz``, each beside the command that rebuilt it (in the file's ``meta``);
+:func:`evaluators` and :func:`for_game` load them once.
 
 >>> import tricktable as tt
 >>> evaluator = for_game("hasenpfeffer")
@@ -25,6 +26,7 @@ import numpy as np
 
 from ..actions import Action
 from ..encoding import ObservationEncoder
+from ..games import family_of
 from ..options import Rules
 from ..view import View
 from .decisions import DECISIONS
@@ -33,14 +35,14 @@ from .features import PHASE_ORDER, observation
 __all__ = ["Evaluator", "evaluators", "for_game", "save", "weights_folder", "weights_path"]
 
 
-def weights_folder() -> Path:
-    """Where the package keeps its learned weights."""
-    return Path(str(resources.files("tricktable.learn") / "weights"))
+def weights_folder(game: str) -> Path:
+    """Where ``game``'s family package keeps its learned weights (a plug-in family's too)."""
+    return Path(str(resources.files(family_of(game).__name__) / "weights"))
 
 
-def weights_path(decision_name: str) -> Path:
-    """Where the package keeps a decision's weights."""
-    return weights_folder() / f"{decision_name}.npz"
+def weights_path(decision_name: str, game: str) -> Path:
+    """Where ``game``'s family keeps the weights of the decision ``decision_name``."""
+    return weights_folder(game) / f"{decision_name}.npz"
 
 
 class Evaluator:
@@ -158,7 +160,8 @@ def for_game(game: str, folder: str | None = None) -> Evaluator | None:
     decision = DECISIONS.get(game)
     if decision is None:
         return None
-    path = weights_path(decision.name) if folder is None else Path(folder) / f"{decision.name}.npz"
+    where = weights_folder(decision.game) if folder is None else Path(folder)
+    path = where / f"{decision.name}.npz"
     return Evaluator.load(path) if path.exists() else None
 
 
@@ -166,6 +169,6 @@ def for_game(game: str, folder: str | None = None) -> Evaluator | None:
 def evaluators(game: str, folder: str | None = None) -> tuple[Evaluator, ...]:
     """Every evaluator of ``game``'s decisions (``<game>-<phase>.npz``: its bid, trump,
     discard, cards...), shipped in the package or found in ``folder``."""
-    where = weights_folder() if folder is None else Path(folder)
+    where = weights_folder(game) if folder is None else Path(folder)
     paths = (where / f"{game}-{phase}.npz" for phase in PHASE_ORDER)
     return tuple(Evaluator.load(path) for path in paths if path.exists())

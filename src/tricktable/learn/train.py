@@ -190,7 +190,7 @@ def rebuild(
             "prefix": prefix,
             "command": f"tricktable train {game} --deals {deals} --shards {shards} --epochs "
                        f"{config.epochs} --seed {config.seed} --prefix {prefix}"}  # fmt: skip
-    target = Path(out) if out is not None else weights_path(decision.name)
+    target = Path(out) if out is not None else weights_path(decision.name, decision.game)
     save(target, fit.weights, fit.biases, fit.columns, meta)
     say(f"weights: {target} ({target.stat().st_size:,} bytes)")
     return meta
