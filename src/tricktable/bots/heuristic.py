@@ -20,7 +20,14 @@ from .base import decision_random
 from .cardplay import PlayContext
 from .random_bot import require_legal
 
-__all__ = ["STRATEGIES", "HeuristicBot", "Strategy", "fallback_strategy", "strategy_for"]
+__all__ = [
+    "STRATEGIES",
+    "HeuristicBot",
+    "Strategy",
+    "fallback_strategy",
+    "flow_strategy",
+    "strategy_for",
+]
 
 Strategy = Callable[[View, random.Random], Action]
 
@@ -46,9 +53,16 @@ def fallback_strategy(view: View, rng: random.Random) -> Action:
     return rng.choice(legal)
 
 
+def flow_strategy(view: View, rng: random.Random) -> Action:
+    """The flow's ``heuristic`` hook where it decides (Euchre's calls), else the fallback."""
+    chosen = view.rules.flow.heuristic(view, rng)
+    return chosen if chosen is not None else fallback_strategy(view, rng)
+
+
 def strategy_for(game_name: str) -> Strategy:
-    """The heuristic strategy of a game (the fallback for games without one)."""
-    return STRATEGIES.get(game_name, fallback_strategy)
+    """The heuristic strategy of a game: the one the heuristic bot plays, so that a
+    playout or a search's continuation plays as the bot would."""
+    return STRATEGIES.get(game_name, flow_strategy)
 
 
 class HeuristicBot:
@@ -61,11 +75,4 @@ class HeuristicBot:
 
     def choose(self, view: View) -> Action:
         require_legal(view)
-        rng = decision_random(self.seed, view)
-        strategy = STRATEGIES.get(view.rules.name)
-        if strategy is None:  # a family that carries its own knowledge, else the fallback
-            strategy = fallback_strategy
-            chosen = view.rules.flow.heuristic(view, rng)
-            if chosen is not None:
-                return chosen
-        return strategy(view, rng)
+        return strategy_for(view.rules.name)(view, decision_random(self.seed, view))

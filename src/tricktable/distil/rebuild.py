@@ -81,6 +81,7 @@ def _fit_phase(spec: LabelSpec, phase: str, rows: dict[str, np.ndarray], *, out:
             "actions": [str(codec.decode(int(c))) for c in fitted.columns],
             "positions": len(rows["best"]), "teacher": "solver", "features": "encoder",
             "worlds": spec.worlds, "calls": spec.calls, "samples": spec.samples,
+            "choose": "value" if spec.worlds == "dealt" else "policy",
             "shards": spec.shards, "games_per_shard": spec.games, "keep": spec.keep,
             "config": asdict(config), "figures": fitted.history[-1] if fitted.history else {},
             "command": command_of(spec, config)}  # fmt: skip

@@ -110,9 +110,17 @@ class Evaluator:
         out = self.outputs(self.observe(view)[None])
         values, logits = self.values_and_logits(out)
         value_of = dict(zip(self.labels, values[0].tolist(), strict=True))
-        logit_of = dict(zip(self.labels, logits[0].tolist(), strict=True))
+        order = values if self.chooses_by_value else logits
+        rank_of = dict(zip(self.labels, order[0].tolist(), strict=True))
         known = [a for a in view.legal if str(a) in value_of]
-        return [(a, value_of[str(a)]) for a in sorted(known, key=lambda a: -logit_of[str(a)])]
+        return [(a, value_of[str(a)]) for a in sorted(known, key=lambda a: -rank_of[str(a)])]
+
+    @property
+    def chooses_by_value(self) -> bool:
+        """Whether the best action is the one of highest predicted value rather than of the
+        highest logit: so for labels from the dealt world, whose best action is the best with
+        every card known (the policy would learn how often an action is best, not its worth)."""
+        return not self.has_policy or self.meta.get("choose") == "value"
 
     def values_and_logits(self, out: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         width = len(self.columns)
