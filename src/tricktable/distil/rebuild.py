@@ -30,13 +30,12 @@ MIN_POSITIONS = 200
 """A phase with fewer labelled positions gets no network (too few to learn from)."""
 
 
-def command_of(spec: LabelSpec, config: FitConfig) -> str:
+def command_of(spec: LabelSpec, config: FitConfig, phases: tuple[str, ...] | None = None) -> str:
     """The command line that rebuilds these weights."""
+    only = "" if phases is None else f" --phases {','.join(phases)}"
     return (f"tricktable learn {spec.rules!r} --shards {spec.shards} --games {spec.games} "
             f"--samples {spec.samples} --keep {spec.keep} --worlds {spec.worlds} "
-            f"--calls {spec.calls} "
-            f"--epochs {config.epochs} "
-            f"--seed {spec.seed}")  # fmt: skip
+            f"--calls {spec.calls} --epochs {config.epochs} --seed {spec.seed}{only}")  # fmt: skip
 
 
 def rebuild(
@@ -47,9 +46,10 @@ def rebuild(
     workers: int = 1,
     backend: Backend = "process",
     say: Callable[[str], None] = print,
+    phases: tuple[str, ...] | None = None,
 ) -> dict[str, dict[str, Any]]:
-    """Label (or resume) ``spec``'s positions, fit every phase, write the weights into the
-    folder ``out``; returns each written phase's meta."""
+    """Label (or resume) ``spec``'s positions, fit every phase (or those in ``phases``), write
+    the weights into the folder ``out``; returns each written phase's meta."""
     config = config or FitConfig()
     start = time.perf_counter()
     paths = generate_labels(spec, workers=workers, backend=backend,
@@ -61,15 +61,19 @@ def rebuild(
     for index in np.unique(data["phase"]).tolist():
         rows = rows_of_phase(data, int(index))
         phase = PHASE_ORDER[int(index)]
+        if phases is not None and phase not in phases:
+            continue
         if len(rows["best"]) < MIN_POSITIONS:
             say(f"{phase}: {len(rows['best'])} positions, too few for a network")
             continue
-        metas[phase] = _fit_phase(spec, phase, rows, out=out, config=config, say=say)
+        metas[phase] = _fit_phase(spec, phase, rows, out=out, config=config, say=say,
+                                  phases=phases)  # fmt: skip
     return metas
 
 
 def _fit_phase(spec: LabelSpec, phase: str, rows: dict[str, np.ndarray], *, out: Path,
-               config: FitConfig, say: Callable[[str], None]) -> dict[str, Any]:  # fmt: skip
+               config: FitConfig, say: Callable[[str], None],
+               phases: tuple[str, ...] | None = None) -> dict[str, Any]:  # fmt: skip
     rules = make_rules(spec.rules)
     checkpoint = spec.folder / f"fit-{phase}.pt"
     say(f"{phase}: {len(rows['best']):,} positions; training")
@@ -84,7 +88,7 @@ def _fit_phase(spec: LabelSpec, phase: str, rows: dict[str, np.ndarray], *, out:
             "choose": "value" if spec.worlds == "dealt" else "policy",
             "shards": spec.shards, "games_per_shard": spec.games, "keep": spec.keep,
             "config": asdict(config), "figures": fitted.history[-1] if fitted.history else {},
-            "command": command_of(spec, config)}  # fmt: skip
+            "command": command_of(spec, config, phases)}  # fmt: skip
     target = out / f"{rules.name}-{phase}.npz"
     save(target, fitted.weights, fitted.biases, fitted.columns, meta)
     say(f"{phase}: weights {target.name} ({target.stat().st_size:,} bytes)")
