@@ -119,3 +119,21 @@ def test_dealt_world_networks_choose_by_value_and_others_by_their_policy(
     columns = np.array([codec.encode(str(a)) for a in legal])
     evaluator = Evaluator([np.zeros((size, 4), np.float32)], [bias], columns, meta)
     assert evaluator.choose(view) == legal[first]
+
+
+@pytest.mark.parametrize(("veto", "kept"), [(0.5, False), (2.0, True)])
+def test_a_veto_network_overrules_only_a_choice_it_values_far_below_its_best(
+    veto: float, kept: bool
+) -> None:
+    game = tt.new_game("hasenpfeffer", seed=1)
+    view = game.view(game.to_move)
+    codec = ActionCodec(game.rules)
+    legal = view.legal[:2]
+    size = len(Evaluator([], [], np.zeros(0), {"features": "encoder"}).observe(view))
+    meta = {"features": "encoder", "phase": view.phase.value, "choose": "value", "veto": veto,
+            "actions": [str(a) for a in legal]}  # fmt: skip
+    columns = np.array([codec.encode(str(a)) for a in legal])
+    bias = np.array([1.0, 0.0, 0.0, 0.0], np.float32)  # the first is worth a point more
+    evaluator = Evaluator([np.zeros((size, 4), np.float32)], [bias], columns, meta)
+    assert evaluator.overrule(view, legal[1]) == (legal[1] if kept else legal[0])
+    assert evaluator.overrule(view, legal[0]) == legal[0]

@@ -38,6 +38,12 @@ def learn(
     phases: Annotated[
         str | None, typer.Option(help="Only these decisions, e.g. 'auction,trump' (default: all).")
     ] = None,
+    veto: Annotated[
+        float | None,
+        typer.Option(
+            help="The card network only overrules heuristic cards this many points below its best."
+        ),
+    ] = None,
 ) -> None:
     """Label positions with the solver, fit a network per decision, write the weights."""
     from ..distil.fit import FitConfig
@@ -59,6 +65,7 @@ def learn(
             out or weights_folder(rules.name),
             config=FitConfig(epochs=epochs, seed=seed),
             phases=_phases(phases),
+            veto=_veto(veto),
             workers=workers,
             backend=_one_of("backend", backend, ("process", "ray")),
             say=typer.echo,
@@ -86,6 +93,12 @@ def _phases(given: str | None) -> tuple[str, ...] | None:
     for name in named:
         _one_of("phase", name, PHASE_ORDER)
     return named
+
+
+def _veto(points: float | None) -> float | None:
+    if points is not None and not points >= 0:
+        raise RulesError(f"veto {points!r} is not a number of points >= 0")
+    return points
 
 
 def _folder_name(rules: str, worlds: str, samples: int, seed: int) -> str:

@@ -144,6 +144,25 @@ class Evaluator:
         ranked = self.ranked(view)
         return ranked[0][0] if ranked else None
 
+    @property
+    def veto(self) -> float | None:
+        """Where set (the meta's ``veto``, in points), the network does not choose but only
+        overrules a choice it values that much below its best: the heuristic's card play
+        keeps its conventions (partners read each other's cards) and loses its blunders."""
+        found = self.meta.get("veto")
+        return None if found is None else float(found)
+
+    def overrule(self, view: View, proposed: Action) -> Action:
+        """``proposed``, unless the network values its best action more than :attr:`veto`
+        points above it."""
+        value_of = {str(a): v for a, v in self.ranked(view)}
+        if str(proposed) not in value_of:
+            return proposed
+        best = max(value_of, key=lambda a: value_of[a])
+        if value_of[best] - value_of[str(proposed)] <= (self.veto or 0.0):
+            return proposed
+        return next(a for a in view.legal if str(a) == best)
+
 
 @cache
 def _encoder(rules: Rules) -> ObservationEncoder:
