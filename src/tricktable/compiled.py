@@ -35,12 +35,12 @@ CORE_MODULES = (
     "tricktable.actions",
     "tricktable.cards",
     "tricktable.deal",
-    "tricktable.engine",
+    "tricktable.engine.game",
+    "tricktable.engine.play",
+    "tricktable.engine.state",
     "tricktable.flow",
     "tricktable.flow_game",
-    "tricktable.snapshot",
     "tricktable.trick_state",
-    "tricktable.undo",
 )
 """The core's modules that a compiled build compiles (every card played runs through them).
 ``trick`` and ``ranking`` stay Python: the numba kernels compile their functions too (the
