@@ -1,4 +1,4 @@
-"""The engine (engine.py): determinism, apply/push/pop/copy, phases and errors."""
+"""The game (engine/game.py): determinism, apply/push/pop/copy, phases and errors."""
 
 from __future__ import annotations
 

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 __all__ = ["GameDef", "Option", "OptionValue", "Preset", "Rules", "Strategy"]
 
 OptionValue = bool | int | str | tuple[int, ...] | tuple[str, ...]
+_FLOWS_KEPT = 64
+"""How many rules' flows a game keeps built (the rules of a few tables or tournaments)."""
 Kind = Literal["bool", "int", "choice", "ints", "cards"]
 V = TypeVar("V", bound=OptionValue)
 
@@ -195,6 +197,12 @@ class GameDef:
     """The game's part of the batch engine (the ``fast`` extra), imported only when a batch
     plays it: a module of its state slots (``PUBLIC``, ``FACE_DOWN``), ``configure``, ``load``
     and ``kernel()``, its compiled steps (docs/batch.md, "A family's kernel")."""
+    flows: dict[tuple[tuple[str, OptionValue], ...], Flow] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """The flows built for each set of option values: a flow depends on the rules alone (it
+    keeps no game's state), and building one (rankings, deal owners, every call of the
+    auction) costs more than a whole hand, so every game of the same rules shares one."""
 
     def option(self, name: str) -> Option[Any]:
         for option in self.options:
@@ -234,8 +242,17 @@ class Rules:
     def flow(self) -> Flow:
         """The hand flow of these rules (built once, on first use)."""
         if not self._flow:
-            self._flow.append(self.game.make_flow(self))
+            self._flow.append(self._shared_flow())
         return self._flow[0]
+
+    def _shared_flow(self) -> Flow:
+        flows, key = self.game.flows, tuple(self.options.items())
+        flow = flows.get(key)
+        if flow is None:
+            if len(flows) >= _FLOWS_KEPT:  # many different rules (a long-running server)
+                flows.clear()
+            flow = flows[key] = self.game.make_flow(self)
+        return flow
 
     def value(self, option: Option[V]) -> V:
         """The value of ``option`` in these rules, typed by the option."""
