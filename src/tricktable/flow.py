@@ -281,6 +281,17 @@ class Flow(ABC):
         """
         return None
 
+    def trump_maker(self, view: View) -> int | None:
+        """The seat that named trump this hand, as ``view`` shows it (``None``: nobody has,
+        or the game has no such seat). Card play (:mod:`tricktable.cardplay`) counts its
+        side as the makers."""
+        return None
+
+    def lone_seats(self, view: View) -> tuple[int, ...]:
+        """The seats playing alone this hand, as ``view`` shows it (the maker first). Card
+        play does not lead into a lone opponent's strength."""
+        return ()
+
     def contract(self, game: FlowGame) -> Contract | None:
         """This hand's contract once one is made (its maker and the tricks his side must
         take), ``None`` in games without one. Search bots weigh the trick that makes or sets

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .actions import Action
     from .flow import Flow
     from .view import View
+    from .view_parts import SectionFields
 
 __all__ = ["GameDef", "Option", "OptionValue", "Preset", "Rules", "Strategy"]
 
@@ -191,6 +192,9 @@ class GameDef:
     """What a table's client needs to know of this game under these rules (JSON-ready: how it
     goes, what each choice means, the contract line, the hand summary's headline), so a
     browser learns it from the server instead of keeping a copy per game name."""
+    encoding: Callable[[View], SectionFields] | None = field(default=None, compare=False)
+    """What the observation encoder reads of this game's view section (its named fields:
+    the bidder, the pot, ...); ``None``: the section adds nothing to an observation."""
     batch: Callable[[], ModuleType] | None = field(default=None, compare=False)
     """The game's part of the batch engine (the ``fast`` extra), imported only when a batch
     plays it: a module of its state slots (``PUBLIC``, ``FACE_DOWN``), ``configure``, ``load``

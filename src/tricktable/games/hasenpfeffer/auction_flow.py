@@ -12,12 +12,17 @@ from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from ...actions import Action, Kind
 from ...flow import Contract, Flow
 from ...flow_game import FlowGame
 from ...options import Option, Rules
 from .auction import Auction, TeamLedger
+from .section import HasenpfefferSection, auction_of
+
+if TYPE_CHECKING:
+    from ...view import View
 
 __all__ = [
     "DEFENDERS_SCORE_TRICKS",
@@ -186,6 +191,19 @@ class AuctionFlow(Flow):
         every = lone_for_all or not call.isdigit()
         tricks = self.tricks_in_hand() if lone_for_all else state.contract
         return Contract(state.bidder, tricks, call, state.lone, every)
+
+    def trump_maker(self, view: View) -> int | None:
+        auction = auction_of(view)
+        return None if auction is None else auction.bidder
+
+    def lone_seats(self, view: View) -> tuple[int, ...]:
+        auction = auction_of(view)
+        if auction is None:
+            return ()
+        lone = [auction.alone]
+        if isinstance(auction, HasenpfefferSection):
+            lone.append(auction.lone_defender)
+        return tuple(seat for seat in lone if seat is not None)
 
     def tricks_in_hand(self) -> int:
         """The tricks of a hand (every seat is dealt as many cards)."""

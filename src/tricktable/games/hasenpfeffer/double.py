@@ -46,6 +46,7 @@ from ...options import GameDef, Option, OptionValue, Rules
 from ...phase import Phase
 from ...ranking import Ranking
 from ...view_parts import Call
+from . import heuristic
 from .auction import Auction, TeamLedger
 from .auction_flow import (
     DEFENDERS_SCORE_TRICKS,
@@ -68,7 +69,7 @@ from .double_scoring import (
     Contract,
     score_contract,
 )
-from .section import DoubleSection, Gift, GiftCount
+from .section import DoubleSection, Gift, GiftCount, encoding_fields
 from .table_words import double_words
 
 __all__ = ["GAME", "DoubleHasenpfefferFlow", "tricks_per_hand"]
@@ -500,5 +501,7 @@ GAME = GameDef(
         ("Three, each for himself", {"players": 3, "individual": True}),
     ),
     table=double_words,
+    heuristic=heuristic.choose,
+    encoding=encoding_fields,
     batch=double_part,
 )

@@ -39,6 +39,7 @@ from ...options import GameDef, Option, OptionValue, Rules
 from ...phase import Phase
 from ...ranking import Ranking
 from ...view_parts import Call
+from . import heuristic
 from .auction import Auction, TeamLedger
 from .auction_flow import (
     DEFENDERS_SCORE_TRICKS,
@@ -56,7 +57,7 @@ from .auction_flow import (
     Tiebreak,
 )
 from .batch import single_part
-from .section import HasenpfefferSection
+from .section import HasenpfefferSection, encoding_fields
 from .single_hidden import SingleHidden
 from .table_words import single_words
 
@@ -446,5 +447,7 @@ GAME = GameDef(
         ("Pepper bids and going alone", {"pepper_bidding": True, "going_alone": "maker"}),
     ),
     table=single_words,
+    heuristic=heuristic.choose,
+    encoding=encoding_fields,
     batch=single_part,
 )

@@ -45,6 +45,7 @@ from .options import (
     family_options,
 )
 from .rams import RamsFlow, suit_of
+from .section import encoding_fields
 from .table_words import bierspiel_words
 
 if TYPE_CHECKING:
@@ -174,6 +175,7 @@ GAME = GameDef(
     aliases=("beer-play", "bier"),
     presets=(("Four players", {}), ("Five players", {"players": 5})),
     heuristic=heuristic.choose,
+    encoding=encoding_fields,
     table=bierspiel_words,
     batch=rams_part,
 )

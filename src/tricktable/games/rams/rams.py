@@ -81,7 +81,7 @@ from .options import (
     widow_packets,
 )
 from .scoring import TRICKS, Outcome, settle_chips, settle_counters
-from .section import ChipLedgerView, CounterLedgerView, RamsSection
+from .section import ChipLedgerView, CounterLedgerView, RamsSection, encoding_fields
 from .table_words import rams_words
 
 if TYPE_CHECKING:
@@ -543,6 +543,7 @@ GAME = GameDef(
         ("Four players, counting down", {"scoring": "countdown"}),
     ),
     heuristic=heuristic.choose,
+    encoding=encoding_fields,
     table=rams_words,
     batch=rams_part,
 )
