@@ -1,11 +1,10 @@
 """The registry's families come from the entry-point group ``tricktable.games``: the shipped ones
 first in their order, then plug-ins by name; a source tree without metadata falls back to the
 shipped ones; a broken plug-in is skipped with a warning naming it; a family from outside
-tricktable is listed and plays a game in the engine."""
+tricktable is listed and plays a game in the engine (everywhere else: test_plugin_everywhere)."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import subprocess
 import sys
@@ -129,18 +128,3 @@ def test_the_plugins_game_is_in_game_names_of_a_fresh_process(plugin_folder: Pat
     )
     words = run_with_plugin(plugin_folder, code)
     assert words == ["toy-euchre", "toy-euchre(cutthroat=true)", "True"]
-
-
-@pytest.mark.skipif(importlib.util.find_spec("numba") is None, reason="the batch needs numba")
-def test_the_plugin_carries_its_kernel_and_plays_in_the_batch_engine(
-    plugin_folder: Path,
-) -> None:
-    """Its GameDef names its kernel (a copy of Euchre's, compiled afresh under its own name)."""
-    code = (
-        "from tricktable.batch import Batch, play_random, supported\n"
-        "deltas = play_random('toy-euchre', 300, seed=1)\n"
-        "kernel = Batch('toy-euchre', 1).kernel.__name__\n"
-        "print(supported('toy-euchre'), kernel, deltas.shape, (deltas != 0).any(axis=1).all())\n"
-    )
-    words = run_with_plugin(plugin_folder, code, NUMBA_CACHE_DIR=str(plugin_folder / "numba"))
-    assert words == ["True", "toy_family.batch.kernel_euchre", "(300,", "4)", "True"]
