@@ -292,6 +292,11 @@ class Flow(ABC):
         play does not lead into a lone opponent's strength."""
         return ()
 
+    def dealer_ante(self, view: View) -> int:
+        """The chips this hand's dealer put in the pot when it was dealt, as ``view`` shows it
+        (0: none). A hand's change counts its ante, so a table shows the scores before it."""
+        return 0
+
     def contract(self, game: FlowGame) -> Contract | None:
         """This hand's contract once one is made (its maker and the tricks his side must
         take), ``None`` in games without one. Search bots weigh the trick that makes or sets

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
     from .actions import Action
     from .flow import Flow
+    from .telling import TerminalLines
     from .view import View
     from .view_parts import SectionFields
 
@@ -195,6 +196,9 @@ class GameDef:
     encoding: Callable[[View], SectionFields] | None = field(default=None, compare=False)
     """What the observation encoder reads of this game's view section (its named fields:
     the bidder, the pot, ...); ``None``: the section adds nothing to an observation."""
+    terminal: TerminalLines | None = field(default=None, compare=False)
+    """The lines of a table's status at the terminal that say this game's view section (its
+    auction, its pot, ...), in the reader's words; ``None``: the section adds none."""
     batch: Callable[[], ModuleType] | None = field(default=None, compare=False)
     """The game's part of the batch engine (the ``fast`` extra), imported only when a batch
     plays it: a module of its state slots (``PUBLIC``, ``FACE_DOWN``), ``configure``, ``load``

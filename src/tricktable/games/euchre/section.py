@@ -7,13 +7,17 @@ view of the seat that handled them only.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...i18n import N_
 from ...jsonrecord import CardText, json_fields, omitted_if_none, record_dict
+from ...telling import Teller
 from ...view_parts import Call
 
-__all__ = ["EuchreSection"]
+if TYPE_CHECKING:
+    from ...view import View
+
+__all__ = ["EuchreSection", "terminal_lines"]
 
 _OMITTED = omitted_if_none()
 
@@ -72,6 +76,14 @@ class EuchreSection(NamedTuple):
             cards = " ".join(card(c) for c in self.discards)
             lines.append(_("Your discard: {cards}").format(cards=cards))
         return lines
+
+
+def terminal_lines(view: View, tell: Teller) -> list[str]:
+    """Euchre's lines of a table's status at the terminal (``GameDef.terminal``)."""
+    section = view.section
+    if not isinstance(section, EuchreSection):
+        return []
+    return section.status_lines(tell.name, lambda text: tell.cards([text]), tell.gettext)
 
 
 # Euchre's calls as its players say them (a call is its notation: "order-up", "trump H").

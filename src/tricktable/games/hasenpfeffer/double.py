@@ -71,6 +71,7 @@ from .double_scoring import (
 )
 from .section import DoubleSection, Gift, GiftCount, encoding_fields
 from .table_words import double_words
+from .terminal import terminal_lines
 
 __all__ = ["GAME", "DoubleHasenpfefferFlow", "tricks_per_hand"]
 
@@ -503,5 +504,6 @@ GAME = GameDef(
     table=double_words,
     heuristic=heuristic.choose,
     encoding=encoding_fields,
+    terminal=terminal_lines,
     batch=double_part,
 )

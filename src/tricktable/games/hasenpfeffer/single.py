@@ -60,6 +60,7 @@ from .batch import single_part
 from .section import HasenpfefferSection, encoding_fields
 from .single_hidden import SingleHidden
 from .table_words import single_words
+from .terminal import terminal_lines
 
 __all__ = ["GAME", "SingleHasenpfefferFlow"]
 
@@ -449,5 +450,6 @@ GAME = GameDef(
     table=single_words,
     heuristic=heuristic.choose,
     encoding=encoding_fields,
+    terminal=terminal_lines,
     batch=single_part,
 )

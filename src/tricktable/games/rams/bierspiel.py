@@ -47,6 +47,7 @@ from .options import (
 from .rams import RamsFlow, suit_of
 from .section import encoding_fields
 from .table_words import bierspiel_words
+from .terminal import terminal_lines
 
 if TYPE_CHECKING:
     from ...flow_game import FlowGame
@@ -176,6 +177,7 @@ GAME = GameDef(
     presets=(("Four players", {}), ("Five players", {"players": 5})),
     heuristic=heuristic.choose,
     encoding=encoding_fields,
+    terminal=terminal_lines,
     table=bierspiel_words,
     batch=rams_part,
 )

@@ -81,11 +81,19 @@ from .options import (
     widow_packets,
 )
 from .scoring import TRICKS, Outcome, settle_chips, settle_counters
-from .section import ChipLedgerView, CounterLedgerView, RamsSection, encoding_fields
+from .section import (
+    ChipLedgerView,
+    CounterLedgerView,
+    RamsSection,
+    dealer_ante,
+    encoding_fields,
+)
 from .table_words import rams_words
+from .terminal import terminal_lines
 
 if TYPE_CHECKING:
     from ...flow_game import FlowGame
+    from ...view import View
 
 __all__ = ["GAME", "RamsFlow"]
 
@@ -119,6 +127,9 @@ class RamsFlow(Flow):
         self.chips = rules.value(SCORING) is Scoring.CHIPS
         self.packets = rules.value(DEAL_PACKETS)
         self.widow_packets = widow_packets(rules.options, self.widow_size)
+
+    def dealer_ante(self, view: View) -> int:
+        return dealer_ante(view)
 
     # -- hooks the family's games override -----------------------------------------------------
 
@@ -544,6 +555,7 @@ GAME = GameDef(
     ),
     heuristic=heuristic.choose,
     encoding=encoding_fields,
+    terminal=terminal_lines,
     table=rams_words,
     batch=rams_part,
 )

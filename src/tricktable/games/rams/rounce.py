@@ -31,6 +31,7 @@ from .options import GENERAL_RAMS, HAND_SIZE, HEADING, family_check, family_opti
 from .rams import RamsFlow
 from .section import encoding_fields
 from .table_words import rounce_words
+from .terminal import terminal_lines
 
 __all__ = ["GAME", "RounceFlow"]
 
@@ -130,6 +131,7 @@ GAME = GameDef(
     presets=(("Four players", {}), ("Six players", {"players": 6})),
     heuristic=heuristic.choose,
     encoding=encoding_fields,
+    terminal=terminal_lines,
     table=rounce_words,
     batch=rams_part,
 )

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
     from ...view import View
 
 __all__ = [
-    "ChipLedgerView", "CounterLedgerView", "RamsSection", "encoding_fields", "rams_of",
+    "ChipLedgerView", "CounterLedgerView", "RamsSection", "dealer_ante", "encoding_fields",
+    "rams_of",
 ]  # fmt: skip
 
 _OMITTED = omitted_if_none()
@@ -87,3 +88,13 @@ def encoding_fields(view: View) -> SectionFields:
     seats = {"seated": rams.seated, "out_of_game": rams.out}
     flags = {"widow_taken": rams.widow_taker is not None}
     return SectionFields(seat=seat, seats=seats, flags=flags, pot=rams.pot)
+
+
+def dealer_ante(view: View) -> int:
+    """The chips this hand's dealer put in the pot when it was dealt (0: no ante, or the hand
+    is over); the flow's ``dealer_ante`` hook."""
+    rams = rams_of(view)
+    if rams is None or rams.scoring != "chips" or view.is_over:
+        return 0
+    ante = view.rules.options.get("ante", 0)
+    return ante if isinstance(ante, int) else 0
