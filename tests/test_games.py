@@ -5,6 +5,7 @@ tricktable is listed and plays a game in the engine (everywhere else: test_plugi
 
 from __future__ import annotations
 
+import pkgutil
 import random
 import subprocess
 import sys
@@ -128,3 +129,14 @@ def test_the_plugins_game_is_in_game_names_of_a_fresh_process(plugin_folder: Pat
     )
     words = run_with_plugin(plugin_folder, code)
     assert words == ["toy-euchre", "toy-euchre(cutthroat=true)", "True"]
+
+
+def test_the_import_contracts_cover_every_top_level_module() -> None:
+    """A new module is placed in a layer, and in the contract that keeps families out of it."""
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "importlinter"
+    ]["contracts"]
+    layered = {name.strip() for layer in contracts[0]["layers"] for name in layer.split(":")}
+    kept_out = set(contracts[2]["source_modules"]) | {"tricktable.games"}
+    modules = {f"tricktable.{found.name}" for found in pkgutil.iter_modules(tt.__path__)}
+    assert modules - layered == set() and modules - kept_out == set()
