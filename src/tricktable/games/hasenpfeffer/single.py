@@ -193,7 +193,7 @@ class SingleHasenpfefferFlow(AuctionFlow):
 
     def __init__(self, rules: Rules) -> None:
         super().__init__(rules)
-        self.deck = DECKS["euchre25"]
+        self.deck = DECKS["joker25"]
         self.ranking = Ranking(self.deck.mask, joker_top=True, bowers=True)
         self.pepper = rules.value(PEPPER_BIDDING)
         self.exchange = rules.value(WIDOW_MODE) is WidowMode.BIDDER_EXCHANGE
