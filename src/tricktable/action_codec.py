@@ -24,7 +24,7 @@ from itertools import combinations
 
 import numpy as np
 
-from .actions import BID_WORDS, Action, Kind, card_action, parse_action
+from .actions import Action, Kind, card_action, parse_action
 from .cards import COPY_STRIDE, Deck, display_key
 from .errors import IllegalActionError
 from .options import Rules
@@ -68,7 +68,7 @@ class ActionCodec:
         self._add("play", ordered if Kind.PLAY in kinds else [])
         if Kind.BID in kinds:
             numbers = [Action.bid(n) for n in range(1, self.tricks + 1)]
-            self._add("bid", numbers + [Action.bid(word) for word in BID_WORDS])
+            self._add("bid", numbers + [Action.bid(word) for word in flow.NAMED_BIDS])
         if Kind.TRUMP in kinds:
             self._add("trump", [Action(Kind.TRUMP, value=v) for v in TRUMP_VALUES])
         self._add("call", [Action(kind) for kind in CALL_KINDS if kind in kinds])

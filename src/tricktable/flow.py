@@ -95,6 +95,9 @@ class Flow(ABC):
     has_widow: bool = False
     widow_size: int = 0
     ACTION_KINDS: frozenset[Kind] = frozenset(Kind)
+    NAMED_BIDS: tuple[str, ...] = ()
+    """The words a bid may be besides a number (``bid WORD``), in the order the action encoding
+    numbers them after the numbers; a game's named contracts come from its family."""
     VIEW_SECTION: type[Section]
     """The class of the family's part of a view (:mod:`tricktable.view_parts`)."""
     HIDDEN: HiddenModel = HiddenModel()

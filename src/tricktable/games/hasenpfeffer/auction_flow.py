@@ -12,7 +12,7 @@ from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ...actions import Action, Kind
 from ...flow import Contract, Flow
@@ -160,6 +160,11 @@ class ContractState:
     lone_defender: int | None = None
 
 
+PEPPER_BIDS: Final = ("little-pepper", "big-pepper")
+"""The pepper bids (every trick; big pepper at doubled stakes), numbered in this order by the
+action encoding and the batch kernels, whether or not the rules allow them."""
+
+
 class AuctionFlow(Flow):
     """An auction for tricks, the high bidder's contract and trick play for it.
 
@@ -168,6 +173,7 @@ class AuctionFlow(Flow):
     scores; the auction, the lead, the game end and the winners are here.
     """
 
+    NAMED_BIDS = PEPPER_BIDS
     individual = False
 
     def __init__(self, rules: Rules) -> None:
