@@ -95,6 +95,11 @@ class Flow(ABC):
     has_widow: bool = False
     widow_size: int = 0
     ACTION_KINDS: frozenset[Kind] = frozenset(Kind)
+    CALLS: tuple[Kind, ...] = (Kind.PASS,)
+    """The game's calls that take nothing after them, in the order the action encoding numbers
+    them (the family's verbs: the core lists none)."""
+    ONE_CARD_KINDS: tuple[Kind, ...] = (Kind.DISCARD,)
+    """The game's actions of one card other than a play, in the action encoding's order."""
     NAMED_BIDS: tuple[str, ...] = ()
     """The words a bid may be besides a number (``bid WORD``), in the order the action encoding
     numbers them after the numbers; a game's named contracts come from its family."""

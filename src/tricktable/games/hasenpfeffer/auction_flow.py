@@ -173,6 +173,8 @@ class AuctionFlow(Flow):
     scores; the auction, the lead, the game end and the winners are here.
     """
 
+    CALLS = (Kind.PASS, Kind.ALONE, Kind.NOT_ALONE)
+    ONE_CARD_KINDS = (Kind.DISCARD, Kind.GIVE)
     NAMED_BIDS = PEPPER_BIDS
     individual = False
 
