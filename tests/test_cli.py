@@ -192,10 +192,10 @@ def test_the_game_is_told_in_sentences_with_names(tmp_path: Path) -> None:
     output = run(["play", "hasenpfeffer", "--seed", "3", "--record-dir", str(tmp_path)],
                  "4\n" + ALWAYS_FIRST)  # fmt: skip
     assert (
-        "You sit in seat 1 of 4; clockwise from your left: Bruno, Cleo (partner), Dmitri." in output
+        "You sit in seat 1 of 4; clockwise from your left: Bruno, Cleo (partner), Dario." in output
     )
     assert "You bid 4." in output and "Your bid: type " in output
-    assert re.search(r"^(Bruno|Cleo|Dmitri) (passes|bids \d)\.$", output, re.M)
+    assert re.search(r"^(Bruno|Cleo|Dario) (passes|bids \d)\.$", output, re.M)
     assert re.search(r"(^|: )You (lead|play) the .+\.$", output, re.M)
 
 

@@ -163,10 +163,10 @@ def test_a_whole_hand_of_euchre_in_the_terminal(tmp_path: Path) -> None:
     assert re.search(r"^Turn-up: \S+", output, re.M)
     assert re.search(r"^Calls: (.*, )?you (pass|order-up)", output, re.M)
     assert "End of hand 1." in output
-    (change,) = re.findall(r"^Change: you and Cleo ([+-]\d+), Bruno and Dmitri ([+-]\d+)\.$",
+    (change,) = re.findall(r"^Change: you and Cleo ([+-]\d+), Bruno and Dario ([+-]\d+)\.$",
                            output, re.M)  # fmt: skip
     assert (int(change[0]), int(change[1])) == (result.deltas[0], result.deltas[1])
-    assert f"Scores: you and Cleo {result.scores[0]}, Bruno and Dmitri {result.scores[1]}" in output
+    assert f"Scores: you and Cleo {result.scores[0]}, Bruno and Dario {result.scores[1]}" in output
 
 
 # -- the player's language -----------------------------------------------------------------------
