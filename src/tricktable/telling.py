@@ -42,6 +42,9 @@ class Teller(Protocol):
     def call(self, call: str) -> str:
         """A call of an auction or a declaration as said: "bid 4", "pass"."""
 
+    def said(self, seat: int, call: str) -> str:
+        """A seat's call as a sentence: "Cleo orders it up.", "You play with a partner."."""
+
     def bid(self, value: str) -> str:
         """A bid's value as said: "4", "little pepper"."""
 

@@ -17,7 +17,7 @@ from ..i18n import N_, Translator
 from ..ranking import NO_TRUMP
 from ..view import View
 from ..view_parts import DoneTrick, TrickView
-from .narrate import ENGLISH, SeatNames, bid_words, card_symbol, suit_words
+from .narrate import ENGLISH, SeatNames, action_sentence, bid_words, card_symbol, suit_words
 
 __all__ = [
     "SeatNames",
@@ -191,6 +191,9 @@ class _Teller:
 
     def call(self, call: str) -> str:
         return call_words(call, self.names)
+
+    def said(self, seat: int, call: str) -> str:
+        return action_sentence(self.names, seat, parse_action(call))
 
     def bid(self, value: str) -> str:
         return bid_words(value, self.names.words)

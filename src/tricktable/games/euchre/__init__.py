@@ -31,8 +31,8 @@ from ...options import GameDef
 from .batch import euchre_part
 from .flow import EuchreFlow
 from .options import OPTIONS, check
-from .section import terminal_lines
 from .table_words import table_words
+from .terminal import terminal_lines
 
 __all__ = ["COMPILED", "GAME", "GAMES", "EuchreFlow"]
 

@@ -43,7 +43,7 @@ def _calls_and_turnup(rams: RamsSection, tell: Teller) -> list[str]:
     _ = tell.gettext
     lines = []
     if rams.declarations:
-        said = ", ".join(f"{tell.name(c.seat)} {tell.call(c.call)}" for c in rams.declarations)
+        said = " ".join(tell.said(call.seat, call.call) for call in rams.declarations)
         lines.append(_("Calls: {calls}").format(calls=said))
     if rams.turnup:
         turnup = tell.cards(rams.turnup)
