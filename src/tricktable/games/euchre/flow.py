@@ -83,8 +83,8 @@ class EuchreFlow(Flow):
 
     VIEW_SECTION = EuchreSection
     HIDDEN = EuchreHidden()
-    CALLS = (Kind.PASS, Kind.ALONE, Kind.NOT_ALONE, Kind.ORDER_UP)
-    ONE_CARD_KINDS = (Kind.DISCARD, Kind.GIVE)
+    CALLS: tuple[Kind, ...] = (Kind.PASS, Kind.ALONE, Kind.NOT_ALONE, Kind.ORDER_UP)
+    ONE_CARD_KINDS: tuple[Kind, ...] = (Kind.DISCARD, Kind.GIVE)
     ACTION_KINDS = frozenset({Kind.PASS, Kind.ORDER_UP, Kind.TRUMP, Kind.DISCARD, Kind.ALONE,
                               Kind.NOT_ALONE, Kind.GIVE, Kind.PLAY})  # fmt: skip
     LARGEST_EXCHANGE = 0

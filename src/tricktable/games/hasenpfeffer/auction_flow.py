@@ -173,9 +173,9 @@ class AuctionFlow(Flow):
     scores; the auction, the lead, the game end and the winners are here.
     """
 
-    CALLS = (Kind.PASS, Kind.ALONE, Kind.NOT_ALONE)
-    ONE_CARD_KINDS = (Kind.DISCARD, Kind.GIVE)
-    NAMED_BIDS = PEPPER_BIDS
+    CALLS: tuple[Kind, ...] = (Kind.PASS, Kind.ALONE, Kind.NOT_ALONE)
+    ONE_CARD_KINDS: tuple[Kind, ...] = (Kind.DISCARD, Kind.GIVE)
+    NAMED_BIDS: tuple[str, ...] = PEPPER_BIDS
     individual = False
 
     def __init__(self, rules: Rules) -> None:

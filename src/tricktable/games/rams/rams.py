@@ -105,7 +105,7 @@ class RamsFlow(Flow):
     HIDDEN = RamsHidden()
     """The hand flow of the Rams family."""
 
-    CALLS = (Kind.PASS, Kind.IN, Kind.WIDOW, Kind.GENERAL, Kind.DECLINE)
+    CALLS: tuple[Kind, ...] = (Kind.PASS, Kind.IN, Kind.WIDOW, Kind.GENERAL, Kind.DECLINE)
     ACTION_KINDS = frozenset({Kind.PASS, Kind.IN, Kind.WIDOW, Kind.GENERAL, Kind.EXCHANGE,
                               Kind.DECLINE, Kind.DISCARD, Kind.PLAY})  # fmt: skip
     LARGEST_EXCHANGE = 1
