@@ -8,9 +8,9 @@ import tricktable as tt
 from tricktable.actions import Kind
 from tricktable.bots import LEVELS, STRATEGIES, HeuristicBot, RandomBot, make_bot
 from tricktable.bots.base import Bot
-from tricktable.bots.cardplay import PlayContext
-from tricktable.bots.heuristic_hasenpfeffer import bid_limit
+from tricktable.cardplay import PlayContext
 from tricktable.cards import indices_of
+from tricktable.games.hasenpfeffer.heuristic import bid_limit
 
 SINGLE_OPTION_SETS = [
     {},
@@ -258,7 +258,7 @@ def test_the_defence_does_not_lead_an_ace_or_a_trump_into_a_lone_hand() -> None:
 
 
 def test_a_remembered_hand_estimate_is_the_estimate_itself() -> None:
-    from tricktable.bots import heuristic_hasenpfeffer as hh
+    from tricktable.games.hasenpfeffer import heuristic as hh
 
     flow = tt.rules("double-hasenpfeffer").flow
     hands = [list(indices_of(hand)) for hand in tt.new_game("double-hasenpfeffer", seed=3).hands]

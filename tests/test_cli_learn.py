@@ -47,8 +47,9 @@ def test_learn_refuses_bad_input_before_any_work(tmp_path, args, says):
 
 def test_learn_fits_only_the_phases_asked_for(tmp_path):
     args = ["learn", "hasenpfeffer", "--shards", "1", "--games", "6", "--samples", "1",
-            "--keep", "1", "--epochs", "1", "--worlds", "dealt", "--phases", "play", "--veto", "0.8",
-            "--data", str(tmp_path / "labels"), "--out", str(tmp_path / "weights")]  # fmt: skip
+            "--keep", "1", "--epochs", "1", "--worlds", "dealt", "--phases", "play",
+            "--veto", "0.8", "--data", str(tmp_path / "labels"),
+            "--out", str(tmp_path / "weights")]  # fmt: skip
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (tmp_path / "weights").iterdir()) == ["hasenpfeffer-play.npz"]

@@ -27,7 +27,9 @@ if TYPE_CHECKING:
 
     from .actions import Action
     from .flow import Flow
+    from .telling import TerminalLines
     from .view import View
+    from .view_parts import SectionFields
 
 __all__ = ["GameDef", "Option", "OptionValue", "Preset", "Rules", "Strategy"]
 
@@ -193,6 +195,12 @@ class GameDef:
     """What a table's client needs to know of this game under these rules (JSON-ready: how it
     goes, what each choice means, the contract line, the hand summary's headline), so a
     browser learns it from the server instead of keeping a copy per game name."""
+    encoding: Callable[[View], SectionFields] | None = field(default=None, compare=False)
+    """What the observation encoder reads of this game's view section (its named fields:
+    the bidder, the pot, ...); ``None``: the section adds nothing to an observation."""
+    terminal: TerminalLines | None = field(default=None, compare=False)
+    """The lines of a table's status at the terminal that say this game's view section (its
+    auction, its pot, ...), in the reader's words; ``None``: the section adds none."""
     batch: Callable[[], ModuleType] | None = field(default=None, compare=False)
     """The game's part of the batch engine (the ``fast`` extra), imported only when a batch
     plays it: a module of its state slots (``PUBLIC``, ``FACE_DOWN``), ``configure``, ``load``

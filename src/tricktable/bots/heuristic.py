@@ -3,21 +3,20 @@
 A strategy is a function ``(view, rng) -> Action`` over one game's views; ``rng`` only breaks
 ties. A game's strategy is its ``GameDef.heuristic`` (its family's ``heuristic`` module), or
 its flow's ``heuristic`` hook; games without one fall back to :func:`fallback_strategy`, which
-plays cards sensibly and makes other decisions at random, so every registered game is playable.
+plays cards sensibly (:mod:`tricktable.cardplay`, which a family's strategy may build on too)
+and makes other decisions at random, so every registered game is playable.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from types import ModuleType
 
 from ..actions import Action, Kind
-from ..games import REGISTRY, family_of, hasenpfeffer
+from ..cardplay import PlayContext
+from ..games import REGISTRY
 from ..view import View
-from . import heuristic_hasenpfeffer
 from .base import decision_random
-from .cardplay import PlayContext
 from .random_bot import require_legal
 
 __all__ = [
@@ -31,17 +30,8 @@ __all__ = [
 
 Strategy = Callable[[View, random.Random], Action]
 
-_BY_FAMILY: dict[ModuleType, Strategy] = {
-    hasenpfeffer: heuristic_hasenpfeffer.choose,
-}
-"""The strategies still kept here, per family; a game's own (``GameDef.heuristic``) comes
-first. Hasenpfeffer's stays until its card play (:mod:`.cardplay`, shared with the fallback)
-is split from its partner reasoning, so that the family's package can hold it (issue 34)."""
-
 STRATEGIES: dict[str, Strategy] = {
-    name: strategy
-    for name, game in REGISTRY.items()
-    if (strategy := game.heuristic or _BY_FAMILY.get(family_of(game))) is not None
+    name: game.heuristic for name, game in REGISTRY.items() if game.heuristic is not None
 }
 
 
