@@ -5,9 +5,12 @@ fake distribution (a ``*.dist-info`` folder) in a folder put on ``sys.path``."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
+
+import numpy as np
 
 import tricktable as tt
 from tricktable.games import FAMILIES
@@ -31,7 +34,7 @@ def write_plugin(folder: Path, *, family: str = "euchre", entry: str = "toy") ->
             continue
         (package / relative).parent.mkdir(parents=True, exist_ok=True)
         if source.suffix != ".py":  # weights and other data, named after their game
-            shutil.copyfile(source, package / relative.with_name(renamed_file(source.name, names)))
+            copy_data(source, package / relative.with_name(renamed_file(source.name, names)), names)
             continue
         text = absolute_imports(source.read_text(encoding="utf-8"), depth=len(relative.parts))
         (package / relative).write_text(rename_games(text, names), encoding="utf-8")
@@ -53,11 +56,32 @@ def renamed(game: str) -> str:
     return PREFIX + game
 
 
-def renamed_file(name: str, games: tuple[str, ...]) -> str:
+def renamed_file(name: str, games: tuple[str, ...], separators: str = "-") -> str:
     """A data file's name in the copy: ``hasenpfeffer-auction.npz``, a file of the game
-    ``hasenpfeffer``, as ``toy-hasenpfeffer-auction.npz``."""
-    owner = max((game for game in games if name.startswith(f"{game}-")), key=len, default=None)
+    ``hasenpfeffer``, as ``toy-hasenpfeffer-auction.npz`` (with ``separators="("``, a rules
+    text: ``hasenpfeffer(pepper_bidding=true)`` or a game's name alone)."""
+
+    def owns(game: str) -> bool:
+        return name == game or any(name.startswith(game + mark) for mark in separators)
+
+    owner = max((game for game in games if owns(game)), key=len, default=None)
     return name if owner is None else renamed(owner) + name[len(owner) :]
+
+
+def copy_data(source: Path, target: Path, games: tuple[str, ...]) -> None:
+    """A data file of the copy; a network's meta names the renamed game and its rules, as a
+    family that trained its own networks would."""
+    if source.suffix != ".npz":
+        shutil.copyfile(source, target)
+        return
+    with np.load(source, allow_pickle=False) as data:
+        arrays = {name: data[name] for name in data.files}
+    meta = json.loads(str(arrays["meta"]))
+    for key in ("game", "rules"):
+        if key in meta:
+            meta[key] = renamed_file(meta[key], games, separators="(")
+    arrays["meta"] = np.array(json.dumps(meta, sort_keys=True))
+    np.savez_compressed(target, **arrays)  # type: ignore[arg-type]
 
 
 def rename_games(text: str, names: tuple[str, ...]) -> str:

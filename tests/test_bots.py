@@ -6,7 +6,7 @@ import pytest
 
 import tricktable as tt
 from tricktable.actions import Kind
-from tricktable.bots import LEVELS, STRATEGIES, HeuristicBot, RandomBot, make_bot
+from tricktable.bots import LEVELS, STRATEGIES, HeuristicBot, LearnedBot, RandomBot, make_bot
 from tricktable.bots.base import Bot
 from tricktable.cardplay import PlayContext
 from tricktable.cards import indices_of
@@ -77,7 +77,8 @@ def test_make_bot_knows_names_and_levels_and_rejects_others() -> None:
     assert isinstance(make_bot("random", seed=1), RandomBot)
     assert isinstance(make_bot("Heuristic", seed=1), HeuristicBot)
     assert isinstance(make_bot("easy"), RandomBot)
-    assert isinstance(make_bot("medium"), HeuristicBot)
+    # medium is the learned bot: the networks where they beat the heuristic, else the heuristic
+    assert isinstance(make_bot("medium"), LearnedBot)
     assert set(LEVELS) == {"easy", "medium", "hard", "expert"}
     assert all(callable(make_bot(level).choose) for level in LEVELS)
     with pytest.raises(tt.RulesError, match="'grandmaster'"):

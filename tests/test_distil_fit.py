@@ -13,7 +13,7 @@ torch = pytest.importorskip("torch")
 from tricktable.distil.fit import FitConfig, fit, fit_network, rows_of_phase  # noqa: E402
 from tricktable.distil.label import LabelSpec, label_games  # noqa: E402
 from tricktable.learn.features import PHASE_ORDER  # noqa: E402
-from tricktable.learn.model import Evaluator  # noqa: E402
+from tricktable.learn.model import Evaluator, save  # noqa: E402
 
 CONFIG = FitConfig(hidden=(32, 16), epochs=4, batch_size=32, seed=2)
 
@@ -36,6 +36,28 @@ def test_the_numpy_evaluator_gives_the_torch_network_s_outputs(cards) -> None:
     assert evaluator.has_policy
     assert np.allclose(evaluator.outputs(cards["obs"]), expected, atol=1e-5)
     assert list(fitted.columns) == sorted(set(np.flatnonzero(cards["legal"].any(axis=0))))
+
+
+def test_the_shipped_half_precision_network_chooses_as_the_torch_network(cards, tmp_path) -> None:
+    """Weights are stored in float16 (a game's networks within 2 MB) and played in float32:
+    the outputs move by rounding only, and the choices stay the same."""
+    fitted, net = fit_network(cards, CONFIG)
+    save(tmp_path / "half.npz", fitted.weights, fitted.biases, fitted.columns, {}, half=True)
+    loaded = Evaluator.load(tmp_path / "half.npz")
+    with torch.no_grad():
+        expected = net(torch.as_tensor(cards["obs"])).numpy()
+    got = loaded.outputs(cards["obs"])
+    assert got.dtype == np.float32 and loaded.weights[0].dtype == np.float32
+    assert np.allclose(got, expected, atol=0.05 * (1 + np.abs(expected).max()))
+    width = len(fitted.columns)
+    same = got[:, :width].argmax(1) == expected[:, :width].argmax(1)
+    assert same.mean() >= 0.98
+    assert (tmp_path / "half.npz").stat().st_size < 0.6 * _full_size(fitted, tmp_path)
+
+
+def _full_size(fitted, tmp_path) -> int:
+    save(tmp_path / "full.npz", fitted.weights, fitted.biases, fitted.columns, {})
+    return (tmp_path / "full.npz").stat().st_size
 
 
 def _regret(fitted, cards, head: str) -> float:

@@ -54,12 +54,8 @@ def checked(plugin: Path, check: str) -> list[str]:
 
 @pytest.mark.timeout(900)
 def test_every_bot_level_plays_the_copy(plugin: Path) -> None:
-    # Hasenpfeffer's learned weights say the shipped rules they were trained for, and its
-    # features are chosen by the shipped game's name (tricktable.learn, issue 36): on the copy
-    # the learned level plays the heuristic's legal moves instead, not the shipped networks'.
-    learned = "other" if family_of(plugin) == "hasenpfeffer" else "same"
     assert checked(plugin, "bots") == [
-        "random:same", "easy:same", "medium:same", "heuristic:same", f"learned:{learned}",
+        "random:same", "easy:same", "medium:same", "heuristic:same", "learned:same",
         "hard:played", "expert:played",
     ]  # fmt: skip
 

@@ -40,7 +40,7 @@ BOTS: Final[dict[str, Callable[..., Bot]]] = {
 
 LEVELS: Final[dict[str, str]] = {
     "easy": "random",
-    "medium": "heuristic",
+    "medium": "learned",
     "hard": "pimc",
     "expert": "pimc",
 }

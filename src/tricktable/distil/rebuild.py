@@ -111,6 +111,6 @@ def _fit_phase(spec: LabelSpec, phase: str, rows: dict[str, np.ndarray], *, out:
     if options.veto is not None:
         meta["veto"] = options.veto
     target = out / f"{rules.name}-{phase}.npz"
-    save(target, fitted.weights, fitted.biases, fitted.columns, meta)
+    save(target, fitted.weights, fitted.biases, fitted.columns, meta, half=True)
     say(f"{phase}: weights {target.name} ({target.stat().st_size:,} bytes)")
     return meta

@@ -64,8 +64,8 @@ class Evaluator:
     def load(cls, path: Path) -> Evaluator:
         with np.load(path, allow_pickle=False) as data:
             layers = sum(1 for name in data.files if name.startswith("w"))
-            weights = [data[f"w{i}"] for i in range(layers)]
-            biases = [data[f"b{i}"] for i in range(layers)]
+            weights = [data[f"w{i}"].astype(np.float32) for i in range(layers)]
+            biases = [data[f"b{i}"].astype(np.float32) for i in range(layers)]
             meta = json.loads(str(data["meta"]))
             return cls(weights, biases, data["columns"], meta)
 
@@ -170,11 +170,13 @@ def _encoder(rules: Rules) -> ObservationEncoder:
 
 
 def save(path: Path, weights: list[np.ndarray], biases: list[np.ndarray], columns: np.ndarray,
-         meta: dict[str, Any]) -> None:  # fmt: skip
-    """Write an evaluator's weights (float32) and its ``meta`` (JSON) to ``path``."""
+         meta: dict[str, Any], *, half: bool = False) -> None:  # fmt: skip
+    """Write an evaluator's weights and its ``meta`` (JSON) to ``path``: float32, or float16
+    with ``half`` (half the size: a game's networks within 2 MB; played in float32)."""
+    stored = np.float16 if half else np.float32
     arrays: dict[str, np.ndarray] = {"columns": np.asarray(columns, dtype=np.int64)}
     for i, (w, b) in enumerate(zip(weights, biases, strict=True)):
-        arrays[f"w{i}"], arrays[f"b{i}"] = w.astype(np.float32), b.astype(np.float32)
+        arrays[f"w{i}"], arrays[f"b{i}"] = w.astype(stored), b.astype(np.float32)
     arrays["meta"] = np.array(json.dumps(meta, sort_keys=True))
     path.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
