@@ -34,7 +34,7 @@ def train(
     seed: Annotated[int, typer.Option(help="Seed of the data and the network.")] = 0,
     data: Annotated[Path | None, typer.Option(help="The data folder.")] = None,
     out: Annotated[
-        Path | None, typer.Option(help="The weights file (default: the package).")
+        Path | None, typer.Option(help="The weights file (default: beside its data).")
     ] = None,
 ) -> None:
     """Generate valued positions, train the MLP and write its weights."""
@@ -46,7 +46,10 @@ def train(
     )
     try:
         rebuild(game, folder, deals=deals, shards=shards, workers=workers, backend=backend,
-                prefix=prefix, config=TrainConfig(epochs=epochs, seed=seed), out=out,
+                prefix=prefix, config=TrainConfig(epochs=epochs, seed=seed),
+                # the first pipeline's networks never overwrite the package's, which come
+                # from the solver (tricktable learn)
+                out=out or folder / "weights.npz",
                 say=typer.echo)  # fmt: skip
     except TricktableError as exc:
         typer.echo(f"error: {exc}", err=True)
