@@ -82,9 +82,11 @@ const named = (name) => `/api/friends/${encodeURIComponent(name)}`;
 function friendRow(friend) {
   const status = friend.online ? t("online") : t("offline");
   return element("li", { dataset: { testid: "friend", name: friend.name, online: String(friend.online) } },
-    element("span", { className: friend.online ? "presence online" : "presence", "aria-hidden": "true", textContent: "●" }),
-    element("a", { href: `/players/${encodeURIComponent(friend.name)}`, textContent: friend.name }),
-    element("span", { className: "muted", textContent: ` · ${status}` }),
+    // one line of text, so that the name is a link inside it (not a target standing alone)
+    element("span", {},
+      element("span", { className: friend.online ? "presence online" : "presence", "aria-hidden": "true", textContent: "●" }),
+      element("a", { href: `/players/${encodeURIComponent(friend.name)}`, textContent: friend.name }),
+      element("span", { className: "muted", textContent: ` · ${status}` })),
     element("div", { className: "row-actions" },
       button(t("Remove"), "friend-remove", () => change(named(friend.name), "DELETE"))));
 }
