@@ -6,9 +6,7 @@ table's record, which `tricktable verify` accepts."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
-import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +21,7 @@ import httpx
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
-from browser_support import served
+from browser_support import served_quick_bots
 from table_support import PHONE, browser, new_context, take_turn, turns
 from tricktable.verify import verify_record
 
@@ -35,14 +33,9 @@ PASSWORD = "a good long password"
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real server whose bots move at once and play for a player away for a second."""
-    from tricktable.server import create_app
-    from tricktable.server.config import Settings
-
     folder = tmp_path_factory.mktemp("event-tables")
-    settings = dataclasses.replace(Settings(), bot_delay=0.0, grace_seconds=1.0,
-                                   substitute_level="easy", event_seconds=0.2)  # fmt: skip
-    app = create_app(f"sqlite:///{folder / 'tables.db'}", settings=settings, rng=random.Random(5))
-    with served(app) as url:
+    with served_quick_bots(folder, seed=5, grace_seconds=1.0, substitute_level="easy",
+                           event_seconds=0.2) as url:  # fmt: skip
         yield url
 
 
@@ -50,14 +43,8 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def patient_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real server whose bots move at once but wait for a player who is not there yet (no
     bot plays the hands of an event's entrant on her way from the event page to her table)."""
-    from tricktable.server import create_app
-    from tricktable.server.config import Settings
-
     folder = tmp_path_factory.mktemp("event-tables-patient")
-    settings = dataclasses.replace(Settings(), bot_delay=0.0, grace_seconds=600.0,
-                                   event_seconds=0.2)  # fmt: skip
-    app = create_app(f"sqlite:///{folder / 'tables.db'}", settings=settings, rng=random.Random(6))
-    with served(app) as url:
+    with served_quick_bots(folder, seed=6, event_seconds=0.2) as url:
         yield url
 
 
