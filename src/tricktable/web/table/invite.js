@@ -11,9 +11,11 @@ const invite = { asked: false, friends: null, note: "", error: "" };
 async function loadFriends() {
   invite.asked = true;
   try {
-    invite.friends = (await fetchJson("/api/friends")).friends;
+    // a guest has nobody to invite by name (and asking would only be refused)
+    const session = await fetchJson("/api/session");
+    invite.friends = session.name ? (await fetchJson("/api/friends")).friends : null;
   } catch {
-    invite.friends = null; // not signed in: nobody to invite by name
+    invite.friends = null;
   }
   update({});
 }
