@@ -125,8 +125,12 @@ def openspiel_hands(seconds: float) -> float | None:
     return hands / (time.process_time() - start)
 
 
-TARGETS = {"euchre": 1.0, "hasenpfeffer": 0.8}
-"""The ratio each row must reach (design.md): Euchre is the same game on both sides."""
+TARGETS = {"euchre": 1.0, "hasenpfeffer": 0.9}
+"""The ratio each row must reach in pure Python (design.md; compiled: 1.3 both): Euchre is the
+same game on both sides."""
+COMPILED_TARGET = 1.3
+PUSH_POP_TARGET = {False: 1.5, True: 0.8}
+"""Microseconds a card for push + pop (design.md), pure Python and compiled."""
 
 
 def interleaved_medians(
@@ -171,12 +175,13 @@ def main() -> None:
     else:
         print(f"OpenSpiel euchre: {theirs:,.0f} random hands/s")
         for name, rate in ours.items():
-            target = f" (target >= {TARGETS[name]}x)" if name in TARGETS else ""
+            wanted = COMPILED_TARGET if built else TARGETS.get(name)
+            target = f" (target >= {wanted}x)" if wanted is not None else ""
             print(f"ratio tricktable {name} / OpenSpiel euchre: {rate / theirs:.2f}x{target}")
     for name in games:
         by_action, by_bit = push_pop_microseconds(args.seconds, name, options)
         print(f"{name} push+pop per card: {by_action:.2f} us (push_card+pop: {by_bit:.2f} us; "
-              "target <= 3 us)")  # fmt: skip
+              f"target <= {PUSH_POP_TARGET[bool(built)]} us)")  # fmt: skip
 
 
 def _measure(seconds: float, name: str, options: dict[str, str]) -> Callable[[], float]:

@@ -126,3 +126,33 @@ def play_first_legal(game: Game, hands: int = 1) -> None:
 def all_in(game: Game) -> None:
     while game.phase == "declare":
         game.apply("in")
+
+
+# -- deals (dealer 0; hearts trump unless said) ----------------------------------------------
+
+# Play obligations: void-and-trump situations.
+DEAL_A = (
+    "7H AD KD QD JD / KS 10D 9D 8D 7D / QH 8H 9C 8C 7C / KH 9H QC JC 10C"
+    " | AS QS JS 10S 9S | 10H 8S 7S AH JH AC KC"
+)
+# Play obligations: heading and following.
+DEAL_C = (
+    "QS 8S AD KD QD / 10S 9H 9D 8D 7D / KS 7S QC JC 10C / KH 7H 9C 8C 7C"
+    " | AS JS 9S JD 10D | 8H AH QH JH 10H AC KC"
+)
+# Seat 1 holds five hearts and wins every trick: everybody else playing is looed.
+LOO = (
+    "AS KS QS JS 10S / AH KH QH JH 10H / AD KD QD JD 10D / 7C 8C 9C 7S 8S"
+    " | AC KC QC JC 10C | 9H 8H 7H 9S 9D 8D 7D"
+)
+
+
+def new(deal: str = LOO, **options: Any) -> Game:
+    return tt.new_game("rams", dealer=0, deal=deal, **options)
+
+
+def to_play(game: Game) -> None:
+    """Everyone in, the dealer declines the turn-up."""
+    all_in(game)
+    if game.phase == "exchange":
+        game.apply("decline")

@@ -27,7 +27,7 @@ LONE_STRONG = (
 )
 # Seat 0 holds the Joker and the ace of hearts: alone or not, side 0 takes one to four tricks.
 LONE_WEAK = "JK AH 9C 9S 10S QD / JH KH QH AS KS QS / JS JC 10H AD KD 9D / JD 9H 10D KC QC 10C | AC"
-ALL_CARDS = [str(card) for card in tt.DECKS["euchre25"].cards]
+ALL_CARDS = [str(card) for card in tt.DECKS["joker25"].cards]
 
 
 def new(deal: str = DEAL, **options: Any) -> tt.Game:

@@ -66,7 +66,7 @@ def test_action_constructors_and_values() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "   ", "jump", "bid", "bid x", "bid 4 5", "play", "play JH QH", "play XX",
+    ["", "   ", "jump", "bid", "bid 4x", "bid 4 5", "play", "play JH QH", "play XX",
      "exchange 9C 8H 7D", "trump X", "trump", "pass now", "discard", "give 1H"],
 )  # fmt: skip
 def test_malformed_action_raises_notation_error_quoting_the_text(text: str) -> None:
@@ -82,3 +82,10 @@ def test_partner_names_a_seat() -> None:
     for text in ("partner", "partner x", "partner 3 4"):
         with pytest.raises(tt.NotationError, match="partner 3"):
             tt.parse_action(text)
+
+
+def test_a_named_bid_is_any_word_and_the_game_says_which_it_has() -> None:
+    assert tt.parse_action("bid Little-Pepper") == Action(Kind.BID, value="little-pepper")
+    game = tt.new_game("hasenpfeffer", seed=1, pepper_bidding=True)
+    with pytest.raises(tt.IllegalActionError, match="bid grand"):
+        game.apply("bid grand")

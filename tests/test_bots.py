@@ -8,9 +8,9 @@ import tricktable as tt
 from tricktable.actions import Kind
 from tricktable.bots import LEVELS, STRATEGIES, HeuristicBot, RandomBot, make_bot
 from tricktable.bots.base import Bot
-from tricktable.bots.cardplay import PlayContext
-from tricktable.bots.heuristic_hasenpfeffer import bid_limit
+from tricktable.cardplay import PlayContext
 from tricktable.cards import indices_of
+from tricktable.games.hasenpfeffer.heuristic import bid_limit
 
 SINGLE_OPTION_SETS = [
     {},
@@ -258,7 +258,7 @@ def test_the_defence_does_not_lead_an_ace_or_a_trump_into_a_lone_hand() -> None:
 
 
 def test_a_remembered_hand_estimate_is_the_estimate_itself() -> None:
-    from tricktable.bots import heuristic_hasenpfeffer as hh
+    from tricktable.games.hasenpfeffer import heuristic as hh
 
     flow = tt.rules("double-hasenpfeffer").flow
     hands = [list(indices_of(hand)) for hand in tt.new_game("double-hasenpfeffer", seed=3).hands]
@@ -268,3 +268,20 @@ def test_a_remembered_hand_estimate_is_the_estimate_itself() -> None:
             first = hh.estimate_tricks(hand, table, flow.deck.mask)
             assert first == hh._estimate(hand, table, flow.deck.mask)
             assert hh.estimate_tricks(list(reversed(hand)), table, flow.deck.mask) == first
+
+
+@pytest.mark.parametrize("name", tt.GAME_NAMES)
+def test_a_playout_plays_the_calls_the_heuristic_bot_makes(name: str) -> None:
+    """A search's playouts and continuations (``strategy_for``) are the heuristic bot's own
+    play, the flow's hook included: Euchre's calls once fell back to random ones there."""
+    from tricktable.bots.base import decision_random
+    from tricktable.bots.heuristic import strategy_for
+
+    for seed in range(20):
+        game = tt.new_game(name, seed=seed)
+        bot = HeuristicBot(seed=seed)
+        while game.phase.value != "play" and not game.is_over:
+            view = game.view(game.to_move)
+            chosen = bot.choose(view)
+            assert strategy_for(name)(view, decision_random(seed, view)) == chosen
+            game.apply(chosen)

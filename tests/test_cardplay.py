@@ -1,4 +1,4 @@
-"""Card play from a view (bots/cardplay.py): what is still out, read from the typed view."""
+"""Card play from a view (cardplay.py): what is still out, read from the typed view."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 import tricktable as tt
 from double_support import LONE_4_MADE, go_alone_4
 from tricktable.actions import Kind
-from tricktable.bots.cardplay import PlayContext
+from tricktable.cardplay import PlayContext
 from tricktable.cards import COPY_STRIDE, parse_card
 from tricktable.games.rams.section import RamsSection
 

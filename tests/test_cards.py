@@ -95,7 +95,7 @@ def test_suits() -> None:
 
 @pytest.mark.parametrize(
     ("name", "size", "duplicates"),
-    [("euchre25", 25, False), ("pinochle48", 48, True), ("pinochle45", 45, True),
+    [("joker25", 25, False), ("pinochle48", 48, True), ("pinochle45", 45, True),
      ("piquet32", 32, False), ("full52", 52, False)],
 )  # fmt: skip
 def test_G04_deck_sizes(name: str, size: int, duplicates: bool) -> None:

@@ -34,6 +34,8 @@ def test_learn_labels_fits_and_writes_the_weights(tmp_path):
         (["learn", "rams", "--keep", "0"], "keep in (0, 1]"),
         (["learn", "rams", "--worlds", "all"], "worlds 'all' is not one of"),
         (["learn", "rams", "--calls", "guessed"], "calls 'guessed' is not one of"),
+        (["learn", "rams", "--phases", "auction,bidding"], "phase 'bidding' is not one of"),
+        (["learn", "rams", "--veto", "-1"], "veto -1.0 is not a number of points >= 0"),
     ],
 )
 def test_learn_refuses_bad_input_before_any_work(tmp_path, args, says):
@@ -41,3 +43,16 @@ def test_learn_refuses_bad_input_before_any_work(tmp_path, args, says):
     assert result.exit_code == 2
     assert says in result.output
     assert not (tmp_path / "labels").exists()
+
+
+def test_learn_fits_only_the_phases_asked_for(tmp_path):
+    args = ["learn", "hasenpfeffer", "--shards", "1", "--games", "6", "--samples", "1",
+            "--keep", "1", "--epochs", "1", "--worlds", "dealt", "--phases", "play",
+            "--veto", "0.8", "--data", str(tmp_path / "labels"),
+            "--out", str(tmp_path / "weights")]  # fmt: skip
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "weights").iterdir()) == ["hasenpfeffer-play.npz"]
+    meta = Evaluator.load(tmp_path / "weights" / "hasenpfeffer-play.npz").meta
+    assert meta["command"].endswith("--phases play --veto 0.8") and meta["choose"] == "value"
+    assert Evaluator.load(tmp_path / "weights" / "hasenpfeffer-play.npz").veto == 0.8

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import tricktable as tt
 from tricktable.actions import parse_action
-from tricktable.cli.narrate import SeatNames, action_sentence, card_words, result_sentences
+from tricktable.cli.narrate import (
+    COMPUTER_NAMES,
+    SeatNames,
+    action_sentence,
+    card_words,
+    result_sentences,
+)
 
 
 def names(me: int = 0, sides: list[list[int]] | None = None, players: int = 4) -> SeatNames:
@@ -13,7 +22,7 @@ def names(me: int = 0, sides: list[list[int]] | None = None, players: int = 4) -
 
 def test_the_human_is_you_partners_are_marked_and_nobody_is_a_seat_number() -> None:
     seats = names(me=1, sides=[[0, 2], [1, 3]])
-    assert [seats.label(s) for s in range(4)] == ["Ada", "you", "Cleo", "Dmitri (partner)"]
+    assert [seats.label(s) for s in range(4)] == ["Ada", "you", "Cleo", "Dario (partner)"]
     assert seats.does(1, "pass") == "You pass" and seats.does(2, "pass") == "Cleo passes"
     assert seats.listed([0, 1, 2]) == "Ada, you and Cleo"
     assert seats.in_text("seat 2 bid 3, took 6") == "Cleo bid 3, took 6"
@@ -23,7 +32,7 @@ def test_hidden_cards_of_other_seats_are_not_named_but_your_own_are() -> None:
     seats = names()
     discard = parse_action("discard 9C")
     assert action_sentence(seats, 0, discard) == "You discard the 9♣."
-    assert action_sentence(seats, 3, discard) == "Dmitri discards a card."
+    assert action_sentence(seats, 3, discard) == "Dario discards a card."
     exchange = parse_action("exchange 8H 9C")
     assert action_sentence(seats, 2, exchange) == "Cleo takes the turn-up and discards a card."
     assert action_sentence(seats, 0, exchange) == (
@@ -88,4 +97,11 @@ def test_a_rams_hand_tells_each_payment_as_the_browser_does() -> None:
     assert "Bruno wins 5 from the pot for 5 tricks." in told
     assert "You were looed: you pay 5 to the pot for the next hand." in told
     assert "Cleo was looed: pays 5 to the pot for the next hand." in told
-    assert told[-1] == "Change: you -10, Bruno +5, Cleo -5, Dmitri -5."
+    assert told[-1] == "Change: you -10, Bruno +5, Cleo -5, Dario -5."
+
+
+def test_the_computer_players_have_the_names_the_browser_gives_them() -> None:
+    script = (Path(tt.__file__).parent / "web" / "names.js").read_text(encoding="utf-8")
+    listed = re.search(r"const BOT_NAMES = \[(.*?)\];", script)
+    assert listed is not None
+    assert tuple(re.findall(r'"(\w+)"', listed[1])) == COMPUTER_NAMES

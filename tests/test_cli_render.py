@@ -10,7 +10,9 @@ import pytest
 pytest.importorskip("rich", reason='needs the cli extra: pip install "tricktable[cli]"')
 
 import tricktable as tt
-from tricktable.cli.render import grouped_hand
+from tricktable.cli.narrate import SeatNames
+from tricktable.cli.render import grouped_hand, render_status
+from tricktable.i18n import translator
 
 # Seat 1 holds both black jacks and three spades; the 9S is turned up (dealer 0).
 STRONG = "9H 10H AH KH QH / JS JC AS KS QS / AD KD QD JD 10D / AC KC QC 10C 9C | 9S JH 10S 9D"
@@ -46,3 +48,20 @@ def test_every_group_is_one_effective_suit_high_to_low_trumps_first(name: str) -
         if trump and any(facts[str(c)].suit == trump for c in view.hand):
             assert groups[0][0] == "trump"
         game.apply(rng.choice(game.legal_actions()))
+
+
+@pytest.mark.parametrize(
+    ("code", "partner"),
+    [("en", "Cleo plays with a partner."), ("de", "Cleo spielt mit Partner."),
+     ("fr", "Cleo joue avec son partenaire."), ("ms", "Cleo bermain dengan rakan.")],
+)  # fmt: skip
+def test_euchres_calls_are_told_as_sentences_in_every_language(code: str, partner: str) -> None:
+    game = tt.new_game("euchre", seed=1, dealer=1)
+    assert game.to_move == 2
+    game.apply("order-up")  # Cleo orders it up, the dealer discards, Cleo plays with a partner
+    game.apply(game.legal_actions()[0])
+    game.apply("not-alone")
+    view = game.view(0)
+    names = SeatNames(0, view.sides, view.players, translator(code))
+    (calls,) = [line for line in render_status(view, names) if partner in line]
+    assert "order-up" not in calls and "not-alone" not in calls

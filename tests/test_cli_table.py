@@ -18,7 +18,7 @@ from tricktable.actions import Kind
 from tricktable.bots import make_bot
 from tricktable.cli import app
 from tricktable.cli.narrate import COMPUTER_NAMES, SeatNames
-from tricktable.cli.table import TerminalTable, parse_choice
+from tricktable.cli.table import TerminalTable, help_text, parse_choice
 from tricktable.games import GAME_NAMES, REGISTRY
 from tricktable.i18n import PSEUDO, translator
 
@@ -161,12 +161,13 @@ def test_a_whole_hand_of_euchre_in_the_terminal(tmp_path: Path) -> None:
     output = session(game, answer, tmp_path)
     (result,) = game.results
     assert re.search(r"^Turn-up: \S+", output, re.M)
-    assert re.search(r"^Calls: (.*, )?you (pass|order-up)", output, re.M)
+    # the calls as sentences: "Calls: Bruno passes. Cleo passes. You order it up."
+    assert re.search(r"^Calls: (.*\. )?You (pass|order it up)\.", output, re.M)
     assert "End of hand 1." in output
-    (change,) = re.findall(r"^Change: you and Cleo ([+-]\d+), Bruno and Dmitri ([+-]\d+)\.$",
+    (change,) = re.findall(r"^Change: you and Cleo ([+-]\d+), Bruno and Dario ([+-]\d+)\.$",
                            output, re.M)  # fmt: skip
     assert (int(change[0]), int(change[1])) == (result.deltas[0], result.deltas[1])
-    assert f"Scores: you and Cleo {result.scores[0]}, Bruno and Dmitri {result.scores[1]}" in output
+    assert f"Scores: you and Cleo {result.scores[0]}, Bruno and Dario {result.scores[1]}" in output
 
 
 # -- the player's language -----------------------------------------------------------------------
@@ -294,3 +295,30 @@ def test_play_refuses_an_unknown_language() -> None:
     )
     assert result.exit_code == 2
     assert "'tlh' is not known; use one of en, de, fr, ms" in result.output
+
+
+# -- what is shown again, and what is not asked --------------------------------------------------
+
+
+def test_the_help_offers_this_games_moves_and_bids_only_where_it_has_them() -> None:
+    euchre = help_text(tt.rules("euchre").flow)
+    assert (
+        "'alone', 'not-alone', 'order-up', 'trump H', 'play JH'" in euchre
+        and "'4' bids 4" not in euchre
+    )
+    single = help_text(tt.rules("hasenpfeffer").flow, translator("de"))
+    assert "'alone', 'not-alone', 'trump H', 'play JH'" in single and "('4' bietet 4)" in single
+
+
+def test_the_status_is_shown_again_only_where_it_changed(tmp_path: Path) -> None:
+    game = tt.new_game("hasenpfeffer", seed=2, dealer=3, deal=SH_DEAL)
+    typed: list[str] = []
+
+    def answer(table: TerminalTable) -> str:
+        typed.append("table" if len(typed) == 6 else "1")
+        return "quit\n" if table.view().history else typed[-1] + "\n"
+
+    output = session(game, answer, tmp_path)
+    turns = output.count("Your hand: ")
+    contract = [line for line in output.splitlines() if line.startswith("Contract: ")]
+    assert turns >= 4 and len(contract) == 2  # once when made, once more for 'table'

@@ -1,4 +1,4 @@
-"""The engine (engine.py): determinism, apply/push/pop/copy, phases and errors."""
+"""The game (engine/game.py): determinism, apply/push/pop/copy, phases and errors."""
 
 from __future__ import annotations
 
@@ -81,7 +81,7 @@ def test_is_legal_and_legal_actions_agree() -> None:
     legal = game.legal_actions()
     hand = game.view(0).hand
     assert {str(a) for a in legal} == {f"play {c}" for c in hand}
-    for card in tt.DECKS["euchre25"].cards:
+    for card in tt.DECKS["joker25"].cards:
         action = tt.parse_action(f"play {card}")
         assert game.is_legal(action) == (action in legal)
     assert not game.is_legal(tt.parse_action("pass"))

@@ -1,11 +1,11 @@
 """The registry's families come from the entry-point group ``tricktable.games``: the shipped ones
 first in their order, then plug-ins by name; a source tree without metadata falls back to the
 shipped ones; a broken plug-in is skipped with a warning naming it; a family from outside
-tricktable is listed and plays a game in the engine."""
+tricktable is listed and plays a game in the engine (everywhere else: test_plugin_everywhere)."""
 
 from __future__ import annotations
 
-import importlib.util
+import pkgutil
 import random
 import subprocess
 import sys
@@ -131,16 +131,12 @@ def test_the_plugins_game_is_in_game_names_of_a_fresh_process(plugin_folder: Pat
     assert words == ["toy-euchre", "toy-euchre(cutthroat=true)", "True"]
 
 
-@pytest.mark.skipif(importlib.util.find_spec("numba") is None, reason="the batch needs numba")
-def test_the_plugin_carries_its_kernel_and_plays_in_the_batch_engine(
-    plugin_folder: Path,
-) -> None:
-    """Its GameDef names its kernel (a copy of Euchre's, compiled afresh under its own name)."""
-    code = (
-        "from tricktable.batch import Batch, play_random, supported\n"
-        "deltas = play_random('toy-euchre', 300, seed=1)\n"
-        "kernel = Batch('toy-euchre', 1).kernel.__name__\n"
-        "print(supported('toy-euchre'), kernel, deltas.shape, (deltas != 0).any(axis=1).all())\n"
-    )
-    words = run_with_plugin(plugin_folder, code, NUMBA_CACHE_DIR=str(plugin_folder / "numba"))
-    assert words == ["True", "toy_family.batch.kernel_euchre", "(300,", "4)", "True"]
+def test_the_import_contracts_cover_every_top_level_module() -> None:
+    """A new module is placed in a layer, and in the contract that keeps families out of it."""
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "importlinter"
+    ]["contracts"]
+    layered = {name.strip() for layer in contracts[0]["layers"] for name in layer.split(":")}
+    kept_out = set(contracts[2]["source_modules"]) | {"tricktable.games"}
+    modules = {f"tricktable.{found.name}" for found in pkgutil.iter_modules(tt.__path__)}
+    assert modules - layered == set() and modules - kept_out == set()

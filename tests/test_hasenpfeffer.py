@@ -76,7 +76,7 @@ def test_G03_trump_beats_plain_and_off_suit_discards_never_win() -> None:
 
 
 def test_G04_single_hasenpfeffer_deck_has_25_distinct_cards() -> None:
-    deck = tt.DECKS["euchre25"]
+    deck = tt.DECKS["joker25"]
     assert len(deck) == 25
     assert not deck.has_duplicates()
     assert len(set(ALL_CARDS)) == 25

@@ -99,3 +99,41 @@ def test_the_learned_bot_takes_every_decision_it_has_weights_for() -> None:
                 seen.add(view.phase.value)
             game.apply(action)
     assert seen == set(by_phase)
+
+
+@pytest.mark.parametrize(("choose", "first"), [("value", 0), ("policy", 1)])
+def test_dealt_world_networks_choose_by_value_and_others_by_their_policy(
+    choose: str, first: int
+) -> None:
+    """A label from the dealt world says which action was best with every card known, so its
+    network picks the highest value (the policy head learns how often an action is best)."""
+    game = tt.new_game("hasenpfeffer", seed=1)
+    view = game.view(game.to_move)
+    codec = ActionCodec(game.rules)
+    legal = view.legal[:2]
+    size = len(Evaluator([], [], np.zeros(0), {"features": "encoder"}).observe(view))
+    # one linear layer: zero weights, so the biases are the outputs (values, then logits)
+    bias = np.array([1.0, 0.0, 0.0, 5.0], np.float32)
+    meta = {"features": "encoder", "phase": view.phase.value, "choose": choose,
+            "actions": [str(a) for a in legal]}  # fmt: skip
+    columns = np.array([codec.encode(str(a)) for a in legal])
+    evaluator = Evaluator([np.zeros((size, 4), np.float32)], [bias], columns, meta)
+    assert evaluator.choose(view) == legal[first]
+
+
+@pytest.mark.parametrize(("veto", "kept"), [(0.5, False), (2.0, True)])
+def test_a_veto_network_overrules_only_a_choice_it_values_far_below_its_best(
+    veto: float, kept: bool
+) -> None:
+    game = tt.new_game("hasenpfeffer", seed=1)
+    view = game.view(game.to_move)
+    codec = ActionCodec(game.rules)
+    legal = view.legal[:2]
+    size = len(Evaluator([], [], np.zeros(0), {"features": "encoder"}).observe(view))
+    meta = {"features": "encoder", "phase": view.phase.value, "choose": "value", "veto": veto,
+            "actions": [str(a) for a in legal]}  # fmt: skip
+    columns = np.array([codec.encode(str(a)) for a in legal])
+    bias = np.array([1.0, 0.0, 0.0, 0.0], np.float32)  # the first is worth a point more
+    evaluator = Evaluator([np.zeros((size, 4), np.float32)], [bias], columns, meta)
+    assert evaluator.overrule(view, legal[1]) == (legal[1] if kept else legal[0])
+    assert evaluator.overrule(view, legal[0]) == legal[0]

@@ -20,8 +20,8 @@ from tricktable.games.hasenpfeffer.auction_flow import (
     TIEBREAK,
     SetPenalty,
 )
-from tricktable.games.hasenpfeffer.double import SIX_HAND_TRANSFER
 from tricktable.games.hasenpfeffer.double_lone import SixHandTransfer
+from tricktable.games.hasenpfeffer.double_options import SIX_HAND_TRANSFER
 from tricktable.options import Option
 
 SH_VALUES: dict[str, list[Any]] = {

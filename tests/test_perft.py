@@ -75,6 +75,10 @@ def divide(game: tt.Game, depth: int) -> dict[str, int]:
 POSITIONS = [p for path in sorted(DATA.glob("*.perft")) for p in read_positions(path)]
 
 
+def _named(name: str) -> Position:
+    return next(p for p in POSITIONS if p.name == name)
+
+
 @pytest.mark.parametrize("position", POSITIONS, ids=lambda p: p.name)
 def test_perft_counts(position: Position) -> None:
     assert position.counts, f"{position.name}: no counts pinned"
@@ -91,7 +95,18 @@ def test_perft_counts(position: Position) -> None:
 
 def test_perft_by_hand_small_counts() -> None:
     game = tt.new_game("hasenpfeffer", seed=1, dealer=0,
-                       deal=POSITIONS[0].deal)  # fmt: skip
+                       deal=_named("auction from the deal").deal)  # fmt: skip
     assert perft(game, 1) == 7  # pass, bid 1..6
     # pass -> 7; bid n -> pass + bids above n (bid 6 ends the auction: 4 trump choices)
     assert perft(game, 2) == 7 + sum(1 + (6 - n) for n in range(1, 6)) + 4
+
+
+def test_every_registered_game_has_perft_positions() -> None:
+    covered = {tt.rules(p.rules).name for p in POSITIONS}
+    assert covered == set(tt.GAME_NAMES)
+
+
+def test_euchre_perft_by_hand_small_counts() -> None:
+    game = _named("euchre: the first round from the deal").game()
+    assert perft(game, 1) == 2  # pass, order-up
+    assert perft(game, 2) == 2 + 5  # the next seat's pass or order-up; the dealer's 5 discards

@@ -12,47 +12,20 @@ from hypothesis import strategies as st
 
 import tricktable as tt
 from rams_support import (
+    DEAL_C,
+    LOO,
     all_in,
     assert_view_hides,
     cards_of,
+    new,
     play_first_legal,
     play_session,
     strings_in,
     texts,
+    to_play,
 )
 from tricktable.cards import CARD_TEXT, DECKS, card_index, parse_card
-from tricktable.engine import Game
 from tricktable.games.rams.declare import HandState
-
-# -- deals (dealer 0; hearts trump unless said) ----------------------------------------------
-
-# Seat 1 holds five hearts and wins every trick: everybody else playing is looed.
-LOO = (
-    "AS KS QS JS 10S / AH KH QH JH 10H / AD KD QD JD 10D / 7C 8C 9C 7S 8S"
-    " | AC KC QC JC 10C | 9H 8H 7H 9S 9D 8D 7D"
-)
-# Play obligations: void-and-trump situations.
-DEAL_A = (
-    "7H AD KD QD JD / KS 10D 9D 8D 7D / QH 8H 9C 8C 7C / KH 9H QC JC 10C"
-    " | AS QS JS 10S 9S | 10H 8S 7S AH JH AC KC"
-)
-# Play obligations: heading and following.
-DEAL_C = (
-    "QS 8S AD KD QD / 10S 9H 9D 8D 7D / KS 7S QC JC 10C / KH 7H 9C 8C 7C"
-    " | AS JS 9S JD 10D | 8H AH QH JH 10H AC KC"
-)
-
-
-def new(deal: str = LOO, **options: Any) -> Game:
-    return tt.new_game("rams", dealer=0, deal=deal, **options)
-
-
-def to_play(game: Game) -> None:
-    """Everyone in, the dealer declines the turn-up."""
-    all_in(game)
-    if game.phase == "exchange":
-        game.apply("decline")
-
 
 # -- deal, players, ante ----------------------------------------------------------------------
 
@@ -287,62 +260,6 @@ def test_RA18_first_lead_skips_passed_eldest() -> None:
     assert game.to_move == 2
 
 
-# -- play obligations -------------------------------------------------------------------------
-
-
-def test_RA19_follow_and_head_when_possible() -> None:
-    game = new(DEAL_C)
-    to_play(game)
-    game.apply("play 10S")
-    assert texts(game) == {"play KS"}
-
-
-def test_RA20_plain_lead_already_trumped_any_card_of_led_suit() -> None:
-    game = new(DEAL_C)
-    to_play(game)
-    for card in ("10S", "KS", "7H"):
-        game.apply(f"play {card}")
-    assert texts(game) == {"play QS", "play 8S"}
-
-
-def test_RA21_void_must_trump_any_trump() -> None:
-    game = new(DEAL_A)
-    to_play(game)
-    game.apply("play KS")
-    assert texts(game) == {"play QH", "play 8H"}
-
-
-def test_RA22_void_trick_trumped_must_overtrump() -> None:
-    game = new(DEAL_A)
-    to_play(game)
-    game.apply("play KS")
-    game.apply("play QH")
-    assert texts(game) == {"play KH"}
-
-
-def test_RA23_void_only_lower_trumps_must_still_trump() -> None:
-    game = new(DEAL_A)
-    to_play(game)
-    for card in ("KS", "QH", "KH"):
-        game.apply(f"play {card}")
-    assert texts(game) == {"play 7H"}
-
-
-def test_RA24_void_in_led_suit_and_trumps_any_card() -> None:
-    game = new(DEAL_C)
-    to_play(game)
-    game.apply("play 9H")
-    assert texts(game) == {"play KS", "play 7S", "play QC", "play JC", "play 10C"}
-
-
-def test_RA25_trump_led_must_play_higher_trump() -> None:
-    game = new(DEAL_C)
-    to_play(game)
-    game.apply("play 9H")
-    game.apply("play 7S")
-    assert texts(game) == {"play KH"}
-
-
 # -- chips ------------------------------------------------------------------------------------
 
 
@@ -382,50 +299,6 @@ def test_RA32_ecarte_ranking() -> None:
 
 
 # -- counters ---------------------------------------------------------------------------------
-
-
-def test_RA35_last_in_loses_players_at_zero_drop_out() -> None:
-    game = new(scoring="countdown", countdown_start=1)
-    to_play(game)
-    play_first_legal(game)
-    assert game.results[-1].details["dropped"] == [1]
-    assert game.dealer == 2  # seat 1 is skipped for dealing
-    assert game.hands[1] == 0 and 1 not in game.state.seated
-    assert game.view(0).to_dict()["out"] == [1]
-    while game.phase == "declare":
-        assert game.to_move != 1
-        game.apply("in")
-
-
-def test_RA35_last_remaining_player_loses() -> None:
-    for seed in range(6):
-        game = tt.new_game("rams", seed=seed, scoring="countdown", countdown_start=5)
-        play_session(game, random.Random(seed), 5000)
-        assert game.is_over
-        losers = [s for s in range(4) if s not in game.winners]
-        assert len(losers) == 1
-        remaining = game.ledger.remaining()
-        assert remaining in ([], losers)
-
-
-RA36 = (
-    "AC KC QC JC 10C / AH KH 7C 7D 7S / QH JH 10H AS KS"
-    " | QS JS 10S 9S 8S | 9H 8H 7H AD KD QD JD 10D 9D 8D 9C 8C"
-)
-
-
-@pytest.mark.parametrize(("tiebreak", "winner"), [("trick_order", 1), ("lowest_score", 2)])
-def test_RA36_first_out_wins_tie(tiebreak: str, winner: int) -> None:
-    options = {"countdown_start": 2, "countdown_end": "first_out_wins", "tiebreak": tiebreak}
-    game = tt.new_game("rams", dealer=0, deal=RA36, players=3, scoring="countdown", **options)
-    to_play(game)
-    plays = ["AH", "10H", "QC", "KH", "JH", "JC", "7C", "QH", "10C", "AS", "AC", "7S",
-             "KS", "KC", "7D"]  # fmt: skip
-    for card in plays:
-        game.apply(f"play {card}")
-    assert game.is_over and game.scores == (7, 0, -1)
-    assert game.results[-1].details["reached_zero"] == [1, 2]
-    assert game.winners == (winner,)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -478,22 +351,6 @@ def test_RA42_general_only_before_declarations() -> None:
 
 
 # -- §0.5 decisions and the rest --------------------------------------------------------------
-
-
-def test_chip_session_lasts_a_round_then_until_no_carry() -> None:
-    for seed in range(5):
-        game = tt.new_game("rams", seed=seed)
-        play_session(game, random.Random(seed), 4000)
-        assert game.is_over and len(game.results) >= 4
-        assert game.results[-1].details["ledger"]["carry"] == 0
-        best = max(game.scores)
-        assert game.winners == tuple(s for s in range(4) if game.scores[s] == best)
-
-
-def test_session_hands_option() -> None:
-    game = tt.new_game("rams", seed=3, session_hands=7)
-    play_session(game, random.Random(3), 6000)
-    assert len(game.results) >= 7
 
 
 def test_pass_requires_widow_taken() -> None:

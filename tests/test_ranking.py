@@ -7,7 +7,7 @@ import pytest
 import tricktable as tt
 from tricktable.ranking import NO_TRUMP, TRUMP_BONUS, Ranking
 
-EUCHRE = Ranking(tt.DECKS["euchre25"].mask, joker_top=True, bowers=True)
+EUCHRE = Ranking(tt.DECKS["joker25"].mask, joker_top=True, bowers=True)
 PIQUET = tt.DECKS["piquet32"].mask
 
 
@@ -28,7 +28,7 @@ def order(ranking: Ranking, trump: int | None, cards: str) -> list[str]:
 )  # fmt: skip
 def test_SH03_euchre_trump_order(trump: int, expected: str) -> None:
     table = EUCHRE.table(trump)
-    trumps = {str(tt.Card(i)) for i in tt.DECKS["euchre25"].indices if table.suit_of[i] == trump}
+    trumps = {str(tt.Card(i)) for i in tt.DECKS["joker25"].indices if table.suit_of[i] == trump}
     assert trumps == set(expected.split())
     assert order(EUCHRE, trump, expected) == expected.split()
     assert table.trump_mask == tt.CardSet(expected).mask

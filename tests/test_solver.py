@@ -20,7 +20,7 @@ from tricktable.solver.position import first_copy_text
 from tricktable.solver.search import Searcher
 from tricktable.trick import PlayRules
 
-EUCHRE = Ranking(DECKS["euchre25"].mask, joker_top=True, bowers=True)
+EUCHRE = Ranking(DECKS["joker25"].mask, joker_top=True, bowers=True)
 PIQUET = Ranking(DECKS["piquet32"].mask)
 BIERSPIEL = Ranking(DECKS["piquet32"].mask, seven_diamonds=True)
 PINOCHLE = Ranking(DECKS["pinochle48"].mask, bowers=True)

@@ -6,7 +6,7 @@ import tricktable as tt
 from tricktable.ranking import Ranking
 from tricktable.trick import PlayRules, Trick, legal_mask, resolve_winner
 
-EUCHRE = Ranking(tt.DECKS["euchre25"].mask, joker_top=True, bowers=True)
+EUCHRE = Ranking(tt.DECKS["joker25"].mask, joker_top=True, bowers=True)
 PINOCHLE = Ranking(tt.DECKS["pinochle48"].mask, bowers=True)
 PIQUET = tt.DECKS["piquet32"].mask
 

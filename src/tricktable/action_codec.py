@@ -24,17 +24,14 @@ from itertools import combinations
 
 import numpy as np
 
-from .actions import BID_WORDS, Action, Kind, card_action, parse_action
+from .actions import Action, Kind, card_action, parse_action
 from .cards import COPY_STRIDE, Deck, display_key
 from .errors import IllegalActionError
 from .options import Rules
 
 __all__ = ["ActionCodec", "card_slots", "max_tricks"]
 
-CALL_KINDS = (Kind.PASS, Kind.IN, Kind.WIDOW, Kind.GENERAL, Kind.ALONE, Kind.NOT_ALONE,
-              Kind.DECLINE, Kind.ORDER_UP)  # fmt: skip
 TRUMP_VALUES = ("C", "D", "H", "S", "NT")
-SINGLE_CARD_KINDS = (Kind.DISCARD, Kind.GIVE)
 
 
 def max_tricks(rules: Rules) -> int:
@@ -68,13 +65,13 @@ class ActionCodec:
         self._add("play", ordered if Kind.PLAY in kinds else [])
         if Kind.BID in kinds:
             numbers = [Action.bid(n) for n in range(1, self.tricks + 1)]
-            self._add("bid", numbers + [Action.bid(word) for word in BID_WORDS])
+            self._add("bid", numbers + [Action.bid(word) for word in flow.NAMED_BIDS])
         if Kind.TRUMP in kinds:
             self._add("trump", [Action(Kind.TRUMP, value=v) for v in TRUMP_VALUES])
-        self._add("call", [Action(kind) for kind in CALL_KINDS if kind in kinds])
+        self._add("call", [Action(kind) for kind in flow.CALLS if kind in kinds])
         if Kind.PARTNER in kinds:
             self._add("partner", [Action.partner(seat) for seat in range(flow.players)])
-        for kind in SINGLE_CARD_KINDS:
+        for kind in flow.ONE_CARD_KINDS:
             if kind in kinds:
                 self._add(kind.value, [card_action(kind, c) for c in self.cards])
         if Kind.EXCHANGE in kinds:

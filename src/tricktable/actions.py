@@ -9,6 +9,7 @@ plays whichever copy the seat holds.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
@@ -64,7 +65,6 @@ _BARE_KINDS: Final = frozenset(
         Kind.DECLINE,
     }
 )
-BID_WORDS: Final = ("little-pepper", "big-pepper")
 NO_TRUMP_WORD: Final = "NT"
 
 
@@ -94,7 +94,7 @@ class Action:
 
     @property
     def bid_value(self) -> int | str:
-        """A bid's amount: an int, or ``little-pepper`` / ``big-pepper``."""
+        """A bid's amount: an int, or the word of a named contract (its game's)."""
         return int(self.value) if self.value.isdigit() else self.value
 
     @classmethod
@@ -227,14 +227,18 @@ def _parse_rest(kind: Kind, rest: list[str], text: str) -> Action:
         raise NotationError(f"{text!r}: {exc}") from None
 
 
+_BID_WORD: Final = re.compile(r"[a-z]+(?:-[a-z]+)*")
+"""A named contract's word (a game says which it has: its flow's ``NAMED_BIDS``)."""
+
+
 def _parse_bid(rest: list[str], text: str) -> Action:
     if len(rest) == 1:
         word = rest[0].lower()
         if word.isdigit():
             return Action(Kind.BID, value=str(int(word)))
-        if word in BID_WORDS:
+        if _BID_WORD.fullmatch(word):
             return Action(Kind.BID, value=word)
-    raise NotationError(f"{text!r}: a bid is 'bid N', 'bid little-pepper' or 'bid big-pepper'")
+    raise NotationError(f"{text!r}: a bid is 'bid N' or 'bid' and a named contract's word")
 
 
 def _parse_partner(rest: list[str], text: str) -> Action:

@@ -333,7 +333,8 @@ def pinochle45(removed: Iterable[Card]) -> Deck:
 
 
 DECKS: Final = {
-    "euchre25": Deck("euchre25", _mask(range(9, 15)) | JOKER.bit),
+    # nine to ace of each suit and the Joker
+    "joker25": Deck("joker25", _mask(range(9, 15)) | JOKER.bit),
     "pinochle48": Deck("pinochle48", _mask(range(9, 15), copies=2)),
     "pinochle45": pinochle45(parse_cards("9C 9D 9H")),
     "piquet32": Deck("piquet32", _mask(range(7, 15))),

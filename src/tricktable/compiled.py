@@ -35,16 +35,16 @@ CORE_MODULES = (
     "tricktable.actions",
     "tricktable.cards",
     "tricktable.deal",
-    "tricktable.engine",
+    "tricktable.engine.game",
+    "tricktable.engine.play",
+    "tricktable.engine.state",
     "tricktable.flow",
     "tricktable.flow_game",
-    "tricktable.snapshot",
-    "tricktable.trick_state",
-    "tricktable.undo",
+    "tricktable.trick_in_play",
 )
 """The core's modules that a compiled build compiles (every card played runs through them).
 ``trick`` and ``ranking`` stay Python: the numba kernels compile their functions too (the
-trick in play, :class:`~tricktable.trick_state.Trick`, lives apart so that it is compiled)."""
+trick in play, :class:`~tricktable.trick_in_play.Trick`, lives apart so that it is compiled)."""
 
 STAMP = "_compiled.json"
 """The file, in the package's folder, that maps each compiled module to its source's digest."""

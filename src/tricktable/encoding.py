@@ -27,18 +27,11 @@ import numpy as np
 
 from .action_codec import TRUMP_VALUES, ActionCodec, card_slots, max_tricks
 from .cards import parse_card
-from .games.hasenpfeffer.section import (
-    AuctionSection,
-    DoubleSection,
-    HasenpfefferSection,
-    auction_of,
-)
-from .games.rams.section import rams_of
 from .hidden import knowledge
 from .options import Rules
 from .phase import Phase
 from .view import View
-from .view_parts import DoneTrick, TrickView
+from .view_parts import DoneTrick, SectionFields, TrickView
 
 __all__ = ["ActionCodec", "Field", "ObservationEncoder", "card_slots", "max_tricks"]
 
@@ -239,9 +232,10 @@ class ObservationEncoder:
         know = read_knowledge(view, self.slot)
         parts = {name: out[a:b] for name, (a, b) in self.offsets.items()}
         self._cards(know, parts)
-        self._seats(view, know, parts)
-        self._contract(view, know, parts)
-        self._scores(view, know, parts)
+        shown = self.section_fields(view)
+        self._seats(view, shown, know, parts)
+        self._contract(view, shown, know, parts)
+        self._scores(view, shown, know, parts)
         if self.perfect_recall:
             self._history(know, parts["trick_history"])
 
@@ -262,8 +256,10 @@ class ObservationEncoder:
         _count(parts["own_discards"], know.thrown)
         parts["trick_number"][0] = len(know.history) / self.tricks
 
-    def _seats(self, view: View, know: Knowledge, parts: dict[str, np.ndarray]) -> None:
-        trick, rams, section = view.trick, rams_of(view), view.section
+    def _seats(
+        self, view: View, shown: SectionFields, know: Knowledge, parts: dict[str, np.ndarray]
+    ) -> None:
+        trick = view.trick
         if trick is not None:
             self._one(parts["leader"], know, trick.leader)
             for play in trick.plays:
@@ -271,9 +267,9 @@ class ObservationEncoder:
         self._one(parts["to_move"], know, view.to_move)
         self._one(parts["dealer"], know, view.dealer)
         self._many(parts["active"], know, view.active)
-        self._many(parts["seated"], know, rams.seated if rams else range(self.players))
-        self._many(parts["out_of_game"], know, rams.out if rams else ())
-        self._many(parts["dead"], know, section.dead if isinstance(section, DoubleSection) else ())
+        self._many(parts["seated"], know, shown.seats.get("seated", range(self.players)))
+        for name in ("out_of_game", "dead"):
+            self._many(parts[name], know, shown.seats.get(name, ()))
         for seat in range(self.players):
             rel = know.relative(seat)
             parts["hand_sizes"][rel] = view.hand_sizes[seat] / self.tricks
@@ -281,50 +277,35 @@ class ObservationEncoder:
         parts["phase"][PHASES.index(view.phase)] = 1.0
         _count(parts["turnup"], [self.slot[parse_card(t).index] for t in _turnup(view)])
 
-    def _contract(self, view: View, know: Knowledge, parts: dict[str, np.ndarray]) -> None:
+    def _contract(
+        self, view: View, shown: SectionFields, know: Knowledge, parts: dict[str, np.ndarray]
+    ) -> None:
         calls = parts["calls"].reshape(self.players, len(self.calls))
-        auction, rams = auction_of(view), rams_of(view)
         for said in view.actions:  # every game's calls, in the order they were made
             column = self.call_slot.get(said.action)
             if column is not None:
                 calls[know.relative(said.seat), column] = 1.0
         if view.trump is not None:
             parts["trump"][view.trump] = 1.0
-        if auction is not None:
-            self._auction(auction, know, parts)
-        if rams is not None:
-            for name, seat in (("general", rams.general), ("widow_taker", rams.widow_taker),
-                               ("turnup_taker", rams.turnup_taken_by),
-                               ("exchange_offer", rams.exchange_offer)):  # fmt: skip
-                self._one(parts[name], know, seat)
-            parts["widow_taken"][0] = float(rams.widow_taker is not None)
-
-    def _auction(
-        self, auction: AuctionSection, know: Knowledge, parts: dict[str, np.ndarray]
-    ) -> None:
-        self._one(parts["bidder"], know, auction.bidder)
-        contract = auction.contract
+        for name, seat in shown.seat.items():
+            self._one(parts[name], know, seat)
+        for name, flag in shown.flags.items():
+            parts[name][0] = float(flag)
+        for name, cards in shown.cards.items():
+            _count(parts[name], [self.slot[parse_card(text).index] for text in cards])
+        contract = shown.contract
         if contract is not None and f"bid {contract}" in self.call_slot:
             parts["contract"][self.call_slot[f"bid {contract}"]] = 1.0
-        parts["forced_bid"][0] = float(auction.forced_bid)
-        self._one(parts["alone"], know, auction.alone)
-        if isinstance(auction, HasenpfefferSection):
-            self._one(parts["lone_defender"], know, auction.lone_defender)
-            parts["widow_taken"][0] = float(auction.widow_taken)
-        else:
-            received = [gift.card for gift in auction.received or ()]
-            _count(parts["received"], [self.slot[parse_card(t).index] for t in received])
-            gave = auction.gave or ()
-            _count(parts["gave"], [self.slot[parse_card(t).index] for t in gave])
 
-    def _scores(self, view: View, know: Knowledge, parts: dict[str, np.ndarray]) -> None:
+    def _scores(
+        self, view: View, shown: SectionFields, know: Knowledge, parts: dict[str, np.ndarray]
+    ) -> None:
         last = view.last_result.deltas if view.last_result else ()
         for seat, score in enumerate(view.scores):
             parts["scores"][know.relative(seat)] = math.tanh(score / self.score_scale)
         for seat, delta in enumerate(last):
             parts["last_deltas"][know.relative(seat)] = math.tanh(delta / self.score_scale)
-        pot = rams.pot if (rams := rams_of(view)) else None
-        parts["pot"][0] = math.tanh((pot or 0) / self.score_scale)
+        parts["pot"][0] = math.tanh((shown.pot or 0) / self.score_scale)
 
     def _history(self, know: Knowledge, out: np.ndarray) -> None:
         history = out.reshape(self.tricks, self.players, len(self.cards))
@@ -341,6 +322,11 @@ class ObservationEncoder:
         for seat in seats:
             part[know.relative(int(seat))] = 1.0
 
+    def section_fields(self, view: View) -> SectionFields:
+        """What the view's family section adds to the observation (its game's hook)."""
+        hook = view.rules.game.encoding
+        return SectionFields() if hook is None else hook(view)
+
     def field(self, vector: np.ndarray, name: str) -> np.ndarray:
         """The part of an observation vector that holds field ``name``, in its shape."""
         start, stop = self.offsets[name]
@@ -353,7 +339,7 @@ class ObservationEncoder:
             " ".join(f"{p.seat}:{p.card or '??'}" for p in view.trick.plays) if view.trick else ""
         )
         trump = TRUMP_VALUES[view.trump] if view.trump is not None else None
-        contract = auction.contract if (auction := auction_of(view)) else None
+        contract = self.section_fields(view).contract
         return (f"seat {view.seat} phase {view.phase.value} to_move {view.to_move} "
                 f"hand {' '.join(str(c) for c in view.hand) or '-'} trump {trump} "
                 f"contract {contract} trick [{plays}] "

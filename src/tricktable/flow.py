@@ -95,6 +95,14 @@ class Flow(ABC):
     has_widow: bool = False
     widow_size: int = 0
     ACTION_KINDS: frozenset[Kind] = frozenset(Kind)
+    CALLS: tuple[Kind, ...] = (Kind.PASS,)
+    """The game's calls that take nothing after them, in the order the action encoding numbers
+    them (the family's verbs: the core lists none)."""
+    ONE_CARD_KINDS: tuple[Kind, ...] = (Kind.DISCARD,)
+    """The game's actions of one card other than a play, in the action encoding's order."""
+    NAMED_BIDS: tuple[str, ...] = ()
+    """The words a bid may be besides a number (``bid WORD``), in the order the action encoding
+    numbers them after the numbers; a game's named contracts come from its family."""
     VIEW_SECTION: type[Section]
     """The class of the family's part of a view (:mod:`tricktable.view_parts`)."""
     HIDDEN: HiddenModel = HiddenModel()
@@ -280,6 +288,22 @@ class Flow(ABC):
         would otherwise decide at random: its calls, discards and lone hands.
         """
         return None
+
+    def trump_maker(self, view: View) -> int | None:
+        """The seat that named trump this hand, as ``view`` shows it (``None``: nobody has,
+        or the game has no such seat). Card play (:mod:`tricktable.cardplay`) counts its
+        side as the makers."""
+        return None
+
+    def lone_seats(self, view: View) -> tuple[int, ...]:
+        """The seats playing alone this hand, as ``view`` shows it (the maker first). Card
+        play does not lead into a lone opponent's strength."""
+        return ()
+
+    def dealer_ante(self, view: View) -> int:
+        """The chips this hand's dealer put in the pot when it was dealt, as ``view`` shows it
+        (0: none). A hand's change counts its ante, so a table shows the scores before it."""
+        return 0
 
     def contract(self, game: FlowGame) -> Contract | None:
         """This hand's contract once one is made (its maker and the tricks his side must

@@ -27,11 +27,15 @@ if TYPE_CHECKING:
 
     from .actions import Action
     from .flow import Flow
+    from .telling import TerminalLines
     from .view import View
+    from .view_parts import SectionFields
 
 __all__ = ["GameDef", "Option", "OptionValue", "Preset", "Rules", "Strategy"]
 
 OptionValue = bool | int | str | tuple[int, ...] | tuple[str, ...]
+_FLOWS_KEPT = 64
+"""How many rules' flows a game keeps built (the rules of a few tables or tournaments)."""
 Kind = Literal["bool", "int", "choice", "ints", "cards"]
 V = TypeVar("V", bound=OptionValue)
 
@@ -191,10 +195,22 @@ class GameDef:
     """What a table's client needs to know of this game under these rules (JSON-ready: how it
     goes, what each choice means, the contract line, the hand summary's headline), so a
     browser learns it from the server instead of keeping a copy per game name."""
+    encoding: Callable[[View], SectionFields] | None = field(default=None, compare=False)
+    """What the observation encoder reads of this game's view section (its named fields:
+    the bidder, the pot, ...); ``None``: the section adds nothing to an observation."""
+    terminal: TerminalLines | None = field(default=None, compare=False)
+    """The lines of a table's status at the terminal that say this game's view section (its
+    auction, its pot, ...), in the reader's words; ``None``: the section adds none."""
     batch: Callable[[], ModuleType] | None = field(default=None, compare=False)
     """The game's part of the batch engine (the ``fast`` extra), imported only when a batch
     plays it: a module of its state slots (``PUBLIC``, ``FACE_DOWN``), ``configure``, ``load``
     and ``kernel()``, its compiled steps (docs/batch.md, "A family's kernel")."""
+    flows: dict[tuple[tuple[str, OptionValue], ...], Flow] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """The flows built for each set of option values: a flow depends on the rules alone (it
+    keeps no game's state), and building one (rankings, deal owners, every call of the
+    auction) costs more than a whole hand, so every game of the same rules shares one."""
 
     def option(self, name: str) -> Option[Any]:
         for option in self.options:
@@ -234,8 +250,17 @@ class Rules:
     def flow(self) -> Flow:
         """The hand flow of these rules (built once, on first use)."""
         if not self._flow:
-            self._flow.append(self.game.make_flow(self))
+            self._flow.append(self._shared_flow())
         return self._flow[0]
+
+    def _shared_flow(self) -> Flow:
+        flows, key = self.game.flows, tuple(self.options.items())
+        flow = flows.get(key)
+        if flow is None:
+            if len(flows) >= _FLOWS_KEPT:  # many different rules (a long-running server)
+                flows.clear()
+            flow = flows[key] = self.game.make_flow(self)
+        return flow
 
     def value(self, option: Option[V]) -> V:
         """The value of ``option`` in these rules, typed by the option."""

@@ -15,7 +15,7 @@ from functools import partial
 from typing import Final, NamedTuple
 
 from .ranking import TrumpTable
-from .trick_state import Trick
+from .trick_in_play import Trick
 
 __all__ = [
     "ALWAYS_HEAD_CODE",

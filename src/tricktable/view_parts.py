@@ -3,18 +3,25 @@
 Every piece is a named tuple: immutable, typed and cheap to build. Each game family defines its
 own section (a named tuple in its package, e.g. ``tricktable.games.rams.section``), its flow
 declares it (``Flow.VIEW_SECTION``) and fills it in ``Flow.view``;
-:class:`~tricktable.view.View` carries it as ``view.section``. Readers ask for the section they
-understand through its family's accessor (``auction_of(view)``, ``rams_of(view)``) or with
-``isinstance``, never by looking for keys. In JSON the section's keys sit beside the common ones.
+:class:`~tricktable.view.View` carries it as ``view.section``. Inside the family, readers ask
+for the section through its accessor (``auction_of(view)``, ``rams_of(view)``) or with
+``isinstance``, never by looking for keys; outside it, through the family's hooks
+(``GameDef.encoding`` gives :class:`SectionFields`; the flow's ``trump_maker`` and
+``lone_seats``), so that a family from outside tricktable is read the same way. In JSON the
+section's keys sit beside the common ones.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple, Protocol
 
 from .jsonrecord import CardText
 
-__all__ = ["Call", "CardFacts", "DoneTrick", "Play", "SeatAction", "Section", "TrickView"]
+__all__ = [
+    "Call", "CardFacts", "DoneTrick", "Play", "SeatAction", "Section", "SectionFields",
+    "TrickView",
+]  # fmt: skip
 
 
 class Play(NamedTuple):
@@ -75,3 +82,23 @@ class Section(Protocol):
 
     def to_dict(self) -> dict[str, Any]:
         """The section's JSON keys (they sit beside the view's common keys)."""
+
+
+class SectionFields(NamedTuple):
+    """A family's section as the observation encoder (:mod:`tricktable.encoding`) reads it:
+    values of the encoder's named fields (docs/envs.md), given by the family's
+    ``GameDef.encoding`` hook. A field left out stays zero (``seated``: every seat sits)."""
+
+    seat: Mapping[str, int | None] = {}
+    """Fields of one seat: ``bidder``, ``alone``, ``lone_defender``, ``general``,
+    ``widow_taker``, ``turnup_taker``, ``exchange_offer``."""
+    seats: Mapping[str, tuple[int, ...]] = {}
+    """Fields of several seats: ``seated``, ``out_of_game``, ``dead``."""
+    cards: Mapping[str, tuple[CardText, ...]] = {}
+    """Fields of cards: ``received``, ``gave``."""
+    flags: Mapping[str, bool] = {}
+    """Fields of one yes or no: ``forced_bid``, ``widow_taken``."""
+    contract: str | None = None
+    """The contract as its bid's value (``4``, ``little-pepper``): the call ``bid VALUE``."""
+    pot: int | None = None
+    """Chips in the pot."""

@@ -3,38 +3,35 @@
 A strategy is a function ``(view, rng) -> Action`` over one game's views; ``rng`` only breaks
 ties. A game's strategy is its ``GameDef.heuristic`` (its family's ``heuristic`` module), or
 its flow's ``heuristic`` hook; games without one fall back to :func:`fallback_strategy`, which
-plays cards sensibly and makes other decisions at random, so every registered game is playable.
+plays cards sensibly (:mod:`tricktable.cardplay`, which a family's strategy may build on too)
+and makes other decisions at random, so every registered game is playable.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from types import ModuleType
 
 from ..actions import Action, Kind
-from ..games import REGISTRY, family_of, hasenpfeffer
+from ..cardplay import PlayContext
+from ..games import REGISTRY
 from ..view import View
-from . import heuristic_hasenpfeffer
 from .base import decision_random
-from .cardplay import PlayContext
 from .random_bot import require_legal
 
-__all__ = ["STRATEGIES", "HeuristicBot", "Strategy", "fallback_strategy", "strategy_for"]
+__all__ = [
+    "STRATEGIES",
+    "HeuristicBot",
+    "Strategy",
+    "fallback_strategy",
+    "flow_strategy",
+    "strategy_for",
+]
 
 Strategy = Callable[[View, random.Random], Action]
 
-_BY_FAMILY: dict[ModuleType, Strategy] = {
-    hasenpfeffer: heuristic_hasenpfeffer.choose,
-}
-"""The strategies still kept here, per family; a game's own (``GameDef.heuristic``) comes
-first. Hasenpfeffer's stays until its card play (:mod:`.cardplay`, shared with the fallback)
-is split from its partner reasoning, so that the family's package can hold it (issue 34)."""
-
 STRATEGIES: dict[str, Strategy] = {
-    name: strategy
-    for name, game in REGISTRY.items()
-    if (strategy := game.heuristic or _BY_FAMILY.get(family_of(game))) is not None
+    name: game.heuristic for name, game in REGISTRY.items() if game.heuristic is not None
 }
 
 
@@ -46,9 +43,16 @@ def fallback_strategy(view: View, rng: random.Random) -> Action:
     return rng.choice(legal)
 
 
+def flow_strategy(view: View, rng: random.Random) -> Action:
+    """The flow's ``heuristic`` hook where it decides (Euchre's calls), else the fallback."""
+    chosen = view.rules.flow.heuristic(view, rng)
+    return chosen if chosen is not None else fallback_strategy(view, rng)
+
+
 def strategy_for(game_name: str) -> Strategy:
-    """The heuristic strategy of a game (the fallback for games without one)."""
-    return STRATEGIES.get(game_name, fallback_strategy)
+    """The heuristic strategy of a game: the one the heuristic bot plays, so that a
+    playout or a search's continuation plays as the bot would."""
+    return STRATEGIES.get(game_name, flow_strategy)
 
 
 class HeuristicBot:
@@ -61,11 +65,4 @@ class HeuristicBot:
 
     def choose(self, view: View) -> Action:
         require_legal(view)
-        rng = decision_random(self.seed, view)
-        strategy = STRATEGIES.get(view.rules.name)
-        if strategy is None:  # a family that carries its own knowledge, else the fallback
-            strategy = fallback_strategy
-            chosen = view.rules.flow.heuristic(view, rng)
-            if chosen is not None:
-                return chosen
-        return strategy(view, rng)
+        return strategy_for(view.rules.name)(view, decision_random(self.seed, view))

@@ -35,7 +35,12 @@ class LearnedBot:
         warm_evaluators(weights)  # load the weights now, not inside the first decision's time
 
     def choose(self, view: View) -> Action:
-        return learned_choice(view, self.weights) or self.heuristic.choose(view)
+        evaluator = evaluator_for(view, self.weights)
+        if evaluator is None:
+            return self.heuristic.choose(view)
+        if evaluator.veto is not None:
+            return evaluator.overrule(view, self.heuristic.choose(view))
+        return evaluator.choose(view) or self.heuristic.choose(view)
 
 
 def warm_evaluators(weights: str | None = None) -> None:

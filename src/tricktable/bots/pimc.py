@@ -36,7 +36,6 @@ from ..actions import Action, Kind
 from ..cards import COPY_STRIDE
 from ..engine import Game
 from ..errors import RulesError
-from ..games.hasenpfeffer.section import HasenpfefferSection
 from ..phase import Phase
 from ..resample import Judge, Resampler, SamplingError
 from ..solver import Backend, fast, solve, whist_position
@@ -267,12 +266,13 @@ class PimcBot:
 
     def _solves_contracts(self, view: View) -> bool:
         """Whether pre-play decisions of this view are valued by solved contracts: sides of
-        partners, and the whole hand fits the solver (a view's hand sizes, less a widow the
-        bidder puts back)."""
+        partners, and the whole hand fits the solver (a view's hand sizes, or what was dealt
+        where a bidder holds a widow or turn-up card it will put back)."""
         partners = any(len(side) > 1 for side in view.sides)
         if not self.solve_contracts or view.phase is Phase.PLAY or not partners:
             return False
-        cards = sum(view.hand_sizes) - (1 if isinstance(view.section, HasenpfefferSection) else 0)
+        dealt = sum(view.rules.flow.hand_sizes(view.dealer))
+        cards = min(sum(view.hand_sizes), dealt)
         return cards <= self._solve_limit(view.rules.flow.deck.mask)
 
     def _solvable(self, game: Game) -> bool:

@@ -35,6 +35,15 @@ def learn(
     out: Annotated[
         Path | None, typer.Option(help="The weights' folder (default: the package's).")
     ] = None,
+    phases: Annotated[
+        str | None, typer.Option(help="Only these decisions, e.g. 'auction,trump' (default: all).")
+    ] = None,
+    veto: Annotated[
+        float | None,
+        typer.Option(
+            help="The card network only overrules heuristic cards this many points below its best."
+        ),
+    ] = None,
 ) -> None:
     """Label positions with the solver, fit a network per decision, write the weights."""
     from ..distil.fit import FitConfig
@@ -55,6 +64,8 @@ def learn(
             spec,
             out or weights_folder(rules.name),
             config=FitConfig(epochs=epochs, seed=seed),
+            phases=_phases(phases),
+            veto=_veto(veto),
             workers=workers,
             backend=_one_of("backend", backend, ("process", "ray")),
             say=typer.echo,
@@ -70,6 +81,24 @@ def _one_of(option: str, name: str, allowed: tuple[str, ...]) -> Any:
         choices = ", ".join(repr(a) for a in allowed)
         raise RulesError(f"{option} {name!r} is not one of {choices}")
     return name
+
+
+def _phases(given: str | None) -> tuple[str, ...] | None:
+    """The decisions named in ``--phases`` (each a phase of the observation), or None: all."""
+    if given is None:
+        return None
+    from ..learn.features import PHASE_ORDER
+
+    named = tuple(name.strip() for name in given.split(",") if name.strip())
+    for name in named:
+        _one_of("phase", name, PHASE_ORDER)
+    return named
+
+
+def _veto(points: float | None) -> float | None:
+    if points is not None and not points >= 0:
+        raise RulesError(f"veto {points!r} is not a number of points >= 0")
+    return points
 
 
 def _folder_name(rules: str, worlds: str, samples: int, seed: int) -> str:

@@ -29,7 +29,7 @@ __all__ = [
 ]
 
 # Computer players get names, so the table reads like a table and never like "seat 3".
-COMPUTER_NAMES = ("Ada", "Bruno", "Cleo", "Dmitri", "Esme", "Farid", "Greta", "Hugo", "Ines")
+COMPUTER_NAMES = ("Ada", "Bruno", "Cleo", "Dario", "Edda", "Finn", "Greta", "Hugo", "Ilse")
 SUIT_WORDS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
 ENGLISH = translator("en")
 _IRREGULAR = {"pass": "passes", "go": "goes", "are": "is", "take": "takes", "have": "has"}

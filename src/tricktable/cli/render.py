@@ -7,25 +7,17 @@ game adds to its views that this module does not know are shown as plain ``name:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.console import Console
 
 from ..actions import Action, Kind, parse_action
 from ..cards import CARD_TEXT, COPY_STRIDE, Card, Suit, parse_card
 from ..errors import NotationError
-from ..games.hasenpfeffer.section import (
-    AuctionSection,
-    DoubleSection,
-    HasenpfefferSection,
-    auction_of,
-)
-from ..games.rams.section import RamsSection, rams_of
 from ..i18n import N_, Translator
 from ..ranking import NO_TRUMP
 from ..view import View
 from ..view_parts import DoneTrick, TrickView
-from .narrate import ENGLISH, SeatNames, bid_words, card_symbol, suit_words
+from .narrate import ENGLISH, SeatNames, action_sentence, bid_words, card_symbol, suit_words
 
 __all__ = [
     "SeatNames",
@@ -141,11 +133,7 @@ def render_trick(trick: TrickView | DoneTrick | None, names: SeatNames) -> str:
 def hand_ante(view: View) -> int:
     """The chips this hand's dealer put in the pot when it was dealt (0: no ante, or the hand
     is over). A hand's change counts its ante, so the scores shown beside it come before it."""
-    rams = rams_of(view)
-    if rams is None or rams.scoring != "chips" or view.is_over:
-        return 0
-    ante = view.rules.options.get("ante", 0)
-    return ante if isinstance(ante, int) else 0
+    return view.rules.flow.dealer_ante(view)
 
 
 def standing_scores(view: View) -> tuple[int, ...]:
@@ -175,31 +163,40 @@ def render_status(view: View, names: SeatNames) -> list[str]:
         f"[bold]{hand}[/bold] · {dealer} · {phase}",
         _("Scores: {scores}").format(scores=render_scores(view, names)),
     ]
-    auction = auction_of(view)
-    if auction is not None and auction.auction:
-        calls = ", ".join(f"{names[c.seat]} {call_words(c.call, names)}" for c in auction.auction)
-        lines.append(_("Auction: {calls}").format(calls=calls))
-    lines.extend(_contract_lines(view, auction, names))
-    rams = rams_of(view)
-    if rams is not None:
-        lines.extend(_rams_lines(view, rams, names))
-    if isinstance(auction, DoubleSection):
-        lines.extend(_lone_lines(auction, names))
-    family_lines = getattr(view.section, "status_lines", None)  # a family that says its own
+    family_lines = view.rules.game.terminal
     if family_lines is not None:
-        lines.extend(family_lines(names.__getitem__, _card(names), names.words.gettext))
+        lines.extend(family_lines(view, _Teller(names)))
+    if view.trump is not None:
+        trump = _trump_name(_TRUMP_LETTERS[view.trump], names.words)
+        lines.append(_("Trump: {trump}").format(trump=trump))
     if view.trick is not None:
         lines.append(_("Trick: {trick}").format(trick=render_trick(view.trick, names)))
         lines.append(_("Tricks won: {counts}").format(counts=_tricks_won(view, names)))
     return lines
 
 
-def _card(names: SeatNames) -> Any:
-    return lambda text: card_markup(text, names.words)
+class _Teller:
+    """The terminal's words for a family's status lines (:class:`tricktable.telling.Teller`)."""
 
+    def __init__(self, names: SeatNames) -> None:
+        self.names = names
+        self.gettext = names.words.gettext
+        self.name = names.__getitem__
+        self.says = names.says
+        self.listed = names.listed
+        self.chips = names.chips
 
-def _cards(cards: Sequence[str | None], names: SeatNames) -> str:
-    return " ".join(card_markup(c, names.words) for c in cards)
+    def cards(self, texts: Sequence[str | None]) -> str:
+        return " ".join(card_markup(text, self.names.words) for text in texts)
+
+    def call(self, call: str) -> str:
+        return call_words(call, self.names)
+
+    def said(self, seat: int, call: str) -> str:
+        return action_sentence(self.names, seat, parse_action(call))
+
+    def bid(self, value: str) -> str:
+        return bid_words(value, self.names.words)
 
 
 def call_words(call: str, names: SeatNames) -> str:
@@ -235,90 +232,6 @@ _MOVE_WORDS = {
     Kind.GENERAL: N_("general"), Kind.EXCHANGE: N_("exchange {value}"),
     Kind.DECLINE: N_("decline"), Kind.PLAY: N_("play {value}"),
 }  # fmt: skip
-
-
-def _contract_lines(view: View, auction: AuctionSection | None, names: SeatNames) -> list[str]:
-    _ = names._
-    lines = []
-    if auction is not None and auction.bidder is not None:
-        contract = bid_words(auction.contract, names.words) if auction.contract else "?"
-        if auction.forced_bid:
-            contract = _("{contract} (forced)").format(contract=contract)
-        bidder = names[auction.bidder]
-        lines.append(_("Contract: {name} bid {contract}").format(name=bidder, contract=contract))
-    if view.trump is not None:
-        trump = _trump_name(_TRUMP_LETTERS[view.trump], names.words)
-        lines.append(_("Trump: {trump}").format(trump=trump))
-    if auction is None:
-        return lines
-    if auction.alone is not None:
-        lines.append(names.says(auction.alone, N_("You play alone"), N_("{name} plays alone")))
-    if isinstance(auction, HasenpfefferSection):
-        if auction.lone_defender is not None:
-            lines.append(
-                names.says(
-                    auction.lone_defender, N_("You defend alone"), N_("{name} defends alone")
-                )
-            )
-        if auction.discard:
-            lines.append(_("Your discard: {cards}").format(cards=_cards(auction.discard, names)))
-    return lines
-
-
-def _rams_lines(view: View, rams: RamsSection, names: SeatNames) -> list[str]:
-    """The facts of the Rams family that the common lines do not cover."""
-    _ = names._
-    lines = []
-    if rams.declarations:
-        said = ", ".join(f"{names[c.seat]} {call_words(c.call, names)}" for c in rams.declarations)
-        lines.append(_("Calls: {calls}").format(calls=said))
-    if rams.turnup:
-        turnup = _cards(rams.turnup, names)
-        taken = rams.turnup_taken_by
-        if taken is not None:
-            turnup += " " + names.says(taken, N_("(taken by you)"), N_("(taken by {name})"))
-        lines.append(_("Turn-up: {cards}").format(cards=turnup))
-    if rams.widow_taker is not None:
-        lines.append(
-            names.says(rams.widow_taker, N_("You take the widow."), N_("{name} takes the widow."))
-        )
-    if rams.general is not None:
-        lines.append(names.says(rams.general, N_("You play general rams: every trick or pay."),
-                                N_("{name} plays general rams: every trick or pay.")))  # fmt: skip
-    if rams.pot is not None:
-        pot = _("Pot: {chips} ({where})")
-        lines.append(pot.format(chips=names.chips(rams.pot), where=_pot_words(view, rams, names)))
-    if rams.out:
-        lines.append(_("Out of the game: {names}.").format(names=names.listed(rams.out)))
-    if rams.blind_lead and view.trick is not None and view.trick.plays:
-        lines.append(_("The lead of this trick is face down until the trick is complete."))
-    return lines
-
-
-def _pot_words(view: View, rams: RamsSection, names: SeatNames) -> str:
-    """Where the pot's chips came from: the dealer's ante and what the last hand left."""
-    _ = names._
-    ante = hand_ante(view)
-    carried = (rams.pot or 0) - ante
-    if ante:
-        words = names.says(
-            view.dealer, N_("you put in {count}"), N_("{name} put in {count}"), count=ante
-        )
-    else:
-        words = _("no ante")
-    if carried:
-        words = _("{words}, {count} carried over").format(words=words, count=carried)
-    return words
-
-
-def _lone_lines(double: DoubleSection, names: SeatNames) -> list[str]:
-    _ = names._
-    lines = []
-    if double.dead:
-        lines.append(_("Sitting out this hand: {names}.").format(names=names.listed(double.dead)))
-    if double.gave:
-        lines.append(_("Cards given: {cards}").format(cards=_cards(double.gave, names)))
-    return lines
 
 
 def _tricks_won(view: View, names: SeatNames) -> str:

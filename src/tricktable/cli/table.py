@@ -22,7 +22,7 @@ from ..bots.hints import Reason
 from ..cards import CARD_TEXT, COPY_STRIDE, parse_card
 from ..engine import Game
 from ..errors import IllegalActionError, NotationError, TricktableError
-from ..flow import HandResult
+from ..flow import Flow, HandResult
 from ..i18n import N_, Translator
 from ..record import save_record
 from ..view import View
@@ -47,13 +47,13 @@ from .render import (
     render_trick,
 )
 
-__all__ = ["PROMPT", "TerminalTable", "parse_choice"]
+__all__ = ["PROMPT", "TerminalTable", "help_text", "parse_choice"]
 
 PROMPT = N_("Your move (number, notation or 'help'): ")
-HELP = N_("""\
-Type a move's number or its notation ('trump H', 'play JH'); while bidding, a
-number is that bid ('4' bids 4). A card alone ('JH') is enough when only one
-move uses it. Commands:""")
+HELP_MOVES = N_("Type a move's number or its notation ({examples}).")
+HELP_BIDS = N_("While bidding, a number is that bid ('4' bids 4).")
+HELP_CARDS = N_("A card alone ('JH') is enough when only one move uses it. Commands:")
+ONLY_CARD = N_("Your only legal card is {card}; it is played for you.")
 # The commands are typed as they are written in every language; their descriptions are not.
 COMMAND_HELP = (
     ("hint", N_("the strongest bot's suggestion")),
@@ -156,6 +156,20 @@ def _or_list(items: list[str], words: Translator) -> str:
     return words.gettext("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
+def help_text(flow: Flow, words: Translator = ENGLISH) -> str:
+    """How to type a move in this game: examples from its own moves, and what a number means
+    while bidding only where the game has bids."""
+    _ = words.gettext
+    kinds = flow.action_kinds()
+    calls = [kind.value for kind in flow.CALLS if kind in kinds and kind is not Kind.PASS]
+    examples = [*calls, *(["trump H"] if Kind.TRUMP in kinds else []), "play JH"]
+    lines = [_(HELP_MOVES).format(examples=", ".join(f"'{e}'" for e in examples))]
+    if Kind.BID in kinds:
+        lines.append(_(HELP_BIDS))
+    lines.append(_(HELP_CARDS))
+    return "\n".join(lines)
+
+
 class TerminalTable:
     """Runs a game between the human at ``seat`` and ``bots`` in every other seat, told in the
     human's language (``words``)."""
@@ -184,6 +198,10 @@ class TerminalTable:
         self.results_seen = 0
         self.hand_seen = 0
         self.saved_to: Path | None = None
+        self.status_hand = 0
+        self.status_seen: set[str] = set()
+        """The status lines the human saw last, in hand ``status_hand`` (shown again only
+        when they change)."""
 
     def view(self) -> View:
         return self.game.view(self.seat)
@@ -214,8 +232,11 @@ class TerminalTable:
         self._announce(seat, action)
 
     def _human_turn(self) -> bool:
-        """Show the table and read input until a move is made (False: stop the session)."""
-        self.show_table()
+        """Show the table and read input until a move is made (False: stop the session); a
+        card that is the only legal move is played without asking."""
+        if self._play_only_card():
+            return True
+        self._show_changes()
         while True:
             self.console.print(self._(PROMPT), end="", markup=False)
             try:
@@ -228,6 +249,15 @@ class TerminalTable:
             outcome = self._handle(line.strip())
             if outcome is not None:
                 return outcome
+
+    def _play_only_card(self) -> bool:
+        legal = self.view().legal
+        if len(legal) != 1 or legal[0].kind is not Kind.PLAY:
+            return False
+        card = card_symbol(CARD_TEXT[legal[0].cards[0]], self.words)
+        self.console.print(self._(ONLY_CARD).format(card=card), markup=False)
+        self._announce(self.seat, self.game.apply(legal[0]))
+        return True
 
     def _handle(self, text: str) -> bool | None:
         """True: a move was made; False: stop; None: prompt again."""
@@ -272,14 +302,23 @@ class TerminalTable:
     # -- commands ------------------------------------------------------------------------------
 
     def show_table(self) -> bool | None:
+        """The whole table: its status, the hand and the moves (the ``table`` command)."""
+        self._show_changes(everything=True)
+        return None
+
+    def _show_changes(self, everything: bool = False) -> None:
+        """The status lines that changed since the human last saw them (all of them in a new
+        hand), then the hand and the moves."""
         view = self.view()
-        print_lines(self.console, render_status(view, self.names))
+        status = render_status(view, self.names)
+        fresh = everything or view.hand_number != self.status_hand
+        print_lines(self.console, [s for s in status if fresh or s not in self.status_seen])
+        self.status_hand, self.status_seen = view.hand_number, set(status)
         hand = render_hand(view, self.words)
         self.console.print(self._("Your hand: {cards}").format(cards=hand))
         if self.show_hints:
             self.hint()
         self.console.print(render_legal(ordered_moves(view), self.words))
-        return None
 
     def hint(self) -> bool | None:
         view = self.view()
@@ -322,7 +361,7 @@ class TerminalTable:
         return result_sentences(self.names, result, self.view().sides)[0]
 
     def help(self) -> bool | None:
-        self.console.print(self._(HELP), markup=False)
+        self.console.print(help_text(self.game.rules.flow, self.words), markup=False)
         for command, meaning in COMMAND_HELP:
             self.console.print(f"  {command:<8}{self._(meaning)}", markup=False)
         return None

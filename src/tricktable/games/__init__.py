@@ -158,6 +158,28 @@ def rules(name: str | Rules, **options: object) -> Rules:
     """
     if isinstance(name, Rules):
         return name.replace(**options) if options else name
+    try:
+        key = (name, tuple((k, type(v), v) for k, v in options.items()))  # True is not 1
+        found = _RULES_READ[key]
+        if REGISTRY.get(found.name) is found.game:  # still registered (tests change it)
+            return found
+        raise KeyError(name)
+    except KeyError:
+        found = _RULES_READ[key] = _read_rules(name, options)
+        if len(_RULES_READ) > _RULES_KEPT:  # many different strings: forget the oldest
+            del _RULES_READ[next(iter(_RULES_READ))]
+        return found
+    except TypeError:  # an unhashable option value (a list of cards …): read every time
+        return _read_rules(name, options)
+
+
+_RULES_READ: dict[tuple[str, tuple[tuple[str, type, object], ...]], Rules] = {}
+"""Rules already read from a name or string and keywords: they are immutable, and a game made
+for every deal of a tournament reads the same ones again and again."""
+_RULES_KEPT = 256
+
+
+def _read_rules(name: str, options: dict[str, object]) -> Rules:
     match = _CANONICAL.match(name)
     if match is None:
         raise RulesError(

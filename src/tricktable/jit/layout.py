@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ..actions import BID_WORDS, Action, Kind, card_action
+from ..actions import Action, Kind, card_action
 from ..cards import COPY_STRIDE, indices_of
 from ..options import Rules
 
@@ -62,7 +62,7 @@ class CodecLayout:
 
 
 def codec_layout(rules: Rules) -> CodecLayout:
-    """The codec's block offsets (bids are numbered ``bid 1`` … then the pepper words)."""
+    """The codec's block offsets (bids are numbered ``bid 1`` … then the flow's named bids)."""
     from ..action_codec import ActionCodec
 
     codec = ActionCodec(rules)
@@ -93,7 +93,6 @@ def codec_layout(rules: Rules) -> CodecLayout:
             offsets[A_EXCHANGE1] = start
         elif label == "exchange 2":
             offsets[A_EXCHANGE2] = start
-    assert BID_WORDS == ("little-pepper", "big-pepper")
     return CodecLayout(codec.size, offsets)
 
 

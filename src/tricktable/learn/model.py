@@ -110,9 +110,17 @@ class Evaluator:
         out = self.outputs(self.observe(view)[None])
         values, logits = self.values_and_logits(out)
         value_of = dict(zip(self.labels, values[0].tolist(), strict=True))
-        logit_of = dict(zip(self.labels, logits[0].tolist(), strict=True))
+        order = values if self.chooses_by_value else logits
+        rank_of = dict(zip(self.labels, order[0].tolist(), strict=True))
         known = [a for a in view.legal if str(a) in value_of]
-        return [(a, value_of[str(a)]) for a in sorted(known, key=lambda a: -logit_of[str(a)])]
+        return [(a, value_of[str(a)]) for a in sorted(known, key=lambda a: -rank_of[str(a)])]
+
+    @property
+    def chooses_by_value(self) -> bool:
+        """Whether the best action is the one of highest predicted value rather than of the
+        highest logit: so for labels from the dealt world, whose best action is the best with
+        every card known (the policy would learn how often an action is best, not its worth)."""
+        return not self.has_policy or self.meta.get("choose") == "value"
 
     def values_and_logits(self, out: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         width = len(self.columns)
@@ -135,6 +143,25 @@ class Evaluator:
         """The legal action with the best predicted value (None if it knows none of them)."""
         ranked = self.ranked(view)
         return ranked[0][0] if ranked else None
+
+    @property
+    def veto(self) -> float | None:
+        """Where set (the meta's ``veto``, in points), the network does not choose but only
+        overrules a choice it values that much below its best: the heuristic's card play
+        keeps its conventions (partners read each other's cards) and loses its blunders."""
+        found = self.meta.get("veto")
+        return None if found is None else float(found)
+
+    def overrule(self, view: View, proposed: Action) -> Action:
+        """``proposed``, unless the network values its best action more than :attr:`veto`
+        points above it."""
+        value_of = {str(a): v for a, v in self.ranked(view)}
+        if str(proposed) not in value_of:
+            return proposed
+        best = max(value_of, key=lambda a: value_of[a])
+        if value_of[best] - value_of[str(proposed)] <= (self.veto or 0.0):
+            return proposed
+        return next(a for a in view.legal if str(a) == best)
 
 
 @cache

@@ -52,6 +52,24 @@ class Credentials(BaseModel):
     password: str
 
 
+def _body(properties: dict[str, Any]) -> dict[str, Any]:
+    """The OpenAPI of a JSON body these routes read themselves (to refuse it in their own
+    words, never repeating a password), so that the schema says what they take."""
+    schema = {"type": "object", "properties": properties, "required": list(properties),
+              "additionalProperties": False}  # fmt: skip
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}}
+
+
+# a name is stripped as Python strips, which also takes the separators U+001C..U+001F
+_NAME = {"type": "string", "minLength": 1, "maxLength": 40, "pattern": r"[^\s\x1c-\x1f]"}
+_CREDENTIALS = _body({"name": _NAME, "password": {"type": "string"}})
+_NEW_CREDENTIALS = _body(
+    {"name": _NAME, "password": {"type": "string", "minLength": MIN_PASSWORD,
+                                 "maxLength": MAX_PASSWORD}}
+)  # fmt: skip
+_LANGUAGE = _body({"language": {"type": "string", "enum": list(LANGUAGES)}})
+
+
 class LanguageChoice(BaseModel):
     model_config = ConfigDict(extra="forbid")
     language: str
@@ -242,7 +260,7 @@ def signed_in(name: str, token: str, language: str | None) -> dict[str, Any]:
     return {"name": name, "csrf": csrf_for(token), "language": language}
 
 
-@router.post("/accounts", status_code=201)
+@router.post("/accounts", status_code=201, openapi_extra=_NEW_CREDENTIALS)
 async def sign_up(request: Request, response: Response) -> dict[str, Any]:
     given = await credentials(request)
     if len(given.password) < MIN_PASSWORD:
@@ -269,7 +287,7 @@ async def sign_up(request: Request, response: Response) -> dict[str, Any]:
     return signed_in(given.name, token, language)
 
 
-@router.post("/session")
+@router.post("/session", openapi_extra=_CREDENTIALS)
 async def sign_in(request: Request, response: Response) -> dict[str, Any]:
     given = await credentials(request)
     accounts_ = service(request)
@@ -297,7 +315,7 @@ async def current_session(request: Request) -> dict[str, Any]:
     return signed_in(name, token, getattr(request.state, "account_language", None))
 
 
-@router.put("/session/language")
+@router.put("/session/language", openapi_extra=_LANGUAGE)
 async def choose_language(request: Request) -> dict[str, Any]:
     """Store the language the signed-in account reads the pages in (the pages' switch)."""
     account_id = require_account(request)

@@ -41,6 +41,7 @@ from .hub import Hub
 from .languages import error_body
 from .migrate import upgrade
 from .pool import Compute
+from .schemas import REFUSALS
 from .services import Services
 from .table import TableError
 
@@ -103,7 +104,7 @@ def create_app(
             await services.close()
             await services.database.close()
 
-    app = FastAPI(title="tricktable", lifespan=lifespan)
+    app = FastAPI(title="tricktable", lifespan=lifespan, responses=REFUSALS)
     app.include_router(api.router)
     app.include_router(languages.router)
     app.include_router(listing.router)

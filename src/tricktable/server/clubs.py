@@ -21,7 +21,7 @@ from . import db as store
 from .accounts import name_key, require_account
 from .people import accounts, ratings
 from .players import shown_rating
-from .schemas import CreateTable, Strict
+from .schemas import CreateTable, GameName, Strict
 from .table import TableError
 
 __all__ = ["club_members", "club_tables", "clubs", "router"]
@@ -342,7 +342,7 @@ async def create_club_table(club_id: str, spec: CreateTable, request: Request) -
 
 
 @router.get("/clubs/{club_id}/leaderboard")
-async def club_leaderboard(club_id: str, game: str, request: Request) -> dict[str, Any]:
+async def club_leaderboard(club_id: str, game: GameName, request: Request) -> dict[str, Any]:
     """The club's members rated in ``game``, best (``mu - 3 sigma``) first."""
     account_id = _account(request)
     try:

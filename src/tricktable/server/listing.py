@@ -14,13 +14,14 @@ from typing import Annotated, Any, Literal
 
 import sqlalchemy as sa
 from fastapi import APIRouter, Query, Request
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, WithJsonSchema
 
 import tricktable as tt
 
 from ..i18n import Translator
 from . import db as store
 from .languages import words_of
+from .schemas import GameName
 from .table import TableError, hash_token
 
 
@@ -208,8 +209,9 @@ def with_presence(described: list[dict[str, Any]], live: dict[str, Any]) -> list
 @router.get("/tables")
 async def tables_list(
     request: Request,
-    status: str | None = None,
-    game: str | None = None,
+    status: Annotated[str, WithJsonSchema({"type": "string", "enum": list(STATUSES)})]
+    | None = None,
+    game: GameName | None = None,
     limit: int = Query(default=50, ge=1, le=200),
 ) -> dict[str, Any]:
     """Public tables, newest first: ``open`` (someone waits, a seat is free), ``playing``, ``over``.

@@ -12,6 +12,7 @@ import tricktable as tt
 
 from . import db as store
 from .people import STAT_COLUMNS, accounts, game_results, player_stats, ratings
+from .schemas import GameName
 from .table import TableError
 
 __all__ = ["pages", "router"]
@@ -118,7 +119,7 @@ def _board(conn: sa.Connection, game: str, limit: int) -> list[dict[str, Any]]:
 
 @router.get("/leaderboard")
 async def leaderboard(
-    request: Request, game: str, limit: int = Query(default=50, ge=1, le=200)
+    request: Request, game: GameName, limit: int = Query(default=50, ge=1, le=200)
 ) -> dict[str, Any]:
     """The rated players of a game, best (most surely strong: ``mu - 3 sigma``) first."""
     try:

@@ -4,15 +4,72 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, WithJsonSchema
+
+import tricktable as tt
 
 Level = Literal["easy", "medium", "hard", "expert"]
 OptionInput = bool | int | str | list[int] | list[str]
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
+Name = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40, pattern=r"\S")
+]
+"""A person's name: 1 to 40 characters once stripped, so at least one that is not a space (the
+pattern says so in the schema, where the stripping cannot be said)."""
+
+
+def _game_names() -> list[str]:
+    """Every name a game is known by (the registry's, its plug-ins' among them)."""
+    return [name for game in tt.REGISTRY.values() for name in (game.name, *game.aliases)]
+
+
+GameName = Annotated[str, WithJsonSchema({"type": "string", "enum": _game_names()})]
+"""A game's name: the schema lists the registered names (the server also takes any case)."""
 
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+class Refusal(BaseModel):
+    """A refused request: what it was (``code``) and why, in the reader's language."""
+
+    code: str
+    detail: Any
+
+
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    status: {"model": Refusal, "description": why}
+    for status, why in (
+        (400, "The rules, the table or the input refuse it (the detail says why)"),
+        (401, "No session, or no seat token, or a wrong one"),
+        (403, "Not allowed to this account or client"),
+        (404, "No such table, club, event, player, board or language"),
+        (409, "Not possible now (not your turn, the game is not over, taken …)"),
+        (429, "Too many requests: wait and try again"),
+    )
+}
+"""The refusals every route may answer with (beside FastAPI's 422), documented once."""
+
+
+def _preset_variants(seats: bool) -> list[dict[str, Any]]:
+    """One schema per game preset: its name and its options (as the lobby offers them) and,
+    with ``seats``, as many seats as it seats. Any valid options are accepted; the schema
+    names these so that a generated request is one the rules take."""
+    variants = []
+    for game in tt.REGISTRY.values():
+        for _label, options in game.presets:
+            players = tt.rules(game.name, **options).flow.players
+            properties: dict[str, Any] = {"game": {"const": game.name},
+                                          "options": {"const": dict(options)}}  # fmt: skip
+            if seats:
+                properties["seats"] = {"anyOf": [{"type": "null"}, {
+                    "type": "array", "minItems": players, "maxItems": players}]}  # fmt: skip
+            variants.append({"properties": properties})
+    return variants
+
+
+def _with_presets(schema: dict[str, Any]) -> None:
+    schema["anyOf"] = _preset_variants("seats" in schema.get("properties", {}))
 
 
 class SeatSpec(Strict):
@@ -21,6 +78,7 @@ class SeatSpec(Strict):
 
 
 class CreateTable(Strict):
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_with_presets)
     game: str = Field(min_length=1, max_length=40)
     options: dict[str, OptionInput] = Field(default_factory=dict, max_length=64)
     seats: list[SeatSpec] | None = Field(default=None, max_length=12)
@@ -31,6 +89,7 @@ class CreateTable(Strict):
 
 
 class RulesQuery(Strict):
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_with_presets)
     game: str = Field(min_length=1, max_length=40)
     options: dict[str, OptionInput] = Field(default_factory=dict, max_length=64)
 

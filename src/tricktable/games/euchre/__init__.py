@@ -32,6 +32,7 @@ from .batch import euchre_part
 from .flow import EuchreFlow
 from .options import OPTIONS, check
 from .table_words import table_words
+from .terminal import terminal_lines
 
 __all__ = ["COMPILED", "GAME", "GAMES", "EuchreFlow"]
 
@@ -52,6 +53,7 @@ GAME = GameDef(
         ("Railroad", {"railroad": True, "lone_defender": True}),
     ),
     table=table_words,
+    terminal=terminal_lines,
     batch=euchre_part,
 )
 

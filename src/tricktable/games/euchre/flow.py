@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 __all__ = ["EuchreFlow", "HandState"]
 
-EUCHRE24 = Deck("euchre24", DECKS["euchre25"].mask & ~(1 << JOKER_INDEX))
+EUCHRE24 = Deck("euchre24", DECKS["joker25"].mask & ~(1 << JOKER_INDEX))
 _SUIT_LETTERS = "CDHS"
 _JOKER_SUITS = {"clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3}
 # Enum members read once: each ``Phase.X`` in Python 3.11 goes through EnumType's hook.
@@ -83,6 +83,8 @@ class EuchreFlow(Flow):
 
     VIEW_SECTION = EuchreSection
     HIDDEN = EuchreHidden()
+    CALLS: tuple[Kind, ...] = (Kind.PASS, Kind.ALONE, Kind.NOT_ALONE, Kind.ORDER_UP)
+    ONE_CARD_KINDS: tuple[Kind, ...] = (Kind.DISCARD, Kind.GIVE)
     ACTION_KINDS = frozenset({Kind.PASS, Kind.ORDER_UP, Kind.TRUMP, Kind.DISCARD, Kind.ALONE,
                               Kind.NOT_ALONE, Kind.GIVE, Kind.PLAY})  # fmt: skip
     LARGEST_EXCHANGE = 0
@@ -92,7 +94,7 @@ class EuchreFlow(Flow):
         self.cutthroat = rules.value(CUTTHROAT)
         self.players = 3 if self.cutthroat else 4
         self.railroad = rules.value(RAILROAD)
-        self.deck = DECKS["euchre25"] if self.railroad else EUCHRE24
+        self.deck = DECKS["joker25"] if self.railroad else EUCHRE24
         self.ranking = Ranking(self.deck.mask, joker_top=self.railroad, bowers=True)
         self.stick = rules.value(STICK_THE_DEALER)
         self.lone_defenders = rules.value(LONE_DEFENDER)

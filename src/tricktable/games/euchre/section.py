@@ -6,10 +6,8 @@ view of the seat that handled them only.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from ...i18n import N_
 from ...jsonrecord import CardText, json_fields, omitted_if_none, record_dict
 from ...view_parts import Call
 
@@ -47,41 +45,3 @@ class EuchreSection(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         return record_dict(self)
-
-    def status_lines(
-        self,
-        name: Callable[[int], str],
-        card: Callable[[str], str],
-        words: Callable[[str], str] = lambda message: message,
-    ) -> list[str]:
-        """The section in words for a table's status (seat names and card texts as given,
-        the messages through ``words``, the reader's translation)."""
-        _ = words
-        taken = " " + _("(taken by the dealer)") if self.turnup_taken else ""
-        lines = [_("Turn-up: {cards}").format(cards=card(self.turnup)) + taken]
-        if self.calls:
-            calls = ", ".join(f"{name(c.seat)} {_call(c.call, _)}" for c in self.calls)
-            lines.append(_("Calls: {calls}").format(calls=calls))
-        if self.maker is not None:
-            lines.append(_("Maker: {name}").format(name=name(self.maker)))
-        if self.alone is not None:
-            lines.append(_("{name} plays alone").format(name=name(self.alone)))
-        if self.lone_defender is not None:
-            lines.append(_("{name} defends alone").format(name=name(self.lone_defender)))
-        if self.discards:
-            cards = " ".join(card(c) for c in self.discards)
-            lines.append(_("Your discard: {cards}").format(cards=cards))
-        return lines
-
-
-# Euchre's calls as its players say them (a call is its notation: "order-up", "trump H").
-_CALLS = {"pass": N_("pass"), "order-up": N_("order-up"), "alone": N_("alone"),
-          "not-alone": N_("not-alone")}  # fmt: skip
-_SUITS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}
-
-
-def _call(call: str, words: Callable[[str], str]) -> str:
-    kind, _space, suit = call.partition(" ")
-    if kind == "trump" and suit in _SUITS:
-        return words("trump {value}").format(value=words(_SUITS[suit]))
-    return words(_CALLS[call]) if call in _CALLS else call

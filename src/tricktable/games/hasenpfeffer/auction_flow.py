@@ -12,12 +12,17 @@ from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING, Final
 
 from ...actions import Action, Kind
 from ...flow import Contract, Flow
 from ...flow_game import FlowGame
 from ...options import Option, Rules
 from .auction import Auction, TeamLedger
+from .section import HasenpfefferSection, auction_of
+
+if TYPE_CHECKING:
+    from ...view import View
 
 __all__ = [
     "DEFENDERS_SCORE_TRICKS",
@@ -155,6 +160,11 @@ class ContractState:
     lone_defender: int | None = None
 
 
+PEPPER_BIDS: Final = ("little-pepper", "big-pepper")
+"""The pepper bids (every trick; big pepper at doubled stakes), numbered in this order by the
+action encoding and the batch kernels, whether or not the rules allow them."""
+
+
 class AuctionFlow(Flow):
     """An auction for tricks, the high bidder's contract and trick play for it.
 
@@ -163,6 +173,9 @@ class AuctionFlow(Flow):
     scores; the auction, the lead, the game end and the winners are here.
     """
 
+    CALLS: tuple[Kind, ...] = (Kind.PASS, Kind.ALONE, Kind.NOT_ALONE)
+    ONE_CARD_KINDS: tuple[Kind, ...] = (Kind.DISCARD, Kind.GIVE)
+    NAMED_BIDS: tuple[str, ...] = PEPPER_BIDS
     individual = False
 
     def __init__(self, rules: Rules) -> None:
@@ -186,6 +199,19 @@ class AuctionFlow(Flow):
         every = lone_for_all or not call.isdigit()
         tricks = self.tricks_in_hand() if lone_for_all else state.contract
         return Contract(state.bidder, tricks, call, state.lone, every)
+
+    def trump_maker(self, view: View) -> int | None:
+        auction = auction_of(view)
+        return None if auction is None else auction.bidder
+
+    def lone_seats(self, view: View) -> tuple[int, ...]:
+        auction = auction_of(view)
+        if auction is None:
+            return ()
+        lone = [auction.alone]
+        if isinstance(auction, HasenpfefferSection):
+            lone.append(auction.lone_defender)
+        return tuple(seat for seat in lone if seat is not None)
 
     def tricks_in_hand(self) -> int:
         """The tricks of a hand (every seat is dealt as many cards)."""

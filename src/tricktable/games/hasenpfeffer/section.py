@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...jsonrecord import CardText, json_fields, key, omitted_if_none, record_dict
-from ...view_parts import Call
+from ...view_parts import Call, SectionFields
 
 if TYPE_CHECKING:
     from ...view import View
@@ -20,6 +20,7 @@ __all__ = [
     "GiftCount",
     "HasenpfefferSection",
     "auction_of",
+    "encoding_fields",
 ]
 
 _OMITTED = omitted_if_none()
@@ -107,3 +108,20 @@ def auction_of(view: View) -> AuctionSection | None:
     """The view's Hasenpfeffer section (auction, contract, lone hand), ``None`` in other games."""
     section = view.section
     return section if isinstance(section, HasenpfefferSection | DoubleSection) else None
+
+
+def encoding_fields(view: View) -> SectionFields:
+    """What the observation encoder reads of a Hasenpfeffer section (``GameDef.encoding``)."""
+    auction = auction_of(view)
+    if auction is None:
+        return SectionFields()
+    seat = {"bidder": auction.bidder, "alone": auction.alone}
+    flags = {"forced_bid": auction.forced_bid}
+    if isinstance(auction, HasenpfefferSection):
+        seat["lone_defender"] = auction.lone_defender
+        flags["widow_taken"] = auction.widow_taken
+        return SectionFields(seat=seat, flags=flags, contract=auction.contract)
+    cards = {"received": tuple(gift.card for gift in auction.received or ()),
+             "gave": auction.gave or ()}  # fmt: skip
+    seats = {"dead": auction.dead}
+    return SectionFields(seat, seats, cards, flags, auction.contract)

@@ -39,6 +39,7 @@ from ...options import GameDef, Option, OptionValue, Rules
 from ...phase import Phase
 from ...ranking import Ranking
 from ...view_parts import Call
+from . import heuristic
 from .auction import Auction, TeamLedger
 from .auction_flow import (
     DEFENDERS_SCORE_TRICKS,
@@ -56,9 +57,10 @@ from .auction_flow import (
     Tiebreak,
 )
 from .batch import single_part
-from .section import HasenpfefferSection
+from .section import HasenpfefferSection, encoding_fields
 from .single_hidden import SingleHidden
 from .table_words import single_words
+from .terminal import terminal_lines
 
 __all__ = ["GAME", "SingleHasenpfefferFlow"]
 
@@ -191,7 +193,7 @@ class SingleHasenpfefferFlow(AuctionFlow):
 
     def __init__(self, rules: Rules) -> None:
         super().__init__(rules)
-        self.deck = DECKS["euchre25"]
+        self.deck = DECKS["joker25"]
         self.ranking = Ranking(self.deck.mask, joker_top=True, bowers=True)
         self.pepper = rules.value(PEPPER_BIDDING)
         self.exchange = rules.value(WIDOW_MODE) is WidowMode.BIDDER_EXCHANGE
@@ -446,5 +448,8 @@ GAME = GameDef(
         ("Pepper bids and going alone", {"pepper_bidding": True, "going_alone": "maker"}),
     ),
     table=single_words,
+    heuristic=heuristic.choose,
+    encoding=encoding_fields,
+    terminal=terminal_lines,
     batch=single_part,
 )

@@ -45,7 +45,9 @@ from .options import (
     family_options,
 )
 from .rams import RamsFlow, suit_of
+from .section import encoding_fields
 from .table_words import bierspiel_words
+from .terminal import terminal_lines
 
 if TYPE_CHECKING:
     from ...flow_game import FlowGame
@@ -174,6 +176,8 @@ GAME = GameDef(
     aliases=("beer-play", "bier"),
     presets=(("Four players", {}), ("Five players", {"players": 5})),
     heuristic=heuristic.choose,
+    encoding=encoding_fields,
+    terminal=terminal_lines,
     table=bierspiel_words,
     batch=rams_part,
 )

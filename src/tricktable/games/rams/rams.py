@@ -41,7 +41,7 @@ from ...actions import DECLINE, Action, Kind, card_action
 from ...cards import CARD_TEXT, DECKS, display_key, indices_of
 from ...deal import WIDOW, Deal, owners_of
 from ...errors import NotationError
-from ...flow import Flow, HandResult, signed
+from ...flow import Flow, HandResult
 from ...jsonrecord import card_texts, texts_of
 from ...options import GameDef, OptionValue, Rules
 from ...phase import Phase
@@ -51,41 +51,43 @@ from ...view_parts import Call
 from . import heuristic
 from .batch import rams_part
 from .declare import HandState, declaration_actions, next_to_declare
+from .hand_end import counters_after_hand, final_winners, hand_summary, penalised
 from .hidden import RamsHidden
 from .ledgers import ChipLedger, CounterLedger, Payment, merged
 from .options import (
     ACE_RANK,
     ANTE,
-    COUNTDOWN_END,
     COUNTDOWN_START,
     DEAL_PACKETS,
     DEALER_TURNUP_EXCHANGE,
     DEALER_WIDOW_AND_TURNUP,
-    GENERAL_LOO_PENALTY,
-    GENERAL_SUCCESS_WINS_GAME,
     HAND_SIZE,
     HANDLESS_DEALER_TURNUP,
     HEADING,
     PLAYERS,
     SCORING,
-    SESSION_HANDS,
     SIX_PLAYER_DEALER_SITS_OUT,
-    TIEBREAK,
     AceRank,
-    CountdownEnd,
     HandlessDealerTurnup,
     Scoring,
-    Tiebreak,
     family_check,
     family_options,
     widow_packets,
 )
 from .scoring import TRICKS, Outcome, settle_chips, settle_counters
-from .section import ChipLedgerView, CounterLedgerView, RamsSection
+from .section import (
+    ChipLedgerView,
+    CounterLedgerView,
+    RamsSection,
+    dealer_ante,
+    encoding_fields,
+)
 from .table_words import rams_words
+from .terminal import terminal_lines
 
 if TYPE_CHECKING:
     from ...flow_game import FlowGame
+    from ...view import View
 
 __all__ = ["GAME", "RamsFlow"]
 
@@ -103,6 +105,7 @@ class RamsFlow(Flow):
     HIDDEN = RamsHidden()
     """The hand flow of the Rams family."""
 
+    CALLS: tuple[Kind, ...] = (Kind.PASS, Kind.IN, Kind.WIDOW, Kind.GENERAL, Kind.DECLINE)
     ACTION_KINDS = frozenset({Kind.PASS, Kind.IN, Kind.WIDOW, Kind.GENERAL, Kind.EXCHANGE,
                               Kind.DECLINE, Kind.DISCARD, Kind.PLAY})  # fmt: skip
     LARGEST_EXCHANGE = 1
@@ -119,6 +122,9 @@ class RamsFlow(Flow):
         self.chips = rules.value(SCORING) is Scoring.CHIPS
         self.packets = rules.value(DEAL_PACKETS)
         self.widow_packets = widow_packets(rules.options, self.widow_size)
+
+    def dealer_ante(self, view: View) -> int:
+        return dealer_ante(view)
 
     # -- hooks the family's games override -----------------------------------------------------
 
@@ -354,16 +360,18 @@ class RamsFlow(Flow):
         payments, ledger.journal = merged(ledger.journal), None
         dropped: list[int] = []
         if isinstance(ledger, CounterLedger):
-            dropped = self._after_counters(ledger, state, out)
+            dropped = counters_after_hand(self.rules, ledger, state, out)
         scores = ledger.scores()
         deltas = tuple(a - b for a, b in zip(scores, state.before, strict=True))
-        final = self._final_winners(game, ledger, state, out)
+        final = final_winners(
+            self.rules, self.players, len(game.results) + 1, ledger=ledger, state=state, out=out
+        )
         details = self._details(game, out, dropped, final)
         details["payments"] = payments
         return HandResult(
             deal_number=game.deal_number, hand_number=game.hand_number, dealer=game.dealer,
             tricks=tuple(game.tricks_won), deltas=deltas, scores=scores,
-            summary=self._summary(out, deltas), details=details,
+            summary=hand_summary(self.rules, out, deltas), details=details,
         )  # fmt: skip
 
     def gain_if(self, game: FlowGame, seat: int, tricks: int) -> float | None:
@@ -406,74 +414,12 @@ class RamsFlow(Flow):
             "general": state.general,
             "general_made": out.general_made,
             "active": list(out.active),
-            "looed": self._penalised(out),
+            "looed": penalised(self.rules, out),
             "reached_zero": state.reached[:],
             "dropped": dropped,
             "ledger": ledger_of(game).to_dict(),
             "final_winners": None if final is None else list(final),
         }
-
-    def _after_counters(self, ledger: CounterLedger, state: HandState, out: Outcome) -> list[int]:
-        general = state.general
-        if out.general_made and general is not None and ledger.counters[general] <= 0:
-            state.reached.append(general)
-        if self.rules.value(COUNTDOWN_END) is not CountdownEnd.LAST_IN_LOSES:
-            return []
-        return ledger.drop_finished()
-
-    def _final_winners(
-        self, game: FlowGame, ledger: FamilyLedger, state: HandState, out: Outcome
-    ) -> tuple[int, ...] | None:
-        """The winners if the game ends with this hand, else ``None``."""
-        if isinstance(ledger, ChipLedger):
-            hands = self.rules.value(SESSION_HANDS) or self.players
-            if len(game.results) + 1 < hands or ledger.carry:
-                return None
-            best = max(ledger.balances)
-            return tuple(s for s, b in enumerate(ledger.balances) if b == best)
-        if out.general_made and self.rules.value(GENERAL_SUCCESS_WINS_GAME):
-            assert out.general is not None
-            return (out.general,)
-        if self.rules.value(COUNTDOWN_END) is CountdownEnd.FIRST_OUT_WINS:
-            return self._first_out(ledger, state)
-        return self._last_in(ledger, state)
-
-    def _first_out(self, ledger: CounterLedger, state: HandState) -> tuple[int, ...] | None:
-        out = [seat for seat in state.reached if ledger.counters[seat] <= 0]
-        if not out:
-            return None
-        if self.rules.value(TIEBREAK) is Tiebreak.LOWEST_SCORE:
-            return (min(out, key=lambda seat: ledger.counters[seat]),)
-        return (out[0],)
-
-    def _last_in(self, ledger: CounterLedger, state: HandState) -> tuple[int, ...] | None:
-        remaining = ledger.remaining()
-        if len(remaining) > 1:
-            return None
-        if remaining:
-            loser = remaining[0]
-        else:
-            order = [seat for seat in state.reached if ledger.out[seat]]
-            loser = order[-1] if order else state.seated[-1]
-        return tuple(seat for seat in range(self.players) if seat != loser)
-
-    def _summary(self, out: Outcome, deltas: tuple[int, ...]) -> str:
-        parts = [f"seat {s}: {_tricks_text(out.tricks(s))} {signed(deltas[s])}" for s in out.seated]
-        head = ""
-        if out.general is not None:
-            word = "made" if out.general_made else "failed"
-            head = f"general rams by seat {out.general} {word}; "
-        looed = self._penalised(out)
-        tail = f"; looed: {', '.join(f'seat {s}' for s in looed)}" if looed else ""
-        return head + ", ".join(parts) + tail
-
-    def _penalised(self, out: Outcome) -> list[int]:
-        """The looed players who pay (or add) the loo penalty this hand."""
-        if out.general is None:
-            return out.looed()
-        if self.rules.value(GENERAL_LOO_PENALTY) and not out.general_made:
-            return [seat for seat in out.looed() if seat != out.general]
-        return []
 
     def is_over(self, game: FlowGame) -> bool:
         return game.results[-1].details["final_winners"] is not None
@@ -519,10 +465,6 @@ def _ledger_view(ledger: ChipLedger | CounterLedger) -> ChipLedgerView | Counter
     return CounterLedgerView(tuple(ledger.counters), out)
 
 
-def _tricks_text(count: int) -> str:
-    return "1 trick" if count == 1 else f"{count} tricks"
-
-
 def suit_of(card: int) -> int:
     return card % 64 // 16
 
@@ -543,6 +485,8 @@ GAME = GameDef(
         ("Four players, counting down", {"scoring": "countdown"}),
     ),
     heuristic=heuristic.choose,
+    encoding=encoding_fields,
+    terminal=terminal_lines,
     table=rams_words,
     batch=rams_part,
 )

@@ -29,7 +29,9 @@ from . import heuristic
 from .batch import rams_part
 from .options import GENERAL_RAMS, HAND_SIZE, HEADING, family_check, family_options
 from .rams import RamsFlow
+from .section import encoding_fields
 from .table_words import rounce_words
+from .terminal import terminal_lines
 
 __all__ = ["GAME", "RounceFlow"]
 
@@ -128,6 +130,8 @@ GAME = GameDef(
     aliases=(),
     presets=(("Four players", {}), ("Six players", {"players": 6})),
     heuristic=heuristic.choose,
+    encoding=encoding_fields,
+    terminal=terminal_lines,
     table=rounce_words,
     batch=rams_part,
 )

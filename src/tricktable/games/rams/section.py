@@ -8,12 +8,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...jsonrecord import CardText, json_fields, omitted_if_none, record_dict
-from ...view_parts import Call
+from ...view_parts import Call, SectionFields
 
 if TYPE_CHECKING:
     from ...view import View
 
-__all__ = ["ChipLedgerView", "CounterLedgerView", "RamsSection", "rams_of"]
+__all__ = [
+    "ChipLedgerView", "CounterLedgerView", "RamsSection", "dealer_ante", "encoding_fields",
+    "rams_of",
+]  # fmt: skip
 
 _OMITTED = omitted_if_none()
 
@@ -72,3 +75,26 @@ def rams_of(view: View) -> RamsSection | None:
     """The view's Rams-family section, ``None`` in other games."""
     section = view.section
     return section if isinstance(section, RamsSection) else None
+
+
+def encoding_fields(view: View) -> SectionFields:
+    """What the observation encoder reads of a Rams-family section (``GameDef.encoding``)."""
+    rams = rams_of(view)
+    if rams is None:
+        return SectionFields()
+    seat = {"general": rams.general, "widow_taker": rams.widow_taker,
+            "turnup_taker": rams.turnup_taken_by,
+            "exchange_offer": rams.exchange_offer}  # fmt: skip
+    seats = {"seated": rams.seated, "out_of_game": rams.out}
+    flags = {"widow_taken": rams.widow_taker is not None}
+    return SectionFields(seat=seat, seats=seats, flags=flags, pot=rams.pot)
+
+
+def dealer_ante(view: View) -> int:
+    """The chips this hand's dealer put in the pot when it was dealt (0: no ante, or the hand
+    is over); the flow's ``dealer_ante`` hook."""
+    rams = rams_of(view)
+    if rams is None or rams.scoring != "chips" or view.is_over:
+        return 0
+    ante = view.rules.options.get("ante", 0)
+    return ante if isinstance(ante, int) else 0

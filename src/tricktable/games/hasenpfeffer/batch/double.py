@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ....jit import layout as L
 from ....phase import Phase
-from .. import double as dh
+from .. import double_options as dh
 from ..auction_flow import (
     DEFENDERS_SCORE_TRICKS,
     FIRST_LEAD,

@@ -10,9 +10,9 @@ come from a new seed. The resampler is built on the engine, which knows nothing 
 
 Worlds are drawn **uniformly** among the consistent ones:
 
-* where each hidden card lies *now* is drawn exactly uniformly (:mod:`tricktable.placements`)
+* where each hidden card lies *now* is drawn exactly uniformly (:mod:`.placements`)
   among the placements that keep every card out of the places the view rules out and the
-  cards it pins down where they are (:mod:`tricktable.hidden_places`);
+  cards it pins down where they are (:mod:`.places`);
 * the family's hooks (:class:`~tricktable.hidden.HiddenModel`) tell that placement as a deal
   and the hidden actions leading to it, the engine replays it, and a world whose view differs
   in anything is thrown away. Drawing uniformly and throwing away keeps the worlds uniform
@@ -30,19 +30,19 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .actions import Action, parse_action
-from .cards import CARD_TEXT, COPY_STRIDE, parse_card
-from .engine import Game
-from .errors import IllegalActionError, TricktableError
-from .fair import WorldDeals
-from .hidden import Place, Rebuilt, World, knowledge
-from .hidden_places import SamplingError, Seen, allowed_places, hidden_places
-from .phase import Phase
+from ..actions import Action, parse_action
+from ..cards import CARD_TEXT, COPY_STRIDE, parse_card
+from ..engine import Game
+from ..errors import IllegalActionError, TricktableError
+from ..fair import WorldDeals
+from ..hidden import Place, Rebuilt, World, knowledge
+from ..phase import Phase
+from ..trick import FOLLOW_ONLY, PlayRules, Trick, follow_only
 from .placements import NoPlacement, Placements
-from .trick import FOLLOW_ONLY, PlayRules, Trick, follow_only
+from .places import SamplingError, Seen, allowed_places, hidden_places
 
 if TYPE_CHECKING:
-    from .view import View
+    from ..view import View
 
 __all__ = ["DEFAULT_ATTEMPTS", "Judge", "Resampler", "SamplingError", "resample"]
 

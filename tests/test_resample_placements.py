@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from resample_support import chi2_sf
-from tricktable.placements import NoPlacement, Placements
+from tricktable.resample.placements import NoPlacement, Placements
 
 Placement = tuple[tuple[str, tuple[int, ...]], ...]
 

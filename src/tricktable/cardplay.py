@@ -13,13 +13,12 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..actions import Action
-from ..cards import COPY_STRIDE, indices_of, parse_card
-from ..games.hasenpfeffer.section import HasenpfefferSection, auction_of
-from ..hidden import voids_shown
-from ..ranking import NO_TRUMP, TrumpTable
-from ..view import View
-from ..view_parts import DoneTrick, TrickView
+from .actions import Action
+from .cards import COPY_STRIDE, indices_of, parse_card
+from .hidden import voids_shown
+from .ranking import NO_TRUMP, TrumpTable
+from .view import View
+from .view_parts import DoneTrick, TrickView
 
 __all__ = ["PlayContext", "base_counts", "hand_indices"]
 
@@ -243,17 +242,10 @@ def _voids(
 
 def _makers(view: View) -> frozenset[int]:
     """The seats of the side that named trump (empty when no seat did)."""
-    auction = auction_of(view)
-    if auction is None or auction.bidder is None:
-        return frozenset()
-    return frozenset(view.side_of(auction.bidder))
+    maker = view.rules.flow.trump_maker(view)
+    return frozenset() if maker is None else frozenset(view.side_of(maker))
 
 
 def _lone_opponent(view: View, my_side: set[int]) -> int | None:
-    auction = auction_of(view)
-    if auction is None:
-        return None
-    lone = [auction.alone]
-    if isinstance(auction, HasenpfefferSection):
-        lone.append(auction.lone_defender)
-    return next((seat for seat in lone if seat is not None and seat not in my_side), None)
+    lone = view.rules.flow.lone_seats(view)
+    return next((seat for seat in lone if seat not in my_side), None)

@@ -1,8 +1,9 @@
-"""The game engine: a whole game of any registered game, hand after hand until it is over.
+"""The game: a whole game of any registered game, hand after hand until it is over.
 
-:class:`Game` owns what every game shares — seats, hands as bitmasks, the trick, the action log,
-undo, views and records — and asks its rules' :class:`~tricktable.flow.Flow` for what
-differs. ``apply`` checks and explains; ``push``/``pop`` skip the checks for search code.
+:class:`Game` is the public face of the game's state (:class:`~.state.GameState`, with its trick
+play and undo, :class:`~.play.CardPlay`): it deals, checks and explains actions, and gives
+views, copies and records, and asks its rules' :class:`~tricktable.flow.Flow` for what differs.
+``apply`` checks and explains; ``push``/``pop`` skip the checks for search code.
 
 Every deal comes from the game's seed and the deal's number (or from a secret of its
 ``deal_source``, :mod:`tricktable.fair`), so a game never carries a random generator's state,
@@ -11,31 +12,30 @@ and a record (which also stores every deal explicitly) replays exactly.
 
 from __future__ import annotations
 
-import functools
 import random
 import secrets
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeGuard
 
-from . import undo
-from .actions import PLAY_HALVES, Action, Kind, card_actions, parse_action
-from .cards import COPY_STRIDE
-from .deal import Deal, parse_deal, shuffle_and_deal
-from .errors import IllegalActionError, NotationError, RulesError, SeatError
-from .explain import explain_illegal
-from .fair import deal_from_secret
-from .flow import Flow
-from .phase import Phase
-from .ranking import TrumpTable
-from .record import make_record
-from .snapshot import restore_snapshot, take_snapshot
-from .trick import FOLLOW_ONLY, PlayRules, Trick, is_blind_lead, resolve_winner
-from .view import View, build_view
+from ..actions import PLAY_HALVES, Action, Kind, card_actions, parse_action
+from ..cards import COPY_STRIDE
+from ..deal import Deal, parse_deal, shuffle_and_deal
+from ..errors import IllegalActionError, NotationError, RulesError, SeatError
+from ..explain import explain_illegal
+from ..fair import deal_from_secret
+from ..flow import Flow
+from ..phase import Phase
+from ..ranking import TrumpTable
+from ..record import make_record
+from ..trick import FOLLOW_ONLY, Trick
+from ..view import View, build_view
+from .play import CardPlay
+from .state import seating
 
 if TYPE_CHECKING:
-    from .fair import DealSource
-    from .flow import HandResult, Ledger
-    from .options import Rules
+    from ..fair import DealSource
+    from ..flow import HandResult, Ledger
+    from ..options import Rules
 
 __all__ = ["Game", "Phase"]
 
@@ -49,41 +49,10 @@ _OVER = Phase.OVER
 _AUCTION = Phase.AUCTION
 
 
-class Game:
+class Game(CardPlay):
     """A whole game: hands are dealt, bid, played and scored until the game is over."""
 
-    __slots__ = (
-        "_everyone", "_explicit", "_legal", "_mask", "_simple", "_single_copy", "_trick_hook",
-        "_undo",
-        "active", "active_count", "deal_limit", "deal_number", "deal_source", "dealer", "dealers",
-        "deals", "first_dealer", "flow", "hand_number", "hands", "is_over", "last_tricks", "ledger",
-        "log", "next_seat", "phase", "play_rules", "player_count", "results", "rules", "seed",
-        "state", "stock", "table", "to_move", "trick", "tricks", "tricks_per_hand", "tricks_won",
-        "widow",
-    )  # fmt: skip
-
-    phase: Phase
-    to_move: int | None
-    is_over: bool
-    """Whether the game has ended (an attribute, not a property: drivers read it every move)."""
-    table: TrumpTable | None
-    state: Any
-    """The flow's state of the current hand (auction, contract, exchanges …)."""
-    deal_number: int
-    """The number of the current deal (misdeals count): the index of :attr:`deals`."""
-    hands: list[int]
-    widow: int | None
-    stock: list[int]
-    trick: Trick
-    tricks: list[Trick]
-    tricks_won: list[int]
-    tricks_per_hand: int
-    play_rules: PlayRules
-    active: tuple[bool, ...]
-    active_count: int
-    next_seat: tuple[int, ...]
-    _legal: tuple[Action, ...] | None
-    _mask: int
+    __slots__ = ()
 
     def __init__(
         self,
@@ -128,7 +97,7 @@ class Game:
         self._undo: list[tuple[Any, ...]] = []
         self._trick_hook = type(self.flow).trick_done is not Flow.trick_done
         self._single_copy = not self.flow.deck.mask >> COPY_STRIDE
-        self._everyone = _seating(self.player_count, frozenset(range(self.player_count)))
+        self._everyone = seating(self.player_count, frozenset(range(self.player_count)))
         self._deal(dealer)
 
     # -- public state --------------------------------------------------------------------------
@@ -142,11 +111,6 @@ class Game:
         if not self.is_over:
             return ()
         return self.flow.winners(self) if self.deal_limit is None else self.flow.best_seats(self)
-
-    @property
-    def trump(self) -> int | None:
-        """The trump suit (0..3 = C D H S), ``4`` for no trump, ``None`` before it is fixed."""
-        return None if self.table is None else self.table.trump
 
     @property
     def deal_text(self) -> str:
@@ -250,7 +214,7 @@ class Game:
             card += COPY_STRIDE  # the second copy of a pinochle card
             if not mask >> card & 1:
                 raise IllegalActionError(explain_illegal(self, action))
-        self._play_logged(card, action)
+        self.play_card(card, action)
         return action
 
     def _simple_trick_done(self, trick: Trick) -> None:
@@ -312,33 +276,13 @@ class Game:
             legal = self._find_legal()
         return action in legal
 
-    # Undo for search code (tricktable.undo). Methods that call the functions, not the
-    # functions as class attributes: a compiled function does not bind as a method.
-    def push(self, action: Action) -> None:
-        """Carry out a legal ``action`` unchecked, undoably (see :func:`tricktable.undo.push`)."""
-        undo.push(self, action)
-
-    def push_card(self, bit: int) -> None:
-        """Play card ``bit`` of :meth:`legal_mask` unchecked, undoably (:func:`.undo.push_card`)."""
-        undo.push_card(self, bit)
-
-    def pop(self) -> Action:
-        """Undo the last :meth:`push` or :meth:`push_card`; return its action."""
-        return undo.pop(self)
-
     def copy(self) -> Game:
         """An independent copy of the game (without the undo stack of :meth:`push`)."""
         return Game(self.rules, _copy_of=self)
 
     def _copy_from(self, other: Game) -> None:
-        self.rules, self.flow, self.player_count = other.rules, other.flow, other.player_count
-        self.seed, self.first_dealer = other.seed, other.first_dealer
-        self.deal_source, self.deal_limit = other.deal_source, other.deal_limit
-        self._explicit = other._explicit[:]
-        self._undo = []
-        self._trick_hook, self._everyone = other._trick_hook, other._everyone
-        self._single_copy = other._single_copy
-        restore_snapshot(self, take_snapshot(other), full=True)
+        self.copy_rules_of(other)
+        self.restore(other.snapshot(), full=True)
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see (``None``: a spectator, who sees no hidden card).
@@ -364,53 +308,6 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.rules} hand {self.hand_number} {self.phase} to_move={self.to_move}>"
-
-    # -- what flows may do (tricktable.flow_game.FlowGame) -------------------------------
-
-    def begin_hand(self, state: Any, phase: Phase, seat: int) -> None:
-        self.state, self.phase, self.to_move = state, phase, seat
-        self._simple = False
-
-    def move_to(self, seat: int, phase: Phase | None = None) -> None:
-        self.to_move = seat
-        if phase is not None:
-            self.phase = phase
-            self._simple = False
-
-    def set_hand(self, seat: int, cards: int) -> None:
-        self.hands[seat] = cards
-
-    def set_widow(self, cards: int) -> None:
-        self.widow = cards
-
-    def set_stock(self, cards: Iterable[int]) -> None:
-        self.stock = list(cards)
-
-    def set_trump(self, suit: int | None) -> None:
-        self.table = self.flow.trump_table(suit)
-
-    def set_active(self, seats: Iterable[int]) -> None:
-        """Which seats take part in the tricks of this hand (lone hands, passes, drop-outs)."""
-        self.active, self.active_count, self.next_seat = _seating(
-            self.player_count, frozenset(seats)
-        )
-
-    def next_active(self, seat: int) -> int:
-        return self.next_seat[seat]
-
-    def start_play(self, leader: int, tricks: int, rules: PlayRules = FOLLOW_ONLY) -> None:
-        """Begin trick play: ``leader`` leads the first of ``tricks`` tricks under ``rules``."""
-        self.phase = _PLAY
-        self.play_rules = rules
-        self._simple = rules.plain and self._single_copy
-        self._mask = 0
-        self.tricks_per_hand = tricks
-        trick = self.trick
-        if trick.cards:
-            self.trick = Trick(leader)
-        else:  # the empty trick of the deal leads off: a trick object less per hand
-            trick.leader = trick.winner = leader
-        self.to_move = leader
 
     def redeal(self) -> None:
         """Throw the hand in and deal again with the same dealer (a misdeal).
@@ -531,71 +428,6 @@ class Game:
         self._legal = legal
         return legal
 
-    def _do(self, action: Action) -> None:
-        if self.phase is _PLAY:
-            seat = self.to_move
-            assert seat is not None
-            card = action.cards[0]
-            self._play_logged(card if self.hands[seat] >> card & 1 else card + COPY_STRIDE, action)
-            return
-        seat = self.to_move
-        assert seat is not None
-        self.log.append((self.deal_number, seat, action))
-        self._legal = None
-        self._mask = 0
-        self.flow.apply(self, seat, action)
-
-    def _play_logged(self, card: int, action: Action) -> None:
-        """Log ``action`` and play its ``card`` (the exact bit) for the player to move."""
-        seat: int = self.to_move  # type: ignore[assignment]
-        self.log.append((self.deal_number, seat, action))
-        self._legal = None
-        self._mask = 0
-        hands = self.hands
-        hand = hands[seat]
-        hands[seat] = hand ^ 1 << card
-        trick = self.trick
-        cards = trick.cards
-        if not cards:
-            self._lead(trick, seat, hand, card)
-        else:
-            # Trick.add for a card played face up to a led trick, inlined: the hot path
-            trick.seats.append(seat)
-            cards.append(card)
-            key = trick.keys[card]
-            if key > trick.best_key:
-                trick.best_key, trick.best_card, trick.winner = key, card, seat
-        if len(cards) < self.active_count:
-            self.to_move = self.next_seat[seat]
-        else:
-            self._trick_complete(trick)
-
-    def _lead(self, trick: Trick, seat: int, hand: int, card: int) -> None:
-        """``seat`` leads ``card`` from ``hand`` (before the card left it) to ``trick``."""
-        table: TrumpTable = self.table  # type: ignore[assignment]
-        rules = self.play_rules
-        blind = rules.blind_lead and is_blind_lead(rules, hand, table, len(self.tricks))
-        trick.lead(seat, card, table, blind)
-
-    def _trick_complete(self, trick: Trick) -> None:
-        self.tricks.append(trick)
-        winner = trick.winner
-        if trick.down & 1:
-            resolved = resolve_winner(self.play_rules, trick, self.table)  # type: ignore[arg-type]
-            winner = trick.winner = -1 if resolved is None else resolved
-        if winner >= 0:
-            self.tricks_won[winner] += 1
-        if self._trick_hook:
-            self.flow.trick_done(self, trick)
-        if len(self.tricks) == self.tricks_per_hand:
-            self.finish_hand()
-        else:
-            leader = trick.leader if winner < 0 else winner
-            self.trick = Trick(leader)
-            self.to_move = leader
-            if self.play_rules.plain:  # a lead may be any card
-                self._mask = self.hands[leader]
-
     def _identity(self) -> tuple[Any, ...]:
         return (str(self.rules), self.seed, self.first_dealer, self.deal_limit,
                 [str(d) for d in self.deals],
@@ -613,16 +445,3 @@ def _as_action(action: object) -> Action:
     raise NotationError(
         f"{action!r} is not an action: give an Action or its text, such as 'pass' or 'play JH'"
     )
-
-
-@functools.cache
-def _seating(players: int, seats: frozenset[int]) -> tuple[tuple[bool, ...], int, tuple[int, ...]]:
-    """Who plays, how many, and for each seat the next one clockwise that plays (itself if no
-    other does)."""
-    active = tuple(seat in seats for seat in range(players))
-    following = [
-        next((o for o in ((seat + step) % players for step in range(1, players + 1)) if active[o]),
-             seat)
-        for seat in range(players)
-    ]  # fmt: skip
-    return active, len(seats), tuple(following)

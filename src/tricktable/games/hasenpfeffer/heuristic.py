@@ -4,7 +4,7 @@ Bidding values a hand per possible trump (trumps by rank, sure side winners, voi
 trumps), adds a partner's likely share, and bids only what that covers with a safety margin.
 The maker names the suit that values best, discards the card whose loss costs least (trumps are
 kept, short suits are emptied) and goes alone only when all the tricks are near-certain. A
-partner gives the lone player its best cards. Card play follows :mod:`.cardplay`.
+partner gives the lone player its best cards. Card play follows :mod:`tricktable.cardplay`.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
-from ..actions import Action, Kind
-from ..cards import COPY_STRIDE, indices_of
-from ..games.hasenpfeffer.section import DoubleSection, HasenpfefferSection, auction_of
-from ..ranking import TrumpTable
-from ..view import View
-from .cardplay import PlayContext, base_counts, hand_indices
+from ...actions import Action, Kind
+from ...cardplay import PlayContext, base_counts, hand_indices
+from ...cards import COPY_STRIDE, indices_of
+from ...ranking import TrumpTable
+from ...view import View
+from .section import DoubleSection, HasenpfefferSection, auction_of
 
 __all__ = ["bid_limit", "choose", "estimate_tricks"]
 

@@ -1,4 +1,5 @@
-"""Undo: push/push_card then pop restore the exact state of every game (a full snapshot)."""
+"""Trick play and undo (engine/play.py): push/push_card then pop restore the exact state of every
+game (a full snapshot)."""
 
 from __future__ import annotations
 

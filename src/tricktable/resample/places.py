@@ -17,15 +17,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from .actions import Kind
-from .cards import COPY_STRIDE
-from .errors import TricktableError
-from .hidden import Knowledge, Place, mask_of
-from .ranking import TrumpTable
-from .trick import PlayRules, Trick
+from ..actions import Kind
+from ..cards import COPY_STRIDE
+from ..errors import TricktableError
+from ..hidden import Knowledge, Place, mask_of
+from ..ranking import TrumpTable
+from ..trick import PlayRules, Trick
 
 if TYPE_CHECKING:
-    from .view import View
+    from ..view import View
 
 __all__ = ["SamplingError", "Seen", "allowed_places", "hidden_places"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import tricktable as tt
 from tricktable.cards import parse_card
 from tricktable.hidden import Place, knowledge
-from tricktable.hidden_places import Seen, allowed_places, hidden_places
+from tricktable.resample.places import Seen, allowed_places, hidden_places
 from tricktable.trick import FOLLOW_ONLY
 
 RAMS_DEAL = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import tricktable as tt
 from tricktable.trick import Trick as ReExported
-from tricktable.trick_state import Trick
+from tricktable.trick_in_play import Trick
 
 
 def test_the_highest_card_of_the_led_suit_or_trump_wins_and_a_face_down_card_never() -> None:
