@@ -57,20 +57,22 @@ def served_quick_bots(
     bot_factory: Any = None,
     port: int | None = None,
     grace_seconds: float = 600.0,
+    **settings: Any,
 ) -> Iterator[str]:
     """A real server on a fresh SQLite file in ``folder``: bots (``bot_factory``'s, else the
     real ones) move at once, absent players keep their seats (a long grace, unless
-    ``grace_seconds`` says otherwise), table seeds from ``random.Random(seed)``; yields its
-    base URL."""
+    ``grace_seconds`` says otherwise), table seeds from ``random.Random(seed)``; any other
+    ``settings`` (of :class:`tricktable.server.config.Settings`) as given; yields its base
+    URL."""
     import dataclasses
     import random
 
     from tricktable.server import create_app
     from tricktable.server.config import Settings
 
-    settings = dataclasses.replace(Settings(), bot_delay=0.0, grace_seconds=grace_seconds)
+    chosen = dataclasses.replace(Settings(), bot_delay=0.0, grace_seconds=grace_seconds, **settings)
     url = f"sqlite:///{folder / 'tables.db'}"
-    app = create_app(url, settings=settings, rng=random.Random(seed), bot_factory=bot_factory)
+    app = create_app(url, settings=chosen, rng=random.Random(seed), bot_factory=bot_factory)
     with served(app, port) as base:
         yield base
 

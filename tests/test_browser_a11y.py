@@ -1,12 +1,14 @@
 """Accessibility of every page, measured by an outside tool: axe-core (through the
 axe-playwright-python package, which carries axe's script) in a real Chromium finds no critical
 and no serious violation on the lobby, a table of each game in its auction and in its card
-play, the hand summary, the game-over banner, the review, the player page and the
-leaderboard. Targets are at least 24 x 24 px (WCAG 2.2, 2.5.8) and the focus stays on the
-hand while the others play."""
+play, the hand summary, the game-over banner, the review and its replay, the player page with its
+friends and invitations, the lobby with an invitation, a table waiting for a friend, an event's
+page, a board's page and the leaderboard. Targets are at least 24 x 24 px (WCAG 2.2, 2.5.8)
+and the focus stays on the hand while the others play."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -17,7 +19,9 @@ pytest.importorskip("axe_playwright_python", reason="needs axe-playwright-python
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 
+from browser_support import served_quick_bots
 from table_support import (
+    DESKTOP,
     PHONE,
     base_url,
     browser,
@@ -28,6 +32,8 @@ from table_support import (
     turns,
     watch_errors,
 )
+from test_browser_event_tables import played_event
+from test_browser_friends import signed_up
 
 __all__ = ["base_url", "browser"]  # the fixtures, used by name
 
@@ -222,6 +228,11 @@ def test_the_review_player_page_and_leaderboard_have_no_serious_violation(
     page.wait_for_selector("[data-testid=review-trick] .review-card", timeout=120_000)
     assert blocking_violations(page) == [], "the review"
     assert small_targets(page) == []
+    for _ in range(5):  # the visual replay, some steps in: cards on the felt and a trick
+        page.click("[data-testid=replay-next]")
+    page.wait_for_selector("[data-testid=replay][data-step='5']")
+    assert blocking_violations(page) == [], "the review's replay"
+    assert small_targets(page) == []
     page.goto(f"{base_url}/players/Axel")
     page.wait_for_selector("[data-stat='Games played']")
     assert blocking_violations(page) == [], "the player page"
@@ -276,4 +287,65 @@ def test_a_player_takes_more_time_and_switches_the_timer_off(
     table = httpx.get(f"{base_url}/api/tables/{created['table_id']}").json()
     assert table["turn_seconds"] == 0
     for page in pages:
+        page.context.close()
+
+
+def test_the_friends_pages_and_a_table_waiting_for_a_friend_have_no_serious_violation(
+    browser: Browser, base_url: str
+) -> None:
+    """Ben's page with Ana's request, both pages with a friend (desktop and phone), Ana's table
+    waiting for Ben with her invitation sent, and Ben's lobby showing it."""
+    ana, ben = signed_up(browser, base_url, "Ada"), signed_up(browser, base_url, "Bodo")
+    ana.goto(base_url + "/players/Ada")
+    ana.fill("[data-testid=friend-name]", "Bodo")
+    ana.click("[data-testid=friend-add]")
+    ana.wait_for_selector("[data-testid=friend-asked]")
+    ben.goto(base_url + "/players/Bodo")
+    ben.wait_for_selector("[data-testid=friend-request]")
+    assert blocking_violations(ben) == [] and small_targets(ben) == [], "a friend request"
+    ben.click("[data-testid=friend-accept]")
+    ben.wait_for_selector("[data-testid=friend-list] [data-testid=friend]")
+    ana.wait_for_selector("[data-testid=friend][data-online=true]", timeout=15000)
+    for viewport in (DESKTOP, PHONE):
+        ana.set_viewport_size(viewport)
+        assert blocking_violations(ana) == [] and small_targets(ana) == [], f"friends {viewport}"
+    created = create_table(base_url, "hasenpfeffer", {"target_score": 30}, humans=(0, 2))
+    ana.goto(created["invite_url"])
+    ana.fill("[data-testid=join-name]", "Ada")
+    ana.click("[data-testid=join]")
+    ana.fill("[data-testid=invite-friend-name]", "Bodo")
+    ana.click("[data-testid=invite-friend]")
+    ana.wait_for_selector("[data-testid=invite-note]:has-text('Bodo')")
+    for viewport in (DESKTOP, PHONE):
+        ana.set_viewport_size(viewport)
+        assert blocking_violations(ana) == [] and small_targets(ana) == [], f"waiting {viewport}"
+    ben.goto(base_url + "/")
+    ben.wait_for_selector("[data-testid=invitation]")
+    for viewport in (DESKTOP, PHONE):
+        ben.set_viewport_size(viewport)
+        assert blocking_violations(ben) == [] and small_targets(ben) == [], f"lobby {viewport}"
+    ana.context.close()
+    ben.context.close()
+
+
+@pytest.fixture(scope="module")
+def hasty_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server whose bots play at once for a player away a second (an event of absentees)."""
+    with served_quick_bots(tmp_path_factory.mktemp("a11y-events"), seed=13, grace_seconds=1.0,
+                           event_seconds=0.2) as url:  # fmt: skip
+        yield url
+
+
+def test_an_events_page_and_a_boards_page_have_no_serious_violation(
+    browser: Browser, hasty_url: str
+) -> None:
+    event_id = played_event(hasty_url)
+    for viewport in (DESKTOP, PHONE):
+        page = new_context(browser, viewport).new_page()
+        page.goto(f"{hasty_url}/events/{event_id}")
+        page.wait_for_selector("[data-testid=event-status][data-status=over]")
+        assert blocking_violations(page) == [] and small_targets(page) == [], "the event"
+        page.goto(f"{hasty_url}/events/{event_id}/boards/1")
+        page.locator("[data-testid=board-review][data-review=ready]").first.wait_for(timeout=60_000)
+        assert blocking_violations(page) == [] and small_targets(page) == [], "the board"
         page.context.close()

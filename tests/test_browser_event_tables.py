@@ -1,13 +1,12 @@
 """The tables of a duplicate event in a real Chromium (web/table/event.js, the clubs page's
 event form, the board page's records): an event table reads "Board k of n" and links back to
-its event, and its game over leads back there; the event form sends the bot level and the
-rules; a board's page downloads every table's record, which `tricktable verify` accepts."""
+its event (a real event's table, where the event seated its entrant), and its game over leads
+back there; the event form sends the bot level and the rules; a board's page downloads every
+table's record, which `tricktable verify` accepts."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
-import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,72 +18,90 @@ pytest.importorskip("fastapi", reason='needs the server extra: pip install "tric
 pytest.importorskip("playwright", reason="needs the playwright package (dev extra)")
 
 import httpx
-from playwright.sync_api import Browser, Page, Route, WebSocketRoute
+from playwright.sync_api import Browser, Page
+from playwright.sync_api import Error as PlaywrightError
 
-from browser_support import served
-from table_support import PHONE, browser, create_table, new_context, sit_down, take_turn, turns
+from browser_support import served_quick_bots
+from table_support import PHONE, browser, new_context, take_turn, turns
 from tricktable.verify import verify_record
 
 __all__ = ["browser"]  # the fixture, used by name
 
 PASSWORD = "a good long password"
-EVENT = {"event_id": "ev1", "round": 1, "board": 2, "boards": 4, "name": "Tuesday duplicate"}
 
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real server whose bots move at once and play for a player away for a second."""
-    from tricktable.server import create_app
-    from tricktable.server.config import Settings
-
     folder = tmp_path_factory.mktemp("event-tables")
-    settings = dataclasses.replace(Settings(), bot_delay=0.0, grace_seconds=1.0,
-                                   substitute_level="easy", event_seconds=0.2)  # fmt: skip
-    app = create_app(f"sqlite:///{folder / 'tables.db'}", settings=settings, rng=random.Random(5))
-    with served(app) as url:
+    with served_quick_bots(folder, seed=5, grace_seconds=1.0, substitute_level="easy",
+                           event_seconds=0.2) as url:  # fmt: skip
         yield url
 
 
-def with_event(text: str | bytes) -> str | bytes:
-    """A socket message with the table's description as an event's table carries it."""
-    if isinstance(text, bytes):
-        return text
-    message = json.loads(text)
-    if isinstance(message.get("table"), dict):
-        message["table"]["event"] = EVENT
-    return json.dumps(message)
+@pytest.fixture(scope="module")
+def patient_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real server whose bots move at once but wait for a player who is not there yet (no
+    bot plays the hands of an event's entrant on her way from the event page to her table)."""
+    folder = tmp_path_factory.mktemp("event-tables-patient")
+    with served_quick_bots(folder, seed=6, event_seconds=0.2) as url:
+        yield url
 
 
-def as_event_table(page: Page, table_id: str) -> None:
-    """The table's description, over HTTP and on its socket, as the server describes an
-    event's table (its ``event``): the server's side of it is tested with the events."""
+def an_event(base_url: str, boards: int) -> tuple[str, dict[str, str], Any]:
+    """A club's one-round event of ``boards`` boards (Hasenpfeffer to 1 point), one entrant
+    registered already who never comes (a bot plays for them): its id, the admin's CSRF
+    header and the admin's client (close it when done)."""
+    admin = httpx.Client(base_url=base_url)
+    made = admin.post("/api/accounts", json={"name": "Kai", "password": PASSWORD}).json()
+    headers = {"X-CSRF-Token": made["csrf"]}
+    club = admin.post("/api/clubs", json={"name": "Event table club"}, headers=headers).json()
+    body = {"name": "Tuesday duplicate", "game": "hasenpfeffer", "rounds": 1, "boards": boards,
+            "options": {"target_score": 1}}  # fmt: skip
+    made = admin.post(f"/api/clubs/{club['club_id']}/events", json=body, headers=headers)
+    assert made.status_code == 201, made.text
+    event_id: str = made.json()["event_id"]
+    with httpx.Client(base_url=base_url) as away:
+        csrf = away.post("/api/accounts", json={"name": "Lena", "password": PASSWORD}).json()
+        registered = away.post(
+            f"/api/events/{event_id}/register", headers={"X-CSRF-Token": csrf["csrf"]}
+        )
+        assert registered.status_code == 200, registered.text
+    return event_id, headers, admin
 
-    def add_event(route: Route) -> None:
-        described = route.fetch().json()
-        route.fulfill(json={**described, "event": EVENT})
 
-    def relay(socket: WebSocketRoute) -> None:
-        server = socket.connect_to_server()
-        socket.on_message(server.send)
-        server.on_message(lambda text: socket.send(with_event(text)))
-
-    page.route(f"**/api/tables/{table_id}", add_event)
-    page.route(f"**/api/tables/{table_id}?*", add_event)
-    page.route_web_socket(f"**/ws/tables/{table_id}*", relay)
+def go_to_my_table(page: Page) -> None:
+    """The event page's button to one's table, once the event has seated everyone."""
+    for _ in turns(60):
+        page.wait_for_selector("#my-table:not([hidden])")
+        page.click("#my-table")
+        try:
+            page.wait_for_url("**/t/**", timeout=2000)
+            return
+        except PlaywrightError:
+            continue  # the round's tables are being made: ask again
+    raise AssertionError("the event never sent us to a table")
 
 
 def test_an_event_table_reads_its_board_and_leads_back_to_the_event(
-    browser: Browser, base_url: str
+    browser: Browser, patient_url: str
 ) -> None:
+    event_id, headers, admin = an_event(patient_url, boards=2)
     page = new_context(browser).new_page()
-    created = create_table(base_url, "hasenpfeffer", {"target_score": 1})
-    as_event_table(page, created["table_id"])
-    sit_down(page, created["invite_url"], "Ana")
+    page.goto(f"{patient_url}/events/{event_id}")
+    sign_up(page, "Ana")
+    page.click("#register")
+    page.wait_for_selector("#unregister:not([hidden])")
+    started = admin.post(f"/api/events/{event_id}/start", headers=headers)
+    assert started.status_code == 200, started.text
+    admin.close()
+    go_to_my_table(page)
+    page.wait_for_selector("[data-testid=hand]")
     header = page.locator("header.bar")
-    header.locator("text=Board 2 of 4").wait_for()
+    header.locator("text=Board 1 of 2").wait_for()
     assert "hand 1" not in header.inner_text()
     link = page.locator("[data-testid=event-link]")
-    assert link.get_attribute("href") == "/events/ev1"
+    assert link.get_attribute("href") == f"/events/{event_id}"
     assert "Tuesday duplicate" in link.inner_text()
     assert "to 1 point" not in page.locator("[data-testid=table]").inner_text()
     for _ in turns(300):
@@ -93,7 +110,9 @@ def test_an_event_table_reads_its_board_and_leads_back_to_the_event(
         take_turn(page)
         page.wait_for_timeout(60)
     over = page.locator("[data-testid=game-over]")
-    assert over.locator("[data-testid=back-to-event]").get_attribute("href") == "/events/ev1"
+    assert (
+        over.locator("[data-testid=back-to-event]").get_attribute("href") == f"/events/{event_id}"
+    )
     assert over.locator("[data-testid=rematch], [data-testid=new-table]").count() == 0
     page.context.close()
 

@@ -10,7 +10,6 @@ untranslated) and read in German."""
 from __future__ import annotations
 
 import dataclasses
-import random
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,7 +24,7 @@ import httpx
 import sqlalchemy as sa
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from browser_support import served
+from browser_support import served_quick_bots
 from table_support import browser, new_context, take_turn, turns, watch_errors
 from test_browser_languages import unmarked
 
@@ -37,16 +36,10 @@ PASSWORD = "a good long password"
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """A real server whose bots move at once and play for a player away for a second."""
-    from tricktable.server import create_app
-    from tricktable.server.config import Settings
-
     folder = tmp_path_factory.mktemp("events")
-    settings = dataclasses.replace(Settings(), bot_delay=0.0, grace_seconds=1.0,
-                                   substitute_level="easy", event_seconds=0.2)  # fmt: skip
-    database = folder / "tables.db"
-    app = create_app(f"sqlite:///{database}", settings=settings, rng=random.Random(11))
-    with served(app) as url:
-        yield url, database
+    with served_quick_bots(folder, seed=11, grace_seconds=1.0, substitute_level="easy",
+                           event_seconds=0.2) as url:  # fmt: skip
+        yield url, folder / "tables.db"
 
 
 def sign_up(page: Page, name: str) -> None:

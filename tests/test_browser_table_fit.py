@@ -1,12 +1,13 @@
 """The table fits its screen (table-fit.css) in a real Chromium: at 1280x800 the page does not
 scroll, every chat preset shows whole; on a phone the header shows the game's whole name and a
-long hand takes two rows of cards a finger can pick; text mode puts the focus on its command
-line and the hand summary follows its text instead of covering it; a table waiting for a
-player shows nothing of a deal."""
+long hand takes two rows of cards a finger can pick and a short one leaves no empty felt; text
+mode puts the focus on its command line and the hand summary follows its text instead of
+covering it; a table waiting for a player shows nothing of a deal."""
 
 from __future__ import annotations
 
 import httpx
+import pytest
 from playwright.sync_api import Browser, Page
 
 from table_support import (
@@ -140,4 +141,27 @@ def test_a_six_player_score_sheet_fits_the_side_panel(browser: Browser, base_url
     assert sheet.evaluate("(s) => s.scrollWidth <= s.clientWidth")
     assert page.locator("[data-testid=score-scroll]").count() == 0  # no "scroll sideways"
     assert page.locator(".side-column [data-testid=score-sheet] thead th").count() == 7
+    page.context.close()
+
+
+# The room between the table (the felt's oval) and what follows it (the prompt, the choices).
+FELT_GAP = """() => {
+  const felt = document.querySelector('.felt').getBoundingClientRect();
+  const next = document.querySelector('.felt-wrap').nextElementSibling.getBoundingClientRect();
+  return next.top - felt.bottom;
+}"""
+
+
+@pytest.mark.parametrize("game", ["rams", "rounce"])
+def test_a_short_hand_on_a_phone_leaves_no_empty_felt(
+    browser: Browser, base_url: str, game: str
+) -> None:
+    """Five cards are as wide as a hand's card may be: the table takes the height they leave."""
+    page = new_context(browser, PHONE).new_page()
+    sit_down(page, create_table(base_url, game, {})["invite_url"], "Ana")
+    page.wait_for_selector("[data-testid=hand] [data-card]")
+    assert page.locator("[data-testid=hand] [data-card]").count() == 5
+    assert page.evaluate(FELT_GAP) < 24
+    hand = page.locator("[data-testid=hand]").bounding_box()
+    assert hand is not None and hand["y"] + hand["height"] <= PHONE["height"]  # on screen
     page.context.close()

@@ -75,6 +75,9 @@ def test_a_game_against_bots_updates_statistics_and_rating(client: Any) -> None:
     assert rating["games"] == 1 and rating["mu"] != 25.0
     [recent] = page["recent"]
     assert recent["table_id"] == table_id and recent["rated"] and recent["rating_before"] == 25.0
+    players = recent["players"]  # who sat there, for the page's history
+    assert players[0] == {"seat": 0, "kind": "human", "name": "Ana", "level": None}
+    assert [p["seat"] for p in players] == list(range(4)) and players[1]["kind"] == "bot"
     board = client.get("/api/leaderboard?game=sh").json()
     assert board["game"] == "hasenpfeffer" and [p["name"] for p in board["players"]] == ["Ana"]
 

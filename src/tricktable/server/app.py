@@ -22,6 +22,8 @@ from . import (
     clubs,
     edge,
     events,
+    friends,
+    invitations,
     languages,
     listing,
     ops,
@@ -115,6 +117,8 @@ def create_app(
     app.include_router(ws.router)
     app.include_router(rematch.router)
     app.include_router(clubs.router)
+    app.include_router(friends.router)
+    app.include_router(invitations.router)
     app.include_router(events.router)
     app.include_router(ops.router)
     app.add_exception_handler(TableError, _table_error)  # type: ignore[arg-type]

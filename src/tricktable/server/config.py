@@ -84,6 +84,7 @@ class Settings:
             "join": (30, 60.0),
             "hint": (30, 60.0),
             "message": (40, 10.0),
+            "friend": (30, 60.0),
         }
     )
     """Per client (per connection for ``message``): at most so many requests within so many

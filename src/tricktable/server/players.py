@@ -10,6 +10,7 @@ from fastapi.responses import FileResponse
 
 import tricktable as tt
 
+from . import db as store
 from .people import STAT_COLUMNS, accounts, game_results, player_stats, ratings
 from .schemas import GameName
 from .table import TableError
@@ -56,6 +57,7 @@ def _player(conn: sa.Connection, name: str) -> dict[str, Any] | None:
         .order_by(game_results.c.finished_at.desc(), game_results.c.table_id)
         .limit(20)
     ).all()
+    players = _players_of(conn, [r.table_id for r in recent])
     return {
         "name": account.name,
         "since": account.created_at.isoformat(),
@@ -63,6 +65,7 @@ def _player(conn: sa.Connection, name: str) -> dict[str, Any] | None:
         "recent": [
             {
                 "table_id": r.table_id,
+                "players": players.get(r.table_id, []),
                 "game": r.game,
                 "title": tt.find_game(r.game).title,
                 "seat": r.seat,
@@ -75,6 +78,21 @@ def _player(conn: sa.Connection, name: str) -> dict[str, Any] | None:
             for r in recent
         ],
     }
+
+
+def _players_of(conn: sa.Connection, table_ids: list[str]) -> dict[str, list[dict[str, Any]]]:
+    """Who sat at each of the tables, in seat order: a person's name or a bot's level."""
+    seats = store.seats
+    query = (
+        sa.select(seats.c.table_id, seats.c.seat, seats.c.kind, seats.c.level, seats.c.name)
+        .where(seats.c.table_id.in_(table_ids))
+        .order_by(seats.c.table_id, seats.c.seat)
+    )
+    found: dict[str, list[dict[str, Any]]] = {}
+    for row in conn.execute(query):
+        person = {"seat": row.seat, "kind": row.kind, "name": row.name, "level": row.level}
+        found.setdefault(row.table_id, []).append(person)
+    return found
 
 
 @router.get("/players/{name}")

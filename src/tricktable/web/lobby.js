@@ -1,5 +1,6 @@
 // The lobby: choose a game (one line, player counts), a preset or every option, who sits where;
 // create the table and sit at seat 0. Play now, the open tables and My tables: lobby-list.js.
+import { pollFriends, stopFriends } from "./friends.js";
 import { $, fetchJson, rulesLine } from "./api.js";
 import { startLists, playNow, rememberSeat } from "./lobby-list.js";
 import { startAccount } from "./account.js";
@@ -230,6 +231,8 @@ async function start() {
     $("name").readOnly = Boolean(name);
     if (name) $("name").value = name;
     $("name-note").textContent = name ? t("your account's name") : "";
+    if (name) pollFriends(false); // a friend's invitation to a seat shows at the top
+    else stopFriends();
   });
   startLists(games);
 }

@@ -1,6 +1,8 @@
 // A player's page: statistics and rating per game, and the latest games with their reviews.
-import { $, element, fetchJson } from "./api.js";
+import { $, element, fetchJson, recordLink } from "./api.js";
 import { startAccount } from "./account.js";
+import { pollFriends, startFriendsForm, stopFriends } from "./friends.js";
+import { seatLabel } from "./names.js";
 import { decimal } from "./event-words.js";
 import { t, tn, translatePage } from "./i18n.js";
 
@@ -44,19 +46,37 @@ function recentRow(game) {
   const change = game.rated && game.rating_after !== null
     ? t("skill μ {before} → {after}", { before: decimal(game.rating_before, 1), after: decimal(game.rating_after, 1) })
     : t("not rated (a game with an undo, or one that did not end normally)");
-  return element("li", { dataset: { tableId: game.table_id } },
+  return element("li", { dataset: { tableId: game.table_id, testid: "recent-game" } },
     element("strong", { textContent: game.won ? t("{game}: won", { game: t(game.title || game.game) })
       : t("{game}: lost", { game: t(game.title || game.game) }) }),
     element("span", { className: "muted", textContent: `${when(game.finished_at)} · ${change}` }),
+    element("span", { className: "who", dataset: { testid: "recent-players" }, textContent: whoPlayed(game.players || []) }),
     element("div", { className: "row-actions" },
       element("a", { href: `/review/${game.table_id}`, textContent: t("Review") }),
-      element("a", { href: `/t/${game.table_id}`, textContent: t("Table") })));
+      element("a", { href: `/t/${game.table_id}`, textContent: t("Table") }),
+      recordLink(game.table_id, game.game)));
+}
+
+// Who sat at a finished table, in seat order: each person's name, a bot with its level.
+function whoPlayed(players) {
+  return t("Players: {names}", { names: players.map((p) => seatLabel(players, p.seat)).join(", ") });
+}
+
+// On their own page a player keeps their friends and sees their invitations.
+function ownPage(pageName) {
+  return (name) => {
+    const own = Boolean(name) && name.toLowerCase() === pageName.toLowerCase();
+    $("friends-panel").hidden = !own;
+    if (own) pollFriends(true);
+    else stopFriends();
+  };
 }
 
 async function start() {
   translatePage();
-  startAccount();
   const name = decodeURIComponent(window.location.pathname.split("/").pop());
+  startFriendsForm();
+  startAccount(ownPage(name));
   try {
     const player = await fetchJson(`/api/players/${encodeURIComponent(name)}`);
     document.title = `tricktable — ${player.name}`;

@@ -4,6 +4,7 @@ import { fetchJson } from "./connection.js";
 import { seatName, state, update } from "./store.js";
 import { t } from "../i18n.js";
 import { html } from "./ui.js";
+import { FriendInvite } from "./invite.js";
 
 export const waiting = () => Boolean(state.table && state.table.waiting);
 
@@ -26,6 +27,7 @@ export function WaitingPanel() {
     <p class="prompt" data-testid="prompt">${t("Waiting for a player — share the link")}</p>
     <p class="invite-line"><a href=${invite}>${invite}</a>
       <button type="button" class="small" onClick=${copy}>${t("Copy link")}</button></p>
+    <${FriendInvite} seats=${emptySeats()} />
     <p class="muted">${t("Nothing is dealt until every seat has its player.")}</p>
     ${host ? html`<div class="actions" role="group">${emptySeats().map((s) => html`<button type="button"
         key=${s.seat} class="action" data-testid="seat-bot" data-seat=${s.seat} onClick=${() => seatBot(s.seat)}>
