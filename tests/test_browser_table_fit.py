@@ -165,3 +165,17 @@ def test_a_short_hand_on_a_phone_leaves_no_empty_felt(
     hand = page.locator("[data-testid=hand]").bounding_box()
     assert hand is not None and hand["y"] + hand["height"] <= PHONE["height"]  # on screen
     page.context.close()
+
+
+def test_the_contract_shows_whole_on_a_phone(browser: Browser, base_url: str) -> None:
+    """Rams on a phone: beside the turn-up, the widow and the pot, the trump and the pot lines
+    read whole ("Trump ♦ diamonds"), not cut to "Trump ♦ d…"."""
+    page = new_context(browser, PHONE).new_page()
+    sit_down(page, create_table(base_url, "rams", {})["invite_url"], "Ana")
+    page.wait_for_selector(".contract dd")
+    cut = page.evaluate(
+        "[...document.querySelectorAll('.contract dd')]"
+        ".filter((d) => d.scrollWidth > d.clientWidth + 0.5).map((d) => d.textContent)"
+    )
+    assert cut == []
+    page.context.close()
