@@ -319,7 +319,7 @@ def _order(seat, count, n, led, best_key, winner, depth, cfg, ours, suit_of, str
            moves, keys, hands, present, suit_mask, level_lo, level_hi, below, next_seat):  # fmt: skip
     """Sort the candidates: leads by :func:`_lead_key`; followers low when their side wins
     anyway, else a sure winner (cheapest) first, then a card that wins for now, then losers
-    (and after them a card that wins for now where a partner behind can beat the trick too)."""
+    (and after them a winner where a partner behind can take the trick as well)."""
     threat, help_ = -1, -1
     if count > 0:
         threat, help_ = _still_to_play(seat, count, led, cfg, ours, hands, suit_mask, power,
@@ -335,7 +335,7 @@ def _order(seat, count, n, led, best_key, winner, depth, cfg, ours, suit_of, str
         bid = _power(card, led, cfg[TRUMP], suit_of, strength)
         if partner_holds or (partner_can and bid <= threat):
             keys[depth, j] = power[card]  # the side wins anyway: play low
-        elif bid > best_key and bid > threat:
+        elif bid > best_key and bid > threat and not partner_can:
             keys[depth, j] = bid  # a sure winner, the cheapest first
         elif bid > best_key and help_ < 0:
             # Wins for now with only opponents behind: the highest first (third hand high),
@@ -344,8 +344,8 @@ def _order(seat, count, n, led, best_key, winner, depth, cfg, ours, suit_of, str
         elif bid > best_key and help_ <= best_key:
             keys[depth, j] = LOSER + bid  # wins for now, a partner behind: the cheapest first
         elif bid > best_key:
-            # A partner behind can beat the trick's best card himself: play low first and
-            # keep this one (second hand low), which cut the median nodes by about a tenth.
+            # A partner behind can beat the trick's best card himself (and the threat, when
+            # this card is a sure winner): play low first and keep this one (second hand low).
             keys[depth, j] = 3 * LOSER + bid
         else:
             keys[depth, j] = 2 * LOSER + power[card]
