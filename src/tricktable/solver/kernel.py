@@ -318,7 +318,8 @@ def _partner(other, seat, ours):  # type: ignore[no-untyped-def]
 def _order(seat, count, n, led, best_key, winner, depth, cfg, ours, suit_of, strength, power,  # type: ignore[no-untyped-def]
            moves, keys, hands, present, suit_mask, level_lo, level_hi, below, next_seat):  # fmt: skip
     """Sort the candidates: leads by :func:`_lead_key`; followers low when their side wins
-    anyway, else a sure winner (cheapest) first, then a card that wins for now, then losers."""
+    anyway, else a sure winner (cheapest) first, then a card that wins for now, then losers
+    (and after them a winner where a partner behind can take the trick as well)."""
     threat, help_ = -1, -1
     if count > 0:
         threat, help_ = _still_to_play(seat, count, led, cfg, ours, hands, suit_mask, power,
@@ -334,14 +335,18 @@ def _order(seat, count, n, led, best_key, winner, depth, cfg, ours, suit_of, str
         bid = _power(card, led, cfg[TRUMP], suit_of, strength)
         if partner_holds or (partner_can and bid <= threat):
             keys[depth, j] = power[card]  # the side wins anyway: play low
-        elif bid > best_key and bid > threat:
+        elif bid > best_key and bid > threat and not partner_can:
             keys[depth, j] = bid  # a sure winner, the cheapest first
         elif bid > best_key and help_ < 0:
             # Wins for now with only opponents behind: the highest first (third hand high),
             # which makes them spend their top card or lose the trick.
             keys[depth, j] = 2 * LOSER - bid
-        elif bid > best_key:
+        elif bid > best_key and help_ <= best_key:
             keys[depth, j] = LOSER + bid  # wins for now, a partner behind: the cheapest first
+        elif bid > best_key:
+            # A partner behind can beat the trick's best card himself (and the threat, when
+            # this card is a sure winner): play low first and keep this one (second hand low).
+            keys[depth, j] = 3 * LOSER + bid
         else:
             keys[depth, j] = 2 * LOSER + power[card]
     for j in range(1, n):
