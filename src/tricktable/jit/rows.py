@@ -26,8 +26,10 @@ from .layout import (
     BEST_CARD,
     BEST_KEY,
     BEST_SEAT,
+    DELTA,
     DISTINCT,
     DONE_TRICKS,
+    HAND_TRICKS,
     HANDS,
     LAST_WINNER,
     LEADER,
@@ -82,6 +84,29 @@ def shuffle(rng, g, pool, cards):  # type: ignore[no-untyped-def]
         cards[j] = card
         n += 1
     return n
+
+
+@kernel_function()
+def deal_hands(row, cards, players, size):  # type: ignore[no-untyped-def]
+    """Seat ``s`` holds the shuffled ``cards[size * s : size * s + size]``."""
+    for seat in range(players):
+        hand = np.int64(0)
+        for k in range(size * seat, size * seat + size):
+            hand |= np.int64(1) << cards[k]
+        row[HANDS + seat] = hand
+
+
+@kernel_function()
+def clear_hand(row, players, tricks):  # type: ignore[no-untyped-def]
+    """Nothing won, scored or played yet in a hand of ``tricks`` tricks; no trump."""
+    for seat in range(players):
+        row[WON + seat] = 0
+        row[DELTA + seat] = 0
+    row[TRUMP] = 4
+    row[DONE_TRICKS] = 0
+    row[HAND_TRICKS] = tricks
+    row[LAST_WINNER] = -1
+    row[PLAYED] = 0
 
 
 @kernel_function()

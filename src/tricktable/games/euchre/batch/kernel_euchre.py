@@ -28,7 +28,6 @@ from ....jit.layout import (
     DONE_TRICKS,
     HAND_TRICKS,
     HANDS,
-    LAST_WINNER,
     LED,
     LEDGER,
     N_CARDS,
@@ -39,7 +38,6 @@ from ....jit.layout import (
     P_PLAY,
     P_TRUMP,
     PHASE,
-    PLAYED,
     TO_MOVE,
     TRICK_COUNT,
     TRUMP,
@@ -48,7 +46,9 @@ from ....jit.layout import (
 )
 from ....jit.rows import (
     add_card,
+    clear_hand,
     close_trick_if_full,
+    deal_hands,
     follow_only,
     followable,
     next_active,
@@ -84,11 +84,7 @@ def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def
     """A fresh random deal by ``dealer``: five cards each, the next one turned up."""
     cards = work[DEAL_WORK:]
     shuffle(rng, g, (np.int64(1) << cfg[N_CARDS]) - 1, cards)
-    for seat in range(SEATS):
-        hand = np.int64(0)
-        for k in range(HAND * seat, HAND * seat + HAND):
-            hand |= np.int64(1) << cards[k]
-        row[HANDS + seat] = hand
+    deal_hands(row, cards, SEATS, HAND)
     row[TURNUP] = cards[HAND * SEATS]
     row[WIDOW] = 0
     row[DEALER] = dealer
@@ -99,18 +95,11 @@ def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def
 @kernel_function()
 def start_hand(row):  # type: ignore[no-untyped-def]
     """Clear everything of a hand but the cards and the dealer; the dealer's left speaks first."""
-    for seat in range(SEATS):
-        row[WON + seat] = 0
-        row[DELTA + seat] = 0
-    row[TRUMP] = 4
-    row[DONE_TRICKS] = 0
-    row[HAND_TRICKS] = HAND
-    row[LAST_WINNER] = -1
+    clear_hand(row, SEATS, HAND)
     row[PASSES] = 0
     row[MAKER] = -1
     row[ORDERED_UP] = 0
     row[LONE] = -1
-    row[PLAYED] = 0
     set_active(row, (1 << SEATS) - 1, SEATS)
     start_trick(row, (row[DEALER] + 1) % SEATS)
     row[PHASE] = P_AUCTION

@@ -28,7 +28,6 @@ from ....jit.layout import (
     DONE_TRICKS,
     HAND_TRICKS,
     HANDS,
-    LAST_WINNER,
     LEDGER,
     P_ALONE,
     P_AUCTION,
@@ -38,7 +37,6 @@ from ....jit.layout import (
     P_PLAY,
     P_TRUMP,
     PHASE,
-    PLAYED,
     TO_MOVE,
     TRICKS,
     TRUMP,
@@ -50,7 +48,9 @@ from ....jit.rows import (
     below,
     best_suit,
     cheapest_winner,
+    clear_hand,
     close_trick_if_full,
+    deal_hands,
     follow_only,
     followable,
     next_active,
@@ -61,16 +61,12 @@ from ....jit.rows import (
     start_trick,
 )
 from ....ranking import TRUMP_BONUS
+from .auction import BIDDER, CONTRACT, FORCED, HIGH_LEVEL, HIGH_SEAT
 from .double import (
-    BIDDER,
-    CONTRACT,
     DISCARD_MASK,
     DISCARDS,
-    FORCED,
     GIFTS,
     GIVER,
-    HIGH_LEVEL,
-    HIGH_SEAT,
     LONE,
     MAY_PASS,
     O_BIDDER_ONLY,
@@ -92,9 +88,8 @@ from .double import (
     O_TRANSFER,
     PARTNER_COUNT,
     PARTNERS,
-    PASSED,
-    SPOKEN,
 )
+from .kernel_auction import auction_over, award_contract, bid_actions, reset_auction, speak
 
 DEAL_WORK = 64
 TURNS, NAMED, JOINT = 0, 1, 2
@@ -107,11 +102,7 @@ def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def
     shuffle(rng, g, cfg[O_DECK], cards)
     players = cfg[O_PLAYERS]
     size = cfg[TRICKS]
-    for seat in range(players):
-        hand = np.int64(0)
-        for k in range(size * seat, size * seat + size):
-            hand |= np.int64(1) << cards[k]
-        row[HANDS + seat] = hand
+    deal_hands(row, cards, players, size)
     row[WIDOW] = 0
     row[DEALER] = dealer
     start_hand(row, cfg)
@@ -120,20 +111,8 @@ def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def
 @kernel_function()
 def start_hand(row, cfg):  # type: ignore[no-untyped-def]
     players = cfg[O_PLAYERS]
-    for seat in range(players):
-        row[WON + seat] = 0
-        row[DELTA + seat] = 0
-    row[TRUMP] = 4
-    row[DONE_TRICKS] = 0
-    row[HAND_TRICKS] = cfg[TRICKS]
-    row[LAST_WINNER] = -1
-    row[BIDDER] = -1
-    row[HIGH_LEVEL] = 0
-    row[HIGH_SEAT] = -1
-    row[PASSED] = 0
-    row[SPOKEN] = 0
-    row[CONTRACT] = 0
-    row[FORCED] = 0
+    clear_hand(row, players, cfg[TRICKS])
+    reset_auction(row)
     row[LONE] = -1
     row[DISCARDS] = 0
     row[DISCARD_MASK] = 0
@@ -141,7 +120,6 @@ def start_hand(row, cfg):  # type: ignore[no-untyped-def]
     row[GIVER] = -1
     row[MAY_PASS] = 0
     row[PARTNER_COUNT] = 0
-    row[PLAYED] = 0
     set_active(row, (1 << players) - 1, players)
     eldest = (row[DEALER] + 1) % players
     start_trick(row, eldest)
@@ -172,12 +150,8 @@ def legal_actions(row, cfg, suit_mask, out):  # type: ignore[no-untyped-def]
             follow_only(row, hand, suit_mask), cfg[A_PLAY], cfg[DISTINCT], out, 0
         )
     if phase == P_AUCTION:
-        out[0] = cfg[A_PASS]
-        n = 1
-        for bid in range(max(cfg[O_MIN_BID], row[HIGH_LEVEL] + 1), cfg[TRICKS] + 1):
-            out[n] = cfg[A_BID] + bid - 1
-            n += 1
-        return n
+        low = max(cfg[O_MIN_BID], row[HIGH_LEVEL] + 1)
+        return bid_actions(cfg[A_PASS], cfg[A_BID], low, cfg[TRICKS], out)
     if phase == P_TRUMP:
         for suit in range(4):
             out[suit] = cfg[A_TRUMP] + suit
@@ -220,12 +194,7 @@ def apply(row, rng, g, action, cfg, tables, work):  # type: ignore[no-untyped-de
         if close_trick_if_full(row, players) and row[DONE_TRICKS] == row[HAND_TRICKS]:
             score(row, cfg)
     elif phase == P_AUCTION:
-        if action == cfg[A_PASS]:
-            row[PASSED] |= 1 << seat
-        else:
-            row[HIGH_LEVEL] = action - cfg[A_BID] + 1
-            row[HIGH_SEAT] = seat
-        row[SPOKEN] += 1
+        speak(row, seat, 0 if action == cfg[A_PASS] else action - cfg[A_BID] + 1)
         advance_auction(row, cfg, seat)
     elif phase == P_TRUMP:
         row[TRUMP] = action - cfg[A_TRUMP]
@@ -267,40 +236,13 @@ def apply(row, rng, g, action, cfg, tables, work):  # type: ignore[no-untyped-de
 
 @kernel_function()
 def advance_auction(row, cfg, seat):  # type: ignore[no-untyped-def]
-    players = cfg[O_PLAYERS]
-    over = False
-    if row[HIGH_LEVEL] >= cfg[TRICKS]:
-        over = True
-    elif cfg[O_SINGLE_ROUND] != 0:
-        if row[SPOKEN] >= players:
-            over = True
-        else:
-            row[TO_MOVE] = (seat + 1) % players
-    else:
-        waiting = ~row[PASSED] & ((1 << players) - 1)
-        if waiting == 0 or (row[HIGH_SEAT] >= 0 and waiting == (np.int64(1) << row[HIGH_SEAT])):
-            over = True
-        else:
-            for step in range(1, players + 1):
-                other = (seat + step) % players
-                if (waiting >> other) & 1:
-                    row[TO_MOVE] = other
-                    break
-    if not over:
+    single_round = cfg[O_SINGLE_ROUND] != 0
+    if not auction_over(row, seat, cfg[O_PLAYERS], cfg[TRICKS], single_round):
         return
     if row[HIGH_SEAT] < 0:
-        set_contract(row, row[DEALER], cfg[O_MIN_BID], 1)
+        award_contract(row, row[DEALER], cfg[O_MIN_BID], 1)
     else:
-        set_contract(row, row[HIGH_SEAT], row[HIGH_LEVEL], 0)
-
-
-@kernel_function()
-def set_contract(row, bidder, bid, forced):  # type: ignore[no-untyped-def]
-    row[BIDDER] = bidder
-    row[CONTRACT] = bid
-    row[FORCED] = forced
-    row[PHASE] = P_TRUMP
-    row[TO_MOVE] = bidder
+        award_contract(row, row[HIGH_SEAT], row[HIGH_LEVEL], 0)
 
 
 @kernel_function()

@@ -25,7 +25,6 @@ from ....jit.layout import (
     HAND_TRICKS,
     HANDS,
     JOKER,
-    LAST_WINNER,
     LEDGER,
     N_CARDS,
     P_ALONE,
@@ -35,7 +34,6 @@ from ....jit.layout import (
     P_PLAY,
     P_TRUMP,
     PHASE,
-    PLAYED,
     TO_MOVE,
     TRICKS,
     TRUMP,
@@ -47,7 +45,9 @@ from ....jit.rows import (
     below,
     best_suit,
     cheapest_winner,
+    clear_hand,
     close_trick_if_full,
+    deal_hands,
     follow_only,
     followable,
     next_active,
@@ -59,16 +59,13 @@ from ....jit.rows import (
     trump_count,
 )
 from ....ranking import TRUMP_BONUS
+from .auction import BIDDER, CONTRACT, HIGH_LEVEL, HIGH_SEAT
+from .kernel_auction import auction_over, award_contract, bid_actions, reset_auction, speak
 from .single import (
     ASK,
     ASK_COUNT,
-    BIDDER,
     BIG_PEPPER,
-    CONTRACT,
     DISCARD,
-    FORCED,
-    HIGH_LEVEL,
-    HIGH_SEAT,
     LONE,
     LONE_DEFENDER,
     MISDEALS,
@@ -87,8 +84,6 @@ from .single import (
     O_SET_PENALTY,
     O_SINGLE_ROUND,
     O_TOP_LEVEL,
-    PASSED,
-    SPOKEN,
 )
 
 SEATS = 4
@@ -102,11 +97,7 @@ def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def
     """A fresh random deal by ``dealer``; the auction starts."""
     cards = work[DEAL_WORK:]
     shuffle(rng, g, (np.int64(1) << cfg[N_CARDS]) - 1, cards)
-    for seat in range(SEATS):
-        hand = np.int64(0)
-        for k in range(HAND * seat, HAND * seat + HAND):
-            hand |= np.int64(1) << cards[k]
-        row[HANDS + seat] = hand
+    deal_hands(row, cards, SEATS, HAND)
     row[WIDOW] = np.int64(1) << cards[HAND * SEATS]
     row[DEALER] = dealer
     start_hand(row, cfg)
@@ -115,26 +106,13 @@ def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def
 @kernel_function()
 def start_hand(row, cfg):  # type: ignore[no-untyped-def]
     """Clear everything of a hand but the cards and the dealer; eldest opens the auction."""
-    for seat in range(SEATS):
-        row[WON + seat] = 0
-        row[DELTA + seat] = 0
-    row[TRUMP] = 4
-    row[DONE_TRICKS] = 0
-    row[HAND_TRICKS] = HAND
-    row[LAST_WINNER] = -1
-    row[BIDDER] = -1
-    row[HIGH_LEVEL] = 0
-    row[HIGH_SEAT] = -1
-    row[PASSED] = 0
-    row[SPOKEN] = 0
-    row[CONTRACT] = 0
-    row[FORCED] = 0
+    clear_hand(row, SEATS, HAND)
+    reset_auction(row)
     row[BIG_PEPPER] = 0
     row[LONE] = -1
     row[LONE_DEFENDER] = -1
     row[ASK_COUNT] = 0
     row[DISCARD] = 0
-    row[PLAYED] = 0
     set_active(row, (1 << SEATS) - 1, SEATS)
     start_trick(row, (row[DEALER] + 1) % SEATS)
     row[PHASE] = P_AUCTION
@@ -156,15 +134,12 @@ def legal_actions(row, cfg, suit_mask, out):  # type: ignore[no-untyped-def]
             mask &= mask - 1
         return n
     if phase == P_AUCTION:
-        out[0] = cfg[A_PASS]
-        n = 1
         level = row[HIGH_LEVEL]
         high = cfg[O_MAX_BID]
         if cfg[O_PEPPER] != 0 and high > 5:
             high = 5
-        for bid in range(max(cfg[O_MIN_BID], level + 1), high + 1):
-            out[n] = cfg[A_BID] + bid - 1
-            n += 1
+        low = max(cfg[O_MIN_BID], level + 1)
+        n = bid_actions(cfg[A_PASS], cfg[A_BID], low, high, out)
         if cfg[O_PEPPER] != 0:
             for word_level in range(6, 8):
                 if word_level > level:
@@ -208,15 +183,12 @@ def apply(row, rng, g, action, cfg, tables, work):  # type: ignore[no-untyped-de
         if close_trick_if_full(row, SEATS) and row[DONE_TRICKS] == row[HAND_TRICKS]:
             score(row, cfg)
     elif phase == P_AUCTION:
-        if action == cfg[A_PASS]:
-            row[PASSED] |= 1 << seat
-        else:
+        level = 0
+        if action != cfg[A_PASS]:
             level = action - cfg[A_BID] + 1
             if level > cfg[TRICKS]:
                 level = 6 + (level - cfg[TRICKS] - 1)
-            row[HIGH_LEVEL] = level
-            row[HIGH_SEAT] = seat
-        row[SPOKEN] += 1
+        speak(row, seat, level)
         advance_auction(row, rng, g, cfg, tables, seat, work)
     elif phase == P_TRUMP:
         row[TRUMP] = action - cfg[A_TRUMP]
@@ -235,25 +207,7 @@ def apply(row, rng, g, action, cfg, tables, work):  # type: ignore[no-untyped-de
 
 @kernel_function()
 def advance_auction(row, rng, g, cfg, tables, seat, work):  # type: ignore[no-untyped-def]
-    over = False
-    if row[HIGH_LEVEL] >= cfg[O_TOP_LEVEL]:
-        over = True
-    elif cfg[O_SINGLE_ROUND] != 0:
-        if row[SPOKEN] >= SEATS:
-            over = True
-        else:
-            row[TO_MOVE] = (seat + 1) % SEATS
-    else:
-        waiting = ~row[PASSED] & ((1 << SEATS) - 1)
-        if waiting == 0 or (row[HIGH_SEAT] >= 0 and waiting == (np.int64(1) << row[HIGH_SEAT])):
-            over = True
-        else:
-            for step in range(1, SEATS + 1):
-                other = (seat + step) % SEATS
-                if (waiting >> other) & 1:
-                    row[TO_MOVE] = other
-                    break
-    if not over:
+    if not auction_over(row, seat, SEATS, cfg[O_TOP_LEVEL], cfg[O_SINGLE_ROUND] != 0):
         return
     if row[HIGH_SEAT] < 0:
         joker = np.int64(1) << cfg[JOKER]
@@ -271,14 +225,10 @@ def advance_auction(row, rng, g, cfg, tables, seat, work):  # type: ignore[no-un
 
 @kernel_function()
 def set_contract(row, cfg, bidder, level, forced):  # type: ignore[no-untyped-def]
-    row[BIDDER] = bidder
-    row[FORCED] = forced
-    row[CONTRACT] = min(level, 6) if cfg[O_PEPPER] != 0 else level
+    award_contract(row, bidder, min(level, 6) if cfg[O_PEPPER] != 0 else level, forced)
     row[BIG_PEPPER] = 1 if cfg[O_PEPPER] != 0 and level == 7 else 0
     if cfg[O_EXCHANGE] != 0:
         row[HANDS + bidder] |= row[WIDOW]
-    row[PHASE] = P_TRUMP
-    row[TO_MOVE] = bidder
 
 
 @kernel_function()
