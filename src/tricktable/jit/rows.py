@@ -34,6 +34,9 @@ from .layout import (
     LAST_WINNER,
     LEADER,
     LED,
+    LEDGER,
+    P_DONE,
+    PHASE,
     PLAYED,
     TO_MOVE,
     TRICK_CARDS,
@@ -107,6 +110,20 @@ def clear_hand(row, players, tricks):  # type: ignore[no-untyped-def]
     row[HAND_TRICKS] = tricks
     row[LAST_WINNER] = -1
     row[PLAYED] = 0
+
+
+@kernel_function()
+def book(row, seat, delta):  # type: ignore[no-untyped-def]
+    """``seat`` scores ``delta`` for the hand, added to its running score."""
+    row[DELTA + seat] = delta
+    row[LEDGER + seat] += delta
+
+
+@kernel_function()
+def end_hand(row):  # type: ignore[no-untyped-def]
+    """The hand is scored; nobody is to move."""
+    row[PHASE] = P_DONE
+    row[TO_MOVE] = -1
 
 
 @kernel_function()

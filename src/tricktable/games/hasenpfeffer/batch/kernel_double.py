@@ -10,47 +10,19 @@ from __future__ import annotations
 
 import numpy as np
 
+from ....jit import layout as L
 from ....jit.bits import kernel_function, lowest
 from ....jit.drivers import make_drivers
-from ....jit.layout import (
-    A_ALONE,
-    A_BID,
-    A_DISCARD,
-    A_GIVE,
-    A_NOT_ALONE,
-    A_PARTNER,
-    A_PASS,
-    A_PLAY,
-    A_TRUMP,
-    DEALER,
-    DELTA,
-    DISTINCT,
-    DONE_TRICKS,
-    HAND_TRICKS,
-    HANDS,
-    LEDGER,
-    P_ALONE,
-    P_AUCTION,
-    P_DISCARD,
-    P_DONE,
-    P_GIVE,
-    P_PLAY,
-    P_TRUMP,
-    PHASE,
-    TO_MOVE,
-    TRICKS,
-    TRUMP,
-    WIDOW,
-    WON,
-)
 from ....jit.rows import (
     add_card,
     below,
     best_suit,
+    book,
     cheapest_winner,
     clear_hand,
     close_trick_if_full,
     deal_hands,
+    end_hand,
     follow_only,
     followable,
     next_active,
@@ -101,17 +73,17 @@ def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def
     cards = work[DEAL_WORK:]
     shuffle(rng, g, cfg[O_DECK], cards)
     players = cfg[O_PLAYERS]
-    size = cfg[TRICKS]
+    size = cfg[L.TRICKS]
     deal_hands(row, cards, players, size)
-    row[WIDOW] = 0
-    row[DEALER] = dealer
+    row[L.WIDOW] = 0
+    row[L.DEALER] = dealer
     start_hand(row, cfg)
 
 
 @kernel_function()
 def start_hand(row, cfg):  # type: ignore[no-untyped-def]
     players = cfg[O_PLAYERS]
-    clear_hand(row, players, cfg[TRICKS])
+    clear_hand(row, players, cfg[L.TRICKS])
     reset_auction(row)
     row[LONE] = -1
     row[DISCARDS] = 0
@@ -121,10 +93,10 @@ def start_hand(row, cfg):  # type: ignore[no-untyped-def]
     row[MAY_PASS] = 0
     row[PARTNER_COUNT] = 0
     set_active(row, (1 << players) - 1, players)
-    eldest = (row[DEALER] + 1) % players
+    eldest = (row[L.DEALER] + 1) % players
     start_trick(row, eldest)
-    row[PHASE] = P_AUCTION
-    row[TO_MOVE] = eldest
+    row[L.PHASE] = L.P_AUCTION
+    row[L.TO_MOVE] = eldest
 
 
 @kernel_function()
@@ -139,108 +111,103 @@ def distinct_actions(mask, first, distinct, out, n):  # type: ignore[no-untyped-
 
 
 @kernel_function()
-def legal_actions(row, cfg, suit_mask, out):  # type: ignore[no-untyped-def]
+def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
     """Write the legal actions (codec numbers, as the reference lists them) into ``out``;
     return how many."""
-    phase = row[PHASE]
-    seat = row[TO_MOVE]
-    hand = row[HANDS + seat]
-    if phase == P_PLAY:
+    suit_mask = tables[2]
+    phase = row[L.PHASE]
+    seat = row[L.TO_MOVE]
+    hand = row[L.HANDS + seat]
+    if phase == L.P_PLAY:
         return distinct_actions(
-            follow_only(row, hand, suit_mask), cfg[A_PLAY], cfg[DISTINCT], out, 0
+            follow_only(row, hand, suit_mask), cfg[L.A_PLAY], cfg[L.DISTINCT], out, 0
         )
-    if phase == P_AUCTION:
+    if phase == L.P_AUCTION:
         low = max(cfg[O_MIN_BID], row[HIGH_LEVEL] + 1)
-        return bid_actions(cfg[A_PASS], cfg[A_BID], low, cfg[TRICKS], out)
-    if phase == P_TRUMP:
+        return bid_actions(cfg[L.A_PASS], cfg[L.A_BID], low, cfg[L.TRICKS], out)
+    if phase == L.P_TRUMP:
         for suit in range(4):
-            out[suit] = cfg[A_TRUMP] + suit
+            out[suit] = cfg[L.A_TRUMP] + suit
         return 4
-    if phase == P_ALONE:
+    if phase == L.P_ALONE:
         if row[LONE] >= 0:  # alone: he names the partner who gives
             for n in range(row[PARTNER_COUNT]):
-                out[n] = cfg[A_PARTNER] + row[PARTNERS + n]
+                out[n] = cfg[L.A_PARTNER] + row[PARTNERS + n]
             return row[PARTNER_COUNT]
-        out[0] = cfg[A_ALONE]
-        out[1] = cfg[A_NOT_ALONE]
+        out[0] = cfg[L.A_ALONE]
+        out[1] = cfg[L.A_NOT_ALONE]
         return 2
-    if phase == P_DISCARD:
-        return distinct_actions(hand, cfg[A_DISCARD], cfg[DISTINCT], out, 0)
-    if phase == P_GIVE:
+    if phase == L.P_DISCARD:
+        return distinct_actions(hand, cfg[L.A_DISCARD], cfg[L.DISTINCT], out, 0)
+    if phase == L.P_GIVE:
         n = 0
         if row[MAY_PASS] != 0:
-            out[0] = cfg[A_PASS]
+            out[0] = cfg[L.A_PASS]
             n = 1
-        return distinct_actions(hand, cfg[A_GIVE], cfg[DISTINCT], out, n)
+        return distinct_actions(hand, cfg[L.A_GIVE], cfg[L.DISTINCT], out, n)
     return 0
-
-
-@kernel_function(inline=True)
-def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
-    """The drivers' step: :func:`legal_actions` given the one table it reads."""
-    return legal_actions(row, cfg, tables[2], out)
 
 
 @kernel_function()
 def apply(row, rng, g, action, cfg, tables, work):  # type: ignore[no-untyped-def]
     """Carry out legal ``action`` (a codec number) for the seat to move."""
     suit_of, strength = tables[0], tables[1]
-    seat = row[TO_MOVE]
-    phase = row[PHASE]
+    seat = row[L.TO_MOVE]
+    phase = row[L.PHASE]
     players = cfg[O_PLAYERS]
-    if phase == P_PLAY:
-        card = play_slot_card(row[HANDS + seat], action - cfg[A_PLAY], cfg[DISTINCT])
+    if phase == L.P_PLAY:
+        card = play_slot_card(row[L.HANDS + seat], action - cfg[L.A_PLAY], cfg[L.DISTINCT])
         add_card(row, seat, card, suit_of, strength)
-        if close_trick_if_full(row, players) and row[DONE_TRICKS] == row[HAND_TRICKS]:
+        if close_trick_if_full(row, players) and row[L.DONE_TRICKS] == row[L.HAND_TRICKS]:
             score(row, cfg)
-    elif phase == P_AUCTION:
-        speak(row, seat, 0 if action == cfg[A_PASS] else action - cfg[A_BID] + 1)
+    elif phase == L.P_AUCTION:
+        speak(row, seat, 0 if action == cfg[L.A_PASS] else action - cfg[L.A_BID] + 1)
         advance_auction(row, cfg, seat)
-    elif phase == P_TRUMP:
-        row[TRUMP] = action - cfg[A_TRUMP]
+    elif phase == L.P_TRUMP:
+        row[L.TRUMP] = action - cfg[L.A_TRUMP]
         may_go_alone = cfg[O_LONE_ALLOWED] != 0 and (
-            cfg[O_LONE_MAX_BID] == 0 or row[CONTRACT] == cfg[TRICKS]
+            cfg[O_LONE_MAX_BID] == 0 or row[CONTRACT] == cfg[L.TRICKS]
         )
         if may_go_alone:
-            row[PHASE] = P_ALONE
+            row[L.PHASE] = L.P_ALONE
         else:
             start_play(row, cfg)
-    elif phase == P_ALONE:
+    elif phase == L.P_ALONE:
         if row[LONE] >= 0:
-            row[GIVER] = action - cfg[A_PARTNER]
+            row[GIVER] = action - cfg[L.A_PARTNER]
             row[MAY_PASS] = 0
             after_alone(row, cfg)
-        elif action == cfg[A_NOT_ALONE]:
+        elif action == cfg[L.A_NOT_ALONE]:
             start_play(row, cfg)
         else:
             go_alone(row, cfg, seat)
-    elif phase == P_DISCARD:
-        card = play_slot_card(row[HANDS + seat], action - cfg[A_DISCARD], cfg[DISTINCT])
+    elif phase == L.P_DISCARD:
+        card = play_slot_card(row[L.HANDS + seat], action - cfg[L.A_DISCARD], cfg[L.DISTINCT])
         bit = np.int64(1) << card
-        row[HANDS + seat] &= ~bit
+        row[L.HANDS + seat] &= ~bit
         row[DISCARD_MASK] |= bit
         row[DISCARDS] += 1
         if row[DISCARDS] == cfg[O_EXCHANGED]:
-            row[PHASE] = P_GIVE
-            row[TO_MOVE] = row[GIVER]
-    elif phase == P_GIVE:
-        if action == cfg[A_PASS]:
+            row[L.PHASE] = L.P_GIVE
+            row[L.TO_MOVE] = row[GIVER]
+    elif phase == L.P_GIVE:
+        if action == cfg[L.A_PASS]:
             pass_turn(row, cfg, seat)
         else:
-            card = play_slot_card(row[HANDS + seat], action - cfg[A_GIVE], cfg[DISTINCT])
+            card = play_slot_card(row[L.HANDS + seat], action - cfg[L.A_GIVE], cfg[L.DISTINCT])
             bit = np.int64(1) << card
-            row[HANDS + seat] &= ~bit
-            row[HANDS + row[LONE]] |= bit
+            row[L.HANDS + seat] &= ~bit
+            row[L.HANDS + row[LONE]] |= bit
             give(row, cfg, seat)
 
 
 @kernel_function()
 def advance_auction(row, cfg, seat):  # type: ignore[no-untyped-def]
     single_round = cfg[O_SINGLE_ROUND] != 0
-    if not auction_over(row, seat, cfg[O_PLAYERS], cfg[TRICKS], single_round):
+    if not auction_over(row, seat, cfg[O_PLAYERS], cfg[L.TRICKS], single_round):
         return
     if row[HIGH_SEAT] < 0:
-        award_contract(row, row[DEALER], cfg[O_MIN_BID], 1)
+        award_contract(row, row[L.DEALER], cfg[O_MIN_BID], 1)
     else:
         award_contract(row, row[HIGH_SEAT], row[HIGH_LEVEL], 0)
 
@@ -270,7 +237,7 @@ def go_alone(row, cfg, seat):  # type: ignore[no-untyped-def]
 @kernel_function()
 def after_alone(row, cfg):  # type: ignore[no-untyped-def]
     if cfg[O_EXCHANGED] > 0:
-        row[PHASE] = P_DISCARD
+        row[L.PHASE] = L.P_DISCARD
     else:
         start_play(row, cfg)
 
@@ -300,7 +267,7 @@ def give(row, cfg, seat):  # type: ignore[no-untyped-def]
     else:
         row[GIVER] = seat
         row[MAY_PASS] = 0
-    row[TO_MOVE] = row[GIVER]
+    row[L.TO_MOVE] = row[GIVER]
 
 
 @kernel_function()
@@ -308,7 +275,7 @@ def pass_turn(row, cfg, seat):  # type: ignore[no-untyped-def]
     giver = partner_after(row, seat)
     row[GIVER] = giver
     row[MAY_PASS] = 0  # never two passes in a row
-    row[TO_MOVE] = giver
+    row[L.TO_MOVE] = giver
 
 
 @kernel_function()
@@ -320,8 +287,8 @@ def start_play(row, cfg):  # type: ignore[no-untyped-def]
     elif cfg[O_FIRST_LEAD_BIDDER] != 0:
         leader = row[BIDDER]
     else:
-        leader = (row[DEALER] + 1) % players
-    row[PHASE] = P_PLAY
+        leader = (row[L.DEALER] + 1) % players
+    row[L.PHASE] = L.P_PLAY
     start_trick(row, leader)
 
 
@@ -346,8 +313,8 @@ def score(row, cfg):  # type: ignore[no-untyped-def]
     for seat in range(players):
         side = seat if individual else seat % 2
         if side == bidder_side:
-            taken += row[WON + seat]
-    tricks = cfg[TRICKS]
+            taken += row[L.WON + seat]
+    tricks = cfg[L.TRICKS]
     bid = row[CONTRACT]
     if row[LONE] >= 0:
         trick_value = cfg[O_LONE_TRICK_VALUE]
@@ -376,56 +343,49 @@ def score(row, cfg):  # type: ignore[no-untyped-def]
             side_tricks = 0
             for other in range(players):
                 if (other if individual else other % 2) == side:
-                    side_tricks += row[WON + other]
+                    side_tricks += row[L.WON + other]
             delta = trick_value * side_tricks
-        row[DELTA + seat] = delta
-        row[LEDGER + seat] += delta
-    row[PHASE] = P_DONE
-    row[TO_MOVE] = -1
+        book(row, seat, delta)
+    end_hand(row)
 
 
 @kernel_function()
-def heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, buffer):  # type: ignore[no-untyped-def]
+def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
     """Bid the minimum with five or more of a suit (counting bowers), name the best suit, go
     alone never, discard the weakest and give the strongest cards; play as Single
     Hasenpfeffer's heuristic."""
-    seat = row[TO_MOVE]
-    hand = row[HANDS + seat]
-    phase = row[PHASE]
-    count = legal_actions(row, cfg, suit_mask, buffer)
-    if phase == P_AUCTION:
+    suit_of, strength, suit_mask = tables[0], tables[1], tables[2]
+    seat = row[L.TO_MOVE]
+    hand = row[L.HANDS + seat]
+    phase = row[L.PHASE]
+    count = legal(row, cfg, tables, buffer)
+    if phase == L.P_AUCTION:
         _suit, trumps = best_suit(hand, suit_mask, strength)
-        if count > 1 and trumps * 2 >= cfg[TRICKS] + 1:
+        if count > 1 and trumps * 2 >= cfg[L.TRICKS] + 1:
             return buffer[1]
         return buffer[0]
-    if phase == P_TRUMP:
+    if phase == L.P_TRUMP:
         suit, _trumps = best_suit(hand, suit_mask, strength)
-        return cfg[A_TRUMP] + suit
-    if phase == P_ALONE:
-        return cfg[A_NOT_ALONE]
-    if phase in (P_DISCARD, P_GIVE):
-        trump = row[TRUMP]
-        first = cfg[A_DISCARD] if phase == P_DISCARD else cfg[A_GIVE]
+        return cfg[L.A_TRUMP] + suit
+    if phase == L.P_ALONE:
+        return cfg[L.A_NOT_ALONE]
+    if phase in (L.P_DISCARD, L.P_GIVE):
+        trump = row[L.TRUMP]
+        first = cfg[L.A_DISCARD] if phase == L.P_DISCARD else cfg[L.A_GIVE]
         pick, pick_key = buffer[0], 0
         for i in range(count):
-            if buffer[i] == cfg[A_PASS]:
+            if buffer[i] == cfg[L.A_PASS]:
                 continue
-            card = play_slot_card(hand, buffer[i] - first, cfg[DISTINCT])
+            card = play_slot_card(hand, buffer[i] - first, cfg[L.DISTINCT])
             key = strength[trump, card] + (TRUMP_BONUS if suit_of[trump, card] == trump else 0)
-            if phase == P_DISCARD:
+            if phase == L.P_DISCARD:
                 key = -key
-            if i == 0 or pick == cfg[A_PASS] or key > pick_key:
+            if i == 0 or pick == cfg[L.A_PASS] or key > pick_key:
                 pick, pick_key = buffer[i], key
         return pick
-    if phase != P_PLAY:
+    if phase != L.P_PLAY:
         return buffer[below(rng, g, count)]
     return cheapest_winner(row, cfg, suit_of, strength, buffer, count)
-
-
-@kernel_function(inline=True)
-def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
-    """The drivers' step: :func:`heuristic_action` given the tables it reads."""
-    return heuristic_action(row, rng, g, cfg, tables[0], tables[1], tables[2], buffer)
 
 
 deal_all, play_out, legal_masks, step_all, play_until = make_drivers(

@@ -8,46 +8,19 @@ from __future__ import annotations
 
 import numpy as np
 
+from ....jit import layout as L
 from ....jit.bits import kernel_function, lowest
 from ....jit.drivers import make_drivers
-from ....jit.layout import (
-    A_ALONE,
-    A_BID,
-    A_DISCARD,
-    A_NOT_ALONE,
-    A_PASS,
-    A_PLAY,
-    A_TRUMP,
-    DEALER,
-    DELTA,
-    DISTINCT,
-    DONE_TRICKS,
-    HAND_TRICKS,
-    HANDS,
-    JOKER,
-    LEDGER,
-    N_CARDS,
-    P_ALONE,
-    P_AUCTION,
-    P_DISCARD,
-    P_DONE,
-    P_PLAY,
-    P_TRUMP,
-    PHASE,
-    TO_MOVE,
-    TRICKS,
-    TRUMP,
-    WIDOW,
-    WON,
-)
 from ....jit.rows import (
     add_card,
     below,
     best_suit,
+    book,
     cheapest_winner,
     clear_hand,
     close_trick_if_full,
     deal_hands,
+    end_hand,
     follow_only,
     followable,
     next_active,
@@ -96,10 +69,10 @@ DEAL_WORK = 64
 def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def]
     """A fresh random deal by ``dealer``; the auction starts."""
     cards = work[DEAL_WORK:]
-    shuffle(rng, g, (np.int64(1) << cfg[N_CARDS]) - 1, cards)
+    shuffle(rng, g, (np.int64(1) << cfg[L.N_CARDS]) - 1, cards)
     deal_hands(row, cards, SEATS, HAND)
-    row[WIDOW] = np.int64(1) << cards[HAND * SEATS]
-    row[DEALER] = dealer
+    row[L.WIDOW] = np.int64(1) << cards[HAND * SEATS]
+    row[L.DEALER] = dealer
     start_hand(row, cfg)
 
 
@@ -114,95 +87,90 @@ def start_hand(row, cfg):  # type: ignore[no-untyped-def]
     row[ASK_COUNT] = 0
     row[DISCARD] = 0
     set_active(row, (1 << SEATS) - 1, SEATS)
-    start_trick(row, (row[DEALER] + 1) % SEATS)
-    row[PHASE] = P_AUCTION
-    row[TO_MOVE] = (row[DEALER] + 1) % SEATS
+    start_trick(row, (row[L.DEALER] + 1) % SEATS)
+    row[L.PHASE] = L.P_AUCTION
+    row[L.TO_MOVE] = (row[L.DEALER] + 1) % SEATS
 
 
 @kernel_function()
-def legal_actions(row, cfg, suit_mask, out):  # type: ignore[no-untyped-def]
+def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
     """Write the legal actions (codec numbers, as the reference lists them) into ``out``;
     return how many."""
-    phase = row[PHASE]
-    seat = row[TO_MOVE]
+    suit_mask = tables[2]
+    phase = row[L.PHASE]
+    seat = row[L.TO_MOVE]
     n = 0
-    if phase == P_PLAY:
-        mask = slot_mask(follow_only(row, row[HANDS + seat], suit_mask), cfg[DISTINCT])
+    if phase == L.P_PLAY:
+        mask = slot_mask(follow_only(row, row[L.HANDS + seat], suit_mask), cfg[L.DISTINCT])
         while mask != 0:
-            out[n] = cfg[A_PLAY] + lowest(mask)
+            out[n] = cfg[L.A_PLAY] + lowest(mask)
             n += 1
             mask &= mask - 1
         return n
-    if phase == P_AUCTION:
+    if phase == L.P_AUCTION:
         level = row[HIGH_LEVEL]
         high = cfg[O_MAX_BID]
         if cfg[O_PEPPER] != 0 and high > 5:
             high = 5
         low = max(cfg[O_MIN_BID], level + 1)
-        n = bid_actions(cfg[A_PASS], cfg[A_BID], low, high, out)
+        n = bid_actions(cfg[L.A_PASS], cfg[L.A_BID], low, high, out)
         if cfg[O_PEPPER] != 0:
             for word_level in range(6, 8):
                 if word_level > level:
-                    out[n] = cfg[A_BID] + cfg[TRICKS] + word_level - 6
+                    out[n] = cfg[L.A_BID] + cfg[L.TRICKS] + word_level - 6
                     n += 1
         return n
-    if phase == P_TRUMP:
+    if phase == L.P_TRUMP:
         suits = 5 if cfg[O_NO_TRUMP] != 0 else 4
         for suit in range(suits):
-            out[suit] = cfg[A_TRUMP] + suit
+            out[suit] = cfg[L.A_TRUMP] + suit
         return suits
-    if phase == P_DISCARD:
-        mask = row[HANDS + seat]
+    if phase == L.P_DISCARD:
+        mask = row[L.HANDS + seat]
         while mask != 0:
-            out[n] = cfg[A_DISCARD] + lowest(mask)
+            out[n] = cfg[L.A_DISCARD] + lowest(mask)
             n += 1
             mask &= mask - 1
         return n
-    if phase == P_ALONE:
-        out[0] = cfg[A_ALONE]
-        out[1] = cfg[A_NOT_ALONE]
+    if phase == L.P_ALONE:
+        out[0] = cfg[L.A_ALONE]
+        out[1] = cfg[L.A_NOT_ALONE]
         return 2
     return 0
-
-
-@kernel_function(inline=True)
-def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
-    """The drivers' step: :func:`legal_actions` given the one table it reads."""
-    return legal_actions(row, cfg, tables[2], out)
 
 
 @kernel_function()
 def apply(row, rng, g, action, cfg, tables, work):  # type: ignore[no-untyped-def]
     """Carry out legal ``action`` (a codec number) for the seat to move."""
     suit_of, strength = tables[0], tables[1]
-    seat = row[TO_MOVE]
-    phase = row[PHASE]
-    if phase == P_PLAY:
-        card = play_slot_card(row[HANDS + seat], action - cfg[A_PLAY], cfg[DISTINCT])
+    seat = row[L.TO_MOVE]
+    phase = row[L.PHASE]
+    if phase == L.P_PLAY:
+        card = play_slot_card(row[L.HANDS + seat], action - cfg[L.A_PLAY], cfg[L.DISTINCT])
         add_card(row, seat, card, suit_of, strength)
-        if close_trick_if_full(row, SEATS) and row[DONE_TRICKS] == row[HAND_TRICKS]:
+        if close_trick_if_full(row, SEATS) and row[L.DONE_TRICKS] == row[L.HAND_TRICKS]:
             score(row, cfg)
-    elif phase == P_AUCTION:
+    elif phase == L.P_AUCTION:
         level = 0
-        if action != cfg[A_PASS]:
-            level = action - cfg[A_BID] + 1
-            if level > cfg[TRICKS]:
-                level = 6 + (level - cfg[TRICKS] - 1)
+        if action != cfg[L.A_PASS]:
+            level = action - cfg[L.A_BID] + 1
+            if level > cfg[L.TRICKS]:
+                level = 6 + (level - cfg[L.TRICKS] - 1)
         speak(row, seat, level)
         advance_auction(row, rng, g, cfg, tables, seat, work)
-    elif phase == P_TRUMP:
-        row[TRUMP] = action - cfg[A_TRUMP]
+    elif phase == L.P_TRUMP:
+        row[L.TRUMP] = action - cfg[L.A_TRUMP]
         if cfg[O_EXCHANGE] != 0:
-            row[PHASE] = P_DISCARD
+            row[L.PHASE] = L.P_DISCARD
         else:
             after_discard(row, cfg)
-    elif phase == P_DISCARD:
-        bit = np.int64(1) << (action - cfg[A_DISCARD])
-        row[HANDS + seat] &= ~bit
+    elif phase == L.P_DISCARD:
+        bit = np.int64(1) << (action - cfg[L.A_DISCARD])
+        row[L.HANDS + seat] &= ~bit
         row[DISCARD] = bit
         after_discard(row, cfg)
-    elif phase == P_ALONE:
-        on_alone(row, cfg, seat, action == cfg[A_ALONE])
+    elif phase == L.P_ALONE:
+        on_alone(row, cfg, seat, action == cfg[L.A_ALONE])
 
 
 @kernel_function()
@@ -210,14 +178,14 @@ def advance_auction(row, rng, g, cfg, tables, seat, work):  # type: ignore[no-un
     if not auction_over(row, seat, SEATS, cfg[O_TOP_LEVEL], cfg[O_SINGLE_ROUND] != 0):
         return
     if row[HIGH_SEAT] < 0:
-        joker = np.int64(1) << cfg[JOKER]
-        if row[WIDOW] & joker:
+        joker = np.int64(1) << cfg[L.JOKER]
+        if row[L.WIDOW] & joker:
             misdeals = row[MISDEALS] + 1
-            deal(row, rng, g, cfg, tables, row[DEALER], work)
+            deal(row, rng, g, cfg, tables, row[L.DEALER], work)
             row[MISDEALS] = misdeals
             return
         for holder in range(SEATS):
-            if row[HANDS + holder] & joker:
+            if row[L.HANDS + holder] & joker:
                 set_contract(row, cfg, holder, 3, 1)
         return
     set_contract(row, cfg, row[HIGH_SEAT], row[HIGH_LEVEL], 0)
@@ -228,7 +196,7 @@ def set_contract(row, cfg, bidder, level, forced):  # type: ignore[no-untyped-de
     award_contract(row, bidder, min(level, 6) if cfg[O_PEPPER] != 0 else level, forced)
     row[BIG_PEPPER] = 1 if cfg[O_PEPPER] != 0 and level == 7 else 0
     if cfg[O_EXCHANGE] != 0:
-        row[HANDS + bidder] |= row[WIDOW]
+        row[L.HANDS + bidder] |= row[L.WIDOW]
 
 
 @kernel_function()
@@ -236,8 +204,8 @@ def after_discard(row, cfg):  # type: ignore[no-untyped-def]
     if cfg[O_GOING_ALONE] == 0:
         start_play(row, cfg)
     else:
-        row[PHASE] = P_ALONE
-        row[TO_MOVE] = row[BIDDER]
+        row[L.PHASE] = L.P_ALONE
+        row[L.TO_MOVE] = row[BIDDER]
 
 
 @kernel_function()
@@ -256,7 +224,7 @@ def on_alone(row, cfg, seat, wants):  # type: ignore[no-untyped-def]
         row[ASK] = row[ASK + 1]
         row[ASK_COUNT] -= 1
     if row[ASK_COUNT] > 0 and row[LONE_DEFENDER] < 0:
-        row[TO_MOVE] = row[ASK]
+        row[L.TO_MOVE] = row[ASK]
     else:
         start_play(row, cfg)
 
@@ -279,15 +247,15 @@ def start_play(row, cfg):  # type: ignore[no-untyped-def]
     elif cfg[O_FIRST_LEAD_BIDDER] != 0:
         leader = row[BIDDER]
     else:
-        leader = (row[DEALER] + 1) % SEATS
-    row[PHASE] = P_PLAY
+        leader = (row[L.DEALER] + 1) % SEATS
+    row[L.PHASE] = L.P_PLAY
     start_trick(row, leader)
 
 
 @kernel_function()
 def score(row, cfg):  # type: ignore[no-untyped-def]
     side = row[BIDDER] % 2
-    taken = row[WON + side] + row[WON + side + 2]
+    taken = row[L.WON + side] + row[L.WON + side + 2]
     pepper = cfg[O_BIG_MULTIPLIER] if row[BIG_PEPPER] != 0 else 1
     contract = row[CONTRACT]
     win = pepper
@@ -319,57 +287,50 @@ def score(row, cfg):  # type: ignore[no-untyped-def]
         defenders = value * (HAND - taken)
     for seat in range(SEATS):
         delta = bidders if seat % 2 == side else defenders
-        row[DELTA + seat] = delta
-        row[LEDGER + seat] += delta
-    row[PHASE] = P_DONE
-    row[TO_MOVE] = -1
+        book(row, seat, delta)
+    end_hand(row)
 
 
 # -- a heuristic policy ------------------------------------------------------------------------
 
 
 @kernel_function()
-def heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, buffer):  # type: ignore[no-untyped-def]
+def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
     """A simple, fast policy: bid what the long suit promises, name it, shed the weakest card,
     win a trick cheaply when possible, otherwise play the lowest card allowed."""
-    seat = row[TO_MOVE]
-    hand = row[HANDS + seat]
-    phase = row[PHASE]
-    count = legal_actions(row, cfg, suit_mask, buffer)
-    if phase == P_AUCTION:
+    suit_of, strength, suit_mask = tables[0], tables[1], tables[2]
+    seat = row[L.TO_MOVE]
+    hand = row[L.HANDS + seat]
+    phase = row[L.PHASE]
+    count = legal(row, cfg, tables, buffer)
+    if phase == L.P_AUCTION:
         _suit, trumps = best_suit(hand, suit_mask, strength)
         want = trumps - 1 + (1 if row[HIGH_LEVEL] == 0 else 0)
         choice = buffer[0]
         for i in range(count):
-            level = buffer[i] - cfg[A_BID] + 1
-            if buffer[i] != cfg[A_PASS] and level <= want:
+            level = buffer[i] - cfg[L.A_BID] + 1
+            if buffer[i] != cfg[L.A_PASS] and level <= want:
                 choice = buffer[i]
                 break
         return choice
-    if phase == P_TRUMP:
+    if phase == L.P_TRUMP:
         suit, _trumps = best_suit(hand, suit_mask, strength)
-        return cfg[A_TRUMP] + suit
-    if phase == P_DISCARD:
-        trump = row[TRUMP]
+        return cfg[L.A_TRUMP] + suit
+    if phase == L.P_DISCARD:
+        trump = row[L.TRUMP]
         worst, worst_key = buffer[0], 1 << 40
         for i in range(count):
-            card = buffer[i] - cfg[A_DISCARD]
+            card = buffer[i] - cfg[L.A_DISCARD]
             key = strength[trump, card] + (TRUMP_BONUS if suit_of[trump, card] == trump else 0)
             if key < worst_key:
                 worst, worst_key = buffer[i], key
         return worst
-    if phase == P_ALONE:
-        strong = trump_count(hand, row[TRUMP], suit_mask) >= 5
-        return cfg[A_ALONE] if strong else cfg[A_NOT_ALONE]
-    if phase != P_PLAY:
+    if phase == L.P_ALONE:
+        strong = trump_count(hand, row[L.TRUMP], suit_mask) >= 5
+        return cfg[L.A_ALONE] if strong else cfg[L.A_NOT_ALONE]
+    if phase != L.P_PLAY:
         return buffer[below(rng, g, count)]
     return cheapest_winner(row, cfg, suit_of, strength, buffer, count)
-
-
-@kernel_function(inline=True)
-def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
-    """The drivers' step: :func:`heuristic_action` given the tables it reads."""
-    return heuristic_action(row, rng, g, cfg, tables[0], tables[1], tables[2], buffer)
 
 
 deal_all, play_out, legal_masks, step_all, play_until = make_drivers(
