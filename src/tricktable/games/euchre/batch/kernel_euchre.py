@@ -13,23 +13,9 @@ from __future__ import annotations
 import numpy as np
 
 from ....jit import layout as L
+from ....jit import rows as R
 from ....jit.bits import kernel_function, lowest, popcount
 from ....jit.drivers import make_drivers
-from ....jit.rows import (
-    add_card,
-    book,
-    clear_hand,
-    close_trick_if_full,
-    deal_hands,
-    end_hand,
-    follow_only,
-    followable,
-    next_active,
-    set_active,
-    shuffle,
-    start_trick,
-    trick_key,
-)
 from ..heuristic import LONE as LONE_VALUE
 from ..heuristic import MAKE
 from .euchre import (
@@ -56,8 +42,8 @@ ACE = 28
 def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def]
     """A fresh random deal by ``dealer``: five cards each, the next one turned up."""
     cards = work[DEAL_WORK:]
-    shuffle(rng, g, (np.int64(1) << cfg[L.N_CARDS]) - 1, cards)
-    deal_hands(row, cards, SEATS, HAND)
+    R.shuffle(rng, g, (np.int64(1) << cfg[L.N_CARDS]) - 1, cards)
+    R.deal_hands(row, cards, SEATS, HAND)
     row[TURNUP] = cards[HAND * SEATS]
     row[L.WIDOW] = 0
     row[L.DEALER] = dealer
@@ -68,13 +54,13 @@ def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def
 @kernel_function()
 def start_hand(row):  # type: ignore[no-untyped-def]
     """Clear everything of a hand but the cards and the dealer; the dealer's left speaks first."""
-    clear_hand(row, SEATS, HAND)
+    R.clear_hand(row, SEATS, HAND)
     row[PASSES] = 0
     row[MAKER] = -1
     row[ORDERED_UP] = 0
     row[LONE] = -1
-    set_active(row, (1 << SEATS) - 1, SEATS)
-    start_trick(row, (row[L.DEALER] + 1) % SEATS)
+    R.set_active(row, (1 << SEATS) - 1, SEATS)
+    R.start_trick(row, (row[L.DEALER] + 1) % SEATS)
     row[L.PHASE] = L.P_AUCTION
 
 
@@ -105,7 +91,7 @@ def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
     seat = row[L.TO_MOVE]
     n = 0
     if phase == L.P_PLAY:
-        return card_actions(followable(row, cfg, tables), cfg[L.A_PLAY], out)
+        return card_actions(R.followable(row, cfg, tables), cfg[L.A_PLAY], out)
     if phase == L.P_DISCARD:
         return card_actions(discardable(row, cfg, seat), cfg[L.A_DISCARD], out)
     if phase == L.P_AUCTION:
@@ -140,8 +126,8 @@ def act(row, action, cfg, suit_of, strength):  # type: ignore[no-untyped-def]
     seat = row[L.TO_MOVE]
     phase = row[L.PHASE]
     if phase == L.P_PLAY:
-        add_card(row, seat, action - cfg[L.A_PLAY], suit_of, strength)
-        if close_trick_if_full(row, SEATS) and row[L.DONE_TRICKS] == row[L.HAND_TRICKS]:
+        R.add_card(row, seat, action - cfg[L.A_PLAY], suit_of, strength)
+        if R.close_trick_if_full(row, SEATS) and row[L.DONE_TRICKS] == row[L.HAND_TRICKS]:
             score(row)
     elif action == cfg[L.A_PASS]:
         on_pass(row, seat)
@@ -189,13 +175,13 @@ def ask_maker(row):  # type: ignore[no-untyped-def]
 def start_play(row):  # type: ignore[no-untyped-def]
     """The dealer's left leads; a lone maker's partner sits out (the next one playing leads)."""
     if row[LONE] < 0:
-        set_active(row, (1 << SEATS) - 1, SEATS)
+        R.set_active(row, (1 << SEATS) - 1, SEATS)
         leader = (row[L.DEALER] + 1) % SEATS
     else:
-        set_active(row, ((1 << SEATS) - 1) & ~(1 << ((row[LONE] + 2) % SEATS)), SEATS)
-        leader = next_active(row, row[L.DEALER], SEATS)
+        R.set_active(row, ((1 << SEATS) - 1) & ~(1 << ((row[LONE] + 2) % SEATS)), SEATS)
+        leader = R.next_active(row, row[L.DEALER], SEATS)
     row[L.PHASE] = L.P_PLAY
-    start_trick(row, leader)
+    R.start_trick(row, leader)
 
 
 @kernel_function()
@@ -212,8 +198,8 @@ def score(row):  # type: ignore[no-untyped-def]
         makers = 4 if row[LONE] >= 0 else 2
     for seat in range(SEATS):
         delta = makers if seat % 2 == side else defenders
-        book(row, seat, delta)
-    end_hand(row)
+        R.book(row, seat, delta)
+    R.end_hand(row)
 
 
 # -- the heuristic (games/euchre/heuristic.py, compiled) ---------------------------------------
@@ -323,7 +309,7 @@ def heuristic_play(row, cfg, seat, suit_of, strength, suit_mask):  # type: ignor
     """Lead an off-suit ace, else the top trump from the making side, else the least card;
     later, win as cheaply as possible unless the partner is winning, else throw the least."""
     trump = row[L.TRUMP]
-    allowed = follow_only(row, row[L.HANDS + seat], suit_mask)
+    allowed = R.follow_only(row, row[L.HANDS + seat], suit_mask)
     least = least_kept(allowed, trump, 0, suit_of, strength, suit_mask)
     if row[L.TRICK_COUNT] == 0:
         aces = allowed & ~suit_mask[trump, trump]
@@ -348,7 +334,7 @@ def heuristic_play(row, cfg, seat, suit_of, strength, suit_mask):  # type: ignor
     while allowed != 0:
         card = lowest(allowed)
         allowed &= allowed - 1
-        key = trick_key(card, row[L.LED], trump, suit_of[trump], strength[trump])
+        key = R.trick_key(card, row[L.LED], trump, suit_of[trump], strength[trump])
         if row[L.BEST_KEY] < key < pick_key:
             pick, pick_key = card, key
     return pick
@@ -381,5 +367,5 @@ def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
 
 
 deal_all, play_out, legal_masks, step_all, play_until = make_drivers(
-    __name__, deal=deal, legal=legal, apply=apply, playable=followable, heuristic=heuristic
+    __name__, deal=deal, legal=legal, apply=apply, playable=R.followable, heuristic=heuristic
 )

@@ -11,27 +11,9 @@ from __future__ import annotations
 import numpy as np
 
 from ....jit import layout as L
+from ....jit import rows as R
 from ....jit.bits import kernel_function, lowest
 from ....jit.drivers import make_drivers
-from ....jit.rows import (
-    add_card,
-    below,
-    best_suit,
-    book,
-    cheapest_winner,
-    clear_hand,
-    close_trick_if_full,
-    deal_hands,
-    end_hand,
-    follow_only,
-    followable,
-    next_active,
-    play_slot_card,
-    set_active,
-    shuffle,
-    slot_mask,
-    start_trick,
-)
 from ....ranking import TRUMP_BONUS
 from .auction import BIDDER, CONTRACT, FORCED, HIGH_LEVEL, HIGH_SEAT
 from .double import (
@@ -71,10 +53,10 @@ TURNS, NAMED, JOINT = 0, 1, 2
 def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def]
     """A fresh random deal by ``dealer``: N cards each; the auction starts."""
     cards = work[DEAL_WORK:]
-    shuffle(rng, g, cfg[O_DECK], cards)
+    R.shuffle(rng, g, cfg[O_DECK], cards)
     players = cfg[O_PLAYERS]
     size = cfg[L.TRICKS]
-    deal_hands(row, cards, players, size)
+    R.deal_hands(row, cards, players, size)
     row[L.WIDOW] = 0
     row[L.DEALER] = dealer
     start_hand(row, cfg)
@@ -83,7 +65,7 @@ def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def
 @kernel_function()
 def start_hand(row, cfg):  # type: ignore[no-untyped-def]
     players = cfg[O_PLAYERS]
-    clear_hand(row, players, cfg[L.TRICKS])
+    R.clear_hand(row, players, cfg[L.TRICKS])
     reset_auction(row)
     row[LONE] = -1
     row[DISCARDS] = 0
@@ -92,9 +74,9 @@ def start_hand(row, cfg):  # type: ignore[no-untyped-def]
     row[GIVER] = -1
     row[MAY_PASS] = 0
     row[PARTNER_COUNT] = 0
-    set_active(row, (1 << players) - 1, players)
+    R.set_active(row, (1 << players) - 1, players)
     eldest = (row[L.DEALER] + 1) % players
-    start_trick(row, eldest)
+    R.start_trick(row, eldest)
     row[L.PHASE] = L.P_AUCTION
     row[L.TO_MOVE] = eldest
 
@@ -102,7 +84,7 @@ def start_hand(row, cfg):  # type: ignore[no-untyped-def]
 @kernel_function()
 def distinct_actions(mask, first, distinct, out, n):  # type: ignore[no-untyped-def]
     """Append one action per notation in ``mask`` (codec block at ``first``) to ``out``."""
-    folded = slot_mask(mask, distinct)
+    folded = R.slot_mask(mask, distinct)
     while folded != 0:
         out[n] = first + lowest(folded)
         n += 1
@@ -120,7 +102,7 @@ def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
     hand = row[L.HANDS + seat]
     if phase == L.P_PLAY:
         return distinct_actions(
-            follow_only(row, hand, suit_mask), cfg[L.A_PLAY], cfg[L.DISTINCT], out, 0
+            R.follow_only(row, hand, suit_mask), cfg[L.A_PLAY], cfg[L.DISTINCT], out, 0
         )
     if phase == L.P_AUCTION:
         low = max(cfg[O_MIN_BID], row[HIGH_LEVEL] + 1)
@@ -156,9 +138,9 @@ def apply(row, rng, g, action, cfg, tables, work):  # type: ignore[no-untyped-de
     phase = row[L.PHASE]
     players = cfg[O_PLAYERS]
     if phase == L.P_PLAY:
-        card = play_slot_card(row[L.HANDS + seat], action - cfg[L.A_PLAY], cfg[L.DISTINCT])
-        add_card(row, seat, card, suit_of, strength)
-        if close_trick_if_full(row, players) and row[L.DONE_TRICKS] == row[L.HAND_TRICKS]:
+        card = R.play_slot_card(row[L.HANDS + seat], action - cfg[L.A_PLAY], cfg[L.DISTINCT])
+        R.add_card(row, seat, card, suit_of, strength)
+        if R.close_trick_if_full(row, players) and row[L.DONE_TRICKS] == row[L.HAND_TRICKS]:
             score(row, cfg)
     elif phase == L.P_AUCTION:
         speak(row, seat, 0 if action == cfg[L.A_PASS] else action - cfg[L.A_BID] + 1)
@@ -182,7 +164,7 @@ def apply(row, rng, g, action, cfg, tables, work):  # type: ignore[no-untyped-de
         else:
             go_alone(row, cfg, seat)
     elif phase == L.P_DISCARD:
-        card = play_slot_card(row[L.HANDS + seat], action - cfg[L.A_DISCARD], cfg[L.DISTINCT])
+        card = R.play_slot_card(row[L.HANDS + seat], action - cfg[L.A_DISCARD], cfg[L.DISTINCT])
         bit = np.int64(1) << card
         row[L.HANDS + seat] &= ~bit
         row[DISCARD_MASK] |= bit
@@ -194,7 +176,7 @@ def apply(row, rng, g, action, cfg, tables, work):  # type: ignore[no-untyped-de
         if action == cfg[L.A_PASS]:
             pass_turn(row, cfg, seat)
         else:
-            card = play_slot_card(row[L.HANDS + seat], action - cfg[L.A_GIVE], cfg[L.DISTINCT])
+            card = R.play_slot_card(row[L.HANDS + seat], action - cfg[L.A_GIVE], cfg[L.DISTINCT])
             bit = np.int64(1) << card
             row[L.HANDS + seat] &= ~bit
             row[L.HANDS + row[LONE]] |= bit
@@ -227,7 +209,7 @@ def go_alone(row, cfg, seat):  # type: ignore[no-untyped-def]
     row[GIFTS] = 0
     row[GIVER] = row[PARTNERS]
     row[MAY_PASS] = 1 if cfg[O_TRANSFER] == JOINT and count > 1 else 0
-    set_active(row, active, players)
+    R.set_active(row, active, players)
     if cfg[O_TRANSFER] == NAMED and count > 1 and cfg[O_EXCHANGED] > 0:
         row[GIVER] = -1  # the lone player names him next
         return
@@ -283,13 +265,13 @@ def start_play(row, cfg):  # type: ignore[no-untyped-def]
     players = cfg[O_PLAYERS]
     if row[LONE] >= 0:
         lone = row[LONE]
-        leader = lone if cfg[O_LONE_LEAD_PLAYER] != 0 else next_active(row, lone, players)
+        leader = lone if cfg[O_LONE_LEAD_PLAYER] != 0 else R.next_active(row, lone, players)
     elif cfg[O_FIRST_LEAD_BIDDER] != 0:
         leader = row[BIDDER]
     else:
         leader = (row[L.DEALER] + 1) % players
     row[L.PHASE] = L.P_PLAY
-    start_trick(row, leader)
+    R.start_trick(row, leader)
 
 
 @kernel_function()
@@ -345,8 +327,8 @@ def score(row, cfg):  # type: ignore[no-untyped-def]
                 if (other if individual else other % 2) == side:
                     side_tricks += row[L.WON + other]
             delta = trick_value * side_tricks
-        book(row, seat, delta)
-    end_hand(row)
+        R.book(row, seat, delta)
+    R.end_hand(row)
 
 
 @kernel_function()
@@ -360,12 +342,12 @@ def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
     phase = row[L.PHASE]
     count = legal(row, cfg, tables, buffer)
     if phase == L.P_AUCTION:
-        _suit, trumps = best_suit(hand, suit_mask, strength)
+        _suit, trumps = R.best_suit(hand, suit_mask, strength)
         if count > 1 and trumps * 2 >= cfg[L.TRICKS] + 1:
             return buffer[1]
         return buffer[0]
     if phase == L.P_TRUMP:
-        suit, _trumps = best_suit(hand, suit_mask, strength)
+        suit, _trumps = R.best_suit(hand, suit_mask, strength)
         return cfg[L.A_TRUMP] + suit
     if phase == L.P_ALONE:
         return cfg[L.A_NOT_ALONE]
@@ -376,7 +358,7 @@ def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
         for i in range(count):
             if buffer[i] == cfg[L.A_PASS]:
                 continue
-            card = play_slot_card(hand, buffer[i] - first, cfg[L.DISTINCT])
+            card = R.play_slot_card(hand, buffer[i] - first, cfg[L.DISTINCT])
             key = strength[trump, card] + (TRUMP_BONUS if suit_of[trump, card] == trump else 0)
             if phase == L.P_DISCARD:
                 key = -key
@@ -384,10 +366,10 @@ def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
                 pick, pick_key = buffer[i], key
         return pick
     if phase != L.P_PLAY:
-        return buffer[below(rng, g, count)]
-    return cheapest_winner(row, cfg, suit_of, strength, buffer, count)
+        return buffer[R.below(rng, g, count)]
+    return R.cheapest_winner(row, cfg, suit_of, strength, buffer, count)
 
 
 deal_all, play_out, legal_masks, step_all, play_until = make_drivers(
-    __name__, deal=deal, legal=legal, apply=apply, playable=followable, heuristic=heuristic
+    __name__, deal=deal, legal=legal, apply=apply, playable=R.followable, heuristic=heuristic
 )

@@ -9,28 +9,9 @@ from __future__ import annotations
 import numpy as np
 
 from ....jit import layout as L
+from ....jit import rows as R
 from ....jit.bits import kernel_function, lowest
 from ....jit.drivers import make_drivers
-from ....jit.rows import (
-    add_card,
-    below,
-    best_suit,
-    book,
-    cheapest_winner,
-    clear_hand,
-    close_trick_if_full,
-    deal_hands,
-    end_hand,
-    follow_only,
-    followable,
-    next_active,
-    play_slot_card,
-    set_active,
-    shuffle,
-    slot_mask,
-    start_trick,
-    trump_count,
-)
 from ....ranking import TRUMP_BONUS
 from .auction import BIDDER, CONTRACT, HIGH_LEVEL, HIGH_SEAT
 from .kernel_auction import auction_over, award_contract, bid_actions, reset_auction, speak
@@ -69,8 +50,8 @@ DEAL_WORK = 64
 def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def]
     """A fresh random deal by ``dealer``; the auction starts."""
     cards = work[DEAL_WORK:]
-    shuffle(rng, g, (np.int64(1) << cfg[L.N_CARDS]) - 1, cards)
-    deal_hands(row, cards, SEATS, HAND)
+    R.shuffle(rng, g, (np.int64(1) << cfg[L.N_CARDS]) - 1, cards)
+    R.deal_hands(row, cards, SEATS, HAND)
     row[L.WIDOW] = np.int64(1) << cards[HAND * SEATS]
     row[L.DEALER] = dealer
     start_hand(row, cfg)
@@ -79,15 +60,15 @@ def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def
 @kernel_function()
 def start_hand(row, cfg):  # type: ignore[no-untyped-def]
     """Clear everything of a hand but the cards and the dealer; eldest opens the auction."""
-    clear_hand(row, SEATS, HAND)
+    R.clear_hand(row, SEATS, HAND)
     reset_auction(row)
     row[BIG_PEPPER] = 0
     row[LONE] = -1
     row[LONE_DEFENDER] = -1
     row[ASK_COUNT] = 0
     row[DISCARD] = 0
-    set_active(row, (1 << SEATS) - 1, SEATS)
-    start_trick(row, (row[L.DEALER] + 1) % SEATS)
+    R.set_active(row, (1 << SEATS) - 1, SEATS)
+    R.start_trick(row, (row[L.DEALER] + 1) % SEATS)
     row[L.PHASE] = L.P_AUCTION
     row[L.TO_MOVE] = (row[L.DEALER] + 1) % SEATS
 
@@ -101,7 +82,7 @@ def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
     seat = row[L.TO_MOVE]
     n = 0
     if phase == L.P_PLAY:
-        mask = slot_mask(follow_only(row, row[L.HANDS + seat], suit_mask), cfg[L.DISTINCT])
+        mask = R.slot_mask(R.follow_only(row, row[L.HANDS + seat], suit_mask), cfg[L.DISTINCT])
         while mask != 0:
             out[n] = cfg[L.A_PLAY] + lowest(mask)
             n += 1
@@ -146,9 +127,9 @@ def apply(row, rng, g, action, cfg, tables, work):  # type: ignore[no-untyped-de
     seat = row[L.TO_MOVE]
     phase = row[L.PHASE]
     if phase == L.P_PLAY:
-        card = play_slot_card(row[L.HANDS + seat], action - cfg[L.A_PLAY], cfg[L.DISTINCT])
-        add_card(row, seat, card, suit_of, strength)
-        if close_trick_if_full(row, SEATS) and row[L.DONE_TRICKS] == row[L.HAND_TRICKS]:
+        card = R.play_slot_card(row[L.HANDS + seat], action - cfg[L.A_PLAY], cfg[L.DISTINCT])
+        R.add_card(row, seat, card, suit_of, strength)
+        if R.close_trick_if_full(row, SEATS) and row[L.DONE_TRICKS] == row[L.HAND_TRICKS]:
             score(row, cfg)
     elif phase == L.P_AUCTION:
         level = 0
@@ -236,20 +217,20 @@ def start_play(row, cfg):  # type: ignore[no-untyped-def]
         active &= ~(1 << ((row[LONE] + 2) % SEATS))
     if row[LONE_DEFENDER] >= 0:
         active &= ~(1 << ((row[LONE_DEFENDER] + 2) % SEATS))
-    set_active(row, active, SEATS)
+    R.set_active(row, active, SEATS)
     if row[LONE] >= 0:
         if cfg[O_LONE_LEAD_PLAYER] != 0:
             leader = row[LONE]
         elif row[LONE_DEFENDER] >= 0:
             leader = row[LONE_DEFENDER]
         else:
-            leader = next_active(row, row[LONE], SEATS)
+            leader = R.next_active(row, row[LONE], SEATS)
     elif cfg[O_FIRST_LEAD_BIDDER] != 0:
         leader = row[BIDDER]
     else:
         leader = (row[L.DEALER] + 1) % SEATS
     row[L.PHASE] = L.P_PLAY
-    start_trick(row, leader)
+    R.start_trick(row, leader)
 
 
 @kernel_function()
@@ -287,8 +268,8 @@ def score(row, cfg):  # type: ignore[no-untyped-def]
         defenders = value * (HAND - taken)
     for seat in range(SEATS):
         delta = bidders if seat % 2 == side else defenders
-        book(row, seat, delta)
-    end_hand(row)
+        R.book(row, seat, delta)
+    R.end_hand(row)
 
 
 # -- a heuristic policy ------------------------------------------------------------------------
@@ -304,7 +285,7 @@ def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
     phase = row[L.PHASE]
     count = legal(row, cfg, tables, buffer)
     if phase == L.P_AUCTION:
-        _suit, trumps = best_suit(hand, suit_mask, strength)
+        _suit, trumps = R.best_suit(hand, suit_mask, strength)
         want = trumps - 1 + (1 if row[HIGH_LEVEL] == 0 else 0)
         choice = buffer[0]
         for i in range(count):
@@ -314,7 +295,7 @@ def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
                 break
         return choice
     if phase == L.P_TRUMP:
-        suit, _trumps = best_suit(hand, suit_mask, strength)
+        suit, _trumps = R.best_suit(hand, suit_mask, strength)
         return cfg[L.A_TRUMP] + suit
     if phase == L.P_DISCARD:
         trump = row[L.TRUMP]
@@ -326,13 +307,13 @@ def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
                 worst, worst_key = buffer[i], key
         return worst
     if phase == L.P_ALONE:
-        strong = trump_count(hand, row[L.TRUMP], suit_mask) >= 5
+        strong = R.trump_count(hand, row[L.TRUMP], suit_mask) >= 5
         return cfg[L.A_ALONE] if strong else cfg[L.A_NOT_ALONE]
     if phase != L.P_PLAY:
-        return buffer[below(rng, g, count)]
-    return cheapest_winner(row, cfg, suit_of, strength, buffer, count)
+        return buffer[R.below(rng, g, count)]
+    return R.cheapest_winner(row, cfg, suit_of, strength, buffer, count)
 
 
 deal_all, play_out, legal_masks, step_all, play_until = make_drivers(
-    __name__, deal=deal, legal=legal, apply=apply, playable=followable, heuristic=heuristic
+    __name__, deal=deal, legal=legal, apply=apply, playable=R.followable, heuristic=heuristic
 )
