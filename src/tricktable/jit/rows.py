@@ -26,6 +26,7 @@ from .layout import (
     BEST_CARD,
     BEST_KEY,
     BEST_SEAT,
+    DEALER,
     DELTA,
     DISTINCT,
     DONE_TRICKS,
@@ -35,6 +36,7 @@ from .layout import (
     LEADER,
     LED,
     LEDGER,
+    P_AUCTION,
     P_DONE,
     PHASE,
     PLAYED,
@@ -90,16 +92,6 @@ def shuffle(rng, g, pool, cards):  # type: ignore[no-untyped-def]
 
 
 @kernel_function()
-def deal_hands(row, cards, players, size):  # type: ignore[no-untyped-def]
-    """Seat ``s`` holds the shuffled ``cards[size * s : size * s + size]``."""
-    for seat in range(players):
-        hand = np.int64(0)
-        for k in range(size * seat, size * seat + size):
-            hand |= np.int64(1) << cards[k]
-        row[HANDS + seat] = hand
-
-
-@kernel_function()
 def clear_hand(row, players, tricks):  # type: ignore[no-untyped-def]
     """Nothing won, scored or played yet in a hand of ``tricks`` tricks; no trump."""
     for seat in range(players):
@@ -124,6 +116,39 @@ def end_hand(row):  # type: ignore[no-untyped-def]
     """The hand is scored; nobody is to move."""
     row[PHASE] = P_DONE
     row[TO_MOVE] = -1
+
+
+DEAL_WORK = 64
+"""``work[DEAL_WORK:]`` is a deal's scratch; ``work[:64]`` holds legal actions."""
+
+
+@kernel_function()
+def deal_hands(row, rng, g, pool, work, players, size):  # type: ignore[no-untyped-def]
+    """Shuffle the cards of the mask ``pool`` into ``work[DEAL_WORK:]`` and give seat ``s`` the
+    ``size`` cards from ``size * s`` on; returns the next card, the first left undealt."""
+    cards = work[DEAL_WORK:]
+    shuffle(rng, g, pool, cards)
+    for seat in range(players):
+        hand = np.int64(0)
+        for k in range(size * seat, size * seat + size):
+            hand |= np.int64(1) << cards[k]
+        row[HANDS + seat] = hand
+    return cards[players * size]
+
+
+@kernel_function()
+def open_bidding(row, players):  # type: ignore[no-untyped-def]
+    """Everyone is in the hand; the dealer's left speaks first."""
+    eldest = (row[DEALER] + 1) % players
+    set_active(row, (1 << players) - 1, players)
+    start_trick(row, eldest)
+    row[PHASE] = P_AUCTION
+
+
+@kernel_function(inline=True)
+def card_value(suit_of, strength, trump, card):  # type: ignore[no-untyped-def]
+    """A card's worth to keep when ``trump`` is named: its strength, trumps above the rest."""
+    return strength[trump, card] + (TRUMP_BONUS if suit_of[trump, card] == trump else 0)
 
 
 @kernel_function()
@@ -276,7 +301,7 @@ def cheapest_winner(row, cfg, suit_of, strength, buffer, count):  # type: ignore
             continue
         if key > row[BEST_KEY] and (pick_key < 0 or key < pick_key):
             pick, pick_key = buffer[i], key
-        plain = strength[trump, card] + (TRUMP_BONUS if suit == trump else 0)
+        plain = card_value(suit_of, strength, trump, card)
         if plain < low_key:
             low, low_key = buffer[i], plain
     if leading or pick_key >= 0:

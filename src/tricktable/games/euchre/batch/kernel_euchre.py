@@ -32,8 +32,6 @@ from .euchre import (
 
 SEATS = 4
 HAND = 5
-DEAL_WORK = 64
-"""``work[DEAL_WORK:]`` is the deal's scratch; ``work[:64]`` holds legal actions."""
 ACE = 28
 """An ace's strength in the trump tables (a plain suit's top card)."""
 
@@ -41,10 +39,8 @@ ACE = 28
 @kernel_function()
 def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def]
     """A fresh random deal by ``dealer``: five cards each, the next one turned up."""
-    cards = work[DEAL_WORK:]
-    R.shuffle(rng, g, (np.int64(1) << cfg[L.N_CARDS]) - 1, cards)
-    R.deal_hands(row, cards, SEATS, HAND)
-    row[TURNUP] = cards[HAND * SEATS]
+    pool = (np.int64(1) << cfg[L.N_CARDS]) - 1
+    row[TURNUP] = R.deal_hands(row, rng, g, pool, work, SEATS, HAND)
     row[L.WIDOW] = 0
     row[L.DEALER] = dealer
     row[PROPOSED] = tables[0][4, row[TURNUP]]  # the turn-up's own suit (no trump yet)
@@ -59,9 +55,7 @@ def start_hand(row):  # type: ignore[no-untyped-def]
     row[MAKER] = -1
     row[ORDERED_UP] = 0
     row[LONE] = -1
-    R.set_active(row, (1 << SEATS) - 1, SEATS)
-    R.start_trick(row, (row[L.DEALER] + 1) % SEATS)
-    row[L.PHASE] = L.P_AUCTION
+    R.open_bidding(row, SEATS)
 
 
 @kernel_function()

@@ -1,6 +1,6 @@
 """The state slots both Hasenpfeffer games' batch auctions share (no numba): who bids, the
 high bid and its seat, who passed, how many spoke, the contract and whether it was forced.
-:mod:`.kernel_auction` works on them for :mod:`.kernel_single` and :mod:`.kernel_double`."""
+:mod:`.kernel_family` works on them for :mod:`.kernel_single` and :mod:`.kernel_double`."""
 
 from __future__ import annotations
 

@@ -14,7 +14,6 @@ from ....jit import layout as L
 from ....jit import rows as R
 from ....jit.bits import kernel_function, lowest
 from ....jit.drivers import make_drivers
-from ....ranking import TRUMP_BONUS
 from .auction import BIDDER, CONTRACT, FORCED, HIGH_LEVEL, HIGH_SEAT
 from .double import (
     DISCARD_MASK,
@@ -43,20 +42,15 @@ from .double import (
     PARTNER_COUNT,
     PARTNERS,
 )
-from .kernel_auction import auction_over, award_contract, bid_actions, reset_auction, speak
+from .kernel_family import auction_over, award_contract, bid_actions, reset_auction, speak
 
-DEAL_WORK = 64
 TURNS, NAMED, JOINT = 0, 1, 2
 
 
 @kernel_function()
 def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def]
     """A fresh random deal by ``dealer``: N cards each; the auction starts."""
-    cards = work[DEAL_WORK:]
-    R.shuffle(rng, g, cfg[O_DECK], cards)
-    players = cfg[O_PLAYERS]
-    size = cfg[L.TRICKS]
-    R.deal_hands(row, cards, players, size)
+    R.deal_hands(row, rng, g, cfg[O_DECK], work, cfg[O_PLAYERS], cfg[L.TRICKS])
     row[L.WIDOW] = 0
     row[L.DEALER] = dealer
     start_hand(row, cfg)
@@ -74,11 +68,7 @@ def start_hand(row, cfg):  # type: ignore[no-untyped-def]
     row[GIVER] = -1
     row[MAY_PASS] = 0
     row[PARTNER_COUNT] = 0
-    R.set_active(row, (1 << players) - 1, players)
-    eldest = (row[L.DEALER] + 1) % players
-    R.start_trick(row, eldest)
-    row[L.PHASE] = L.P_AUCTION
-    row[L.TO_MOVE] = eldest
+    R.open_bidding(row, players)
 
 
 @kernel_function()
@@ -359,7 +349,7 @@ def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
             if buffer[i] == cfg[L.A_PASS]:
                 continue
             card = R.play_slot_card(hand, buffer[i] - first, cfg[L.DISTINCT])
-            key = strength[trump, card] + (TRUMP_BONUS if suit_of[trump, card] == trump else 0)
+            key = R.card_value(suit_of, strength, trump, card)
             if phase == L.P_DISCARD:
                 key = -key
             if i == 0 or pick == cfg[L.A_PASS] or key > pick_key:

@@ -12,9 +12,8 @@ from ....jit import layout as L
 from ....jit import rows as R
 from ....jit.bits import kernel_function, lowest
 from ....jit.drivers import make_drivers
-from ....ranking import TRUMP_BONUS
 from .auction import BIDDER, CONTRACT, HIGH_LEVEL, HIGH_SEAT
-from .kernel_auction import auction_over, award_contract, bid_actions, reset_auction, speak
+from .kernel_family import auction_over, award_contract, bid_actions, reset_auction, speak
 from .single import (
     ASK,
     ASK_COUNT,
@@ -42,17 +41,14 @@ from .single import (
 
 SEATS = 4
 HAND = 6
-DEAL_WORK = 64
-"""``work[DEAL_WORK:]`` is the deal's scratch; ``work[:64]`` holds legal actions."""
 
 
 @kernel_function()
 def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def]
     """A fresh random deal by ``dealer``; the auction starts."""
-    cards = work[DEAL_WORK:]
-    R.shuffle(rng, g, (np.int64(1) << cfg[L.N_CARDS]) - 1, cards)
-    R.deal_hands(row, cards, SEATS, HAND)
-    row[L.WIDOW] = np.int64(1) << cards[HAND * SEATS]
+    pool = (np.int64(1) << cfg[L.N_CARDS]) - 1
+    widow = R.deal_hands(row, rng, g, pool, work, SEATS, HAND)
+    row[L.WIDOW] = np.int64(1) << widow
     row[L.DEALER] = dealer
     start_hand(row, cfg)
 
@@ -67,10 +63,7 @@ def start_hand(row, cfg):  # type: ignore[no-untyped-def]
     row[LONE_DEFENDER] = -1
     row[ASK_COUNT] = 0
     row[DISCARD] = 0
-    R.set_active(row, (1 << SEATS) - 1, SEATS)
-    R.start_trick(row, (row[L.DEALER] + 1) % SEATS)
-    row[L.PHASE] = L.P_AUCTION
-    row[L.TO_MOVE] = (row[L.DEALER] + 1) % SEATS
+    R.open_bidding(row, SEATS)
 
 
 @kernel_function()
@@ -302,7 +295,7 @@ def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
         worst, worst_key = buffer[0], 1 << 40
         for i in range(count):
             card = buffer[i] - cfg[L.A_DISCARD]
-            key = strength[trump, card] + (TRUMP_BONUS if suit_of[trump, card] == trump else 0)
+            key = R.card_value(suit_of, strength, trump, card)
             if key < worst_key:
                 worst, worst_key = buffer[i], key
         return worst

@@ -1,5 +1,6 @@
-"""The batch steps both Hasenpfeffer games' auctions share (numba), on the slots of
-:mod:`.auction`: the bids on offer, a seat's word, whether the auction is over, the contract."""
+"""The Hasenpfeffer family's batch helpers (numba), which :mod:`.kernel_single` and
+:mod:`.kernel_double` both call: the auction on the slots of :mod:`.auction` (the bids on
+offer, a seat's word, whether the auction is over, the contract)."""
 
 from __future__ import annotations
 
