@@ -38,6 +38,7 @@ from .layout import (
     LEDGER,
     P_AUCTION,
     P_DONE,
+    P_PLAY,
     PHASE,
     PLAYED,
     TO_MOVE,
@@ -315,3 +316,21 @@ def followable(row, cfg, tables):  # type: ignore[no-untyped-def]
     mask (a family kernel's ``playable`` step where only the led suit binds)."""
     hand = row[HANDS + row[TO_MOVE]]
     return slot_mask(follow_only(row, hand, tables[2]), cfg[DISTINCT])
+
+
+@kernel_function()
+def play_action(row, cfg, tables, seat, action, players):  # type: ignore[no-untyped-def]
+    """``seat`` plays the card ``action`` names (its notation's first copy in the hand);
+    whether that closed the hand's last trick."""
+    card = play_slot_card(row[HANDS + seat], action - cfg[A_PLAY], cfg[DISTINCT])
+    add_card(row, seat, card, tables[0], tables[1])
+    return close_trick_if_full(row, players) and row[DONE_TRICKS] == row[HAND_TRICKS]
+
+
+@kernel_function()
+def play_or_guess(row, rng, g, cfg, suit_of, strength, buffer, count):  # type: ignore[no-untyped-def]
+    """A heuristic's last resort: in play :func:`cheapest_winner`, in any other phase one of the
+    ``count`` legal actions in ``buffer`` at random."""
+    if row[PHASE] != P_PLAY:
+        return buffer[below(rng, g, count)]
+    return cheapest_winner(row, cfg, suit_of, strength, buffer, count)

@@ -123,14 +123,11 @@ def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
 @kernel_function()
 def apply(row, rng, g, action, cfg, tables, work):  # type: ignore[no-untyped-def]
     """Carry out legal ``action`` (a codec number) for the seat to move."""
-    suit_of, strength = tables[0], tables[1]
     seat = row[L.TO_MOVE]
     phase = row[L.PHASE]
     players = cfg[O_PLAYERS]
     if phase == L.P_PLAY:
-        card = R.play_slot_card(row[L.HANDS + seat], action - cfg[L.A_PLAY], cfg[L.DISTINCT])
-        R.add_card(row, seat, card, suit_of, strength)
-        if R.close_trick_if_full(row, players) and row[L.DONE_TRICKS] == row[L.HAND_TRICKS]:
+        if R.play_action(row, cfg, tables, seat, action, players):
             score(row, cfg)
     elif phase == L.P_AUCTION:
         speak(row, seat, 0 if action == cfg[L.A_PASS] else action - cfg[L.A_BID] + 1)
@@ -355,9 +352,7 @@ def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
             if i == 0 or pick == cfg[L.A_PASS] or key > pick_key:
                 pick, pick_key = buffer[i], key
         return pick
-    if phase != L.P_PLAY:
-        return buffer[R.below(rng, g, count)]
-    return R.cheapest_winner(row, cfg, suit_of, strength, buffer, count)
+    return R.play_or_guess(row, rng, g, cfg, suit_of, strength, buffer, count)
 
 
 deal_all, play_out, legal_masks, step_all, play_until = make_drivers(
