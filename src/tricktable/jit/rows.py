@@ -20,6 +20,8 @@ from ..ranking import TRUMP_BONUS, card_key
 from ..trick import follower_cards, heading_target, leader_cards, leads_face_down
 from .bits import kernel_function, lowest, nth_bit, popcount
 from .layout import (
+    A_ALONE,
+    A_NOT_ALONE,
     A_PLAY,
     ACTIVE,
     ACTIVE_COUNT,
@@ -334,3 +336,11 @@ def play_or_guess(row, rng, g, cfg, suit_of, strength, buffer, count):  # type: 
     if row[PHASE] != P_PLAY:
         return buffer[below(rng, g, count)]
     return cheapest_winner(row, cfg, suit_of, strength, buffer, count)
+
+
+@kernel_function()
+def alone_actions(cfg, out):  # type: ignore[no-untyped-def]
+    """Going alone or not, into ``out``; returns how many."""
+    out[0] = cfg[A_ALONE]
+    out[1] = cfg[A_NOT_ALONE]
+    return 2

@@ -102,9 +102,7 @@ def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
                 n += 1
         return n
     if phase == L.P_ALONE:
-        out[0] = cfg[L.A_ALONE]
-        out[1] = cfg[L.A_NOT_ALONE]
-        return 2
+        return R.alone_actions(cfg, out)
     return 0
 
 

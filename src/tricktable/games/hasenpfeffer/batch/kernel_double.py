@@ -42,7 +42,14 @@ from .double import (
     PARTNER_COUNT,
     PARTNERS,
 )
-from .kernel_family import auction_over, award_contract, bid_actions, reset_auction, speak
+from .kernel_family import (
+    auction_over,
+    award_contract,
+    begin_play,
+    bid_actions,
+    reset_auction,
+    speak,
+)
 
 TURNS, NAMED, JOINT = 0, 1, 2
 
@@ -106,9 +113,7 @@ def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
             for n in range(row[PARTNER_COUNT]):
                 out[n] = cfg[L.A_PARTNER] + row[PARTNERS + n]
             return row[PARTNER_COUNT]
-        out[0] = cfg[L.A_ALONE]
-        out[1] = cfg[L.A_NOT_ALONE]
-        return 2
+        return R.alone_actions(cfg, out)
     if phase == L.P_DISCARD:
         return distinct_actions(hand, cfg[L.A_DISCARD], cfg[L.DISTINCT], out, 0)
     if phase == L.P_GIVE:
@@ -250,15 +255,11 @@ def pass_turn(row, cfg, seat):  # type: ignore[no-untyped-def]
 @kernel_function()
 def start_play(row, cfg):  # type: ignore[no-untyped-def]
     players = cfg[O_PLAYERS]
-    if row[LONE] >= 0:
-        lone = row[LONE]
-        leader = lone if cfg[O_LONE_LEAD_PLAYER] != 0 else R.next_active(row, lone, players)
-    elif cfg[O_FIRST_LEAD_BIDDER] != 0:
-        leader = row[BIDDER]
-    else:
-        leader = (row[L.DEALER] + 1) % players
-    row[L.PHASE] = L.P_PLAY
-    R.start_trick(row, leader)
+    lone = row[LONE]
+    lone_leader = -1
+    if lone >= 0:
+        lone_leader = lone if cfg[O_LONE_LEAD_PLAYER] != 0 else R.next_active(row, lone, players)
+    begin_play(row, lone_leader, cfg[O_FIRST_LEAD_BIDDER] != 0, players)
 
 
 @kernel_function()

@@ -1,13 +1,14 @@
 """The Hasenpfeffer family's batch helpers (numba), which :mod:`.kernel_single` and
 :mod:`.kernel_double` both call: the auction on the slots of :mod:`.auction` (the bids on
-offer, a seat's word, whether the auction is over, the contract)."""
+offer, a seat's word, whether the auction is over, the contract) and the first lead."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from ....jit.bits import kernel_function
-from ....jit.layout import P_TRUMP, PHASE, TO_MOVE
+from ....jit.layout import DEALER, P_PLAY, P_TRUMP, PHASE, TO_MOVE
+from ....jit.rows import start_trick
 from .auction import BIDDER, CONTRACT, FORCED, HIGH_LEVEL, HIGH_SEAT, PASSED, SPOKEN
 
 
@@ -75,3 +76,17 @@ def award_contract(row, bidder, contract, forced):  # type: ignore[no-untyped-de
     row[FORCED] = forced
     row[PHASE] = P_TRUMP
     row[TO_MOVE] = bidder
+
+
+@kernel_function()
+def begin_play(row, lone_leader, bidder_leads, players):  # type: ignore[no-untyped-def]
+    """The tricks start: ``lone_leader`` leads where a lone hand named one (not -1), else the
+    bidder where the rules say so, else the dealer's left."""
+    if lone_leader >= 0:
+        leader = lone_leader
+    elif bidder_leads:
+        leader = row[BIDDER]
+    else:
+        leader = (row[DEALER] + 1) % players
+    row[PHASE] = P_PLAY
+    start_trick(row, leader)

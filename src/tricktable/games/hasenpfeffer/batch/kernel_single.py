@@ -13,7 +13,14 @@ from ....jit import rows as R
 from ....jit.bits import kernel_function, lowest
 from ....jit.drivers import make_drivers
 from .auction import BIDDER, CONTRACT, HIGH_LEVEL, HIGH_SEAT
-from .kernel_family import auction_over, award_contract, bid_actions, reset_auction, speak
+from .kernel_family import (
+    auction_over,
+    award_contract,
+    begin_play,
+    bid_actions,
+    reset_auction,
+    speak,
+)
 from .single import (
     ASK,
     ASK_COUNT,
@@ -107,9 +114,7 @@ def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
             mask &= mask - 1
         return n
     if phase == L.P_ALONE:
-        out[0] = cfg[L.A_ALONE]
-        out[1] = cfg[L.A_NOT_ALONE]
-        return 2
+        return R.alone_actions(cfg, out)
     return 0
 
 
@@ -208,19 +213,15 @@ def start_play(row, cfg):  # type: ignore[no-untyped-def]
     if row[LONE_DEFENDER] >= 0:
         active &= ~(1 << ((row[LONE_DEFENDER] + 2) % SEATS))
     R.set_active(row, active, SEATS)
+    lone_leader = -1
     if row[LONE] >= 0:
         if cfg[O_LONE_LEAD_PLAYER] != 0:
-            leader = row[LONE]
+            lone_leader = row[LONE]
         elif row[LONE_DEFENDER] >= 0:
-            leader = row[LONE_DEFENDER]
+            lone_leader = row[LONE_DEFENDER]
         else:
-            leader = R.next_active(row, row[LONE], SEATS)
-    elif cfg[O_FIRST_LEAD_BIDDER] != 0:
-        leader = row[BIDDER]
-    else:
-        leader = (row[L.DEALER] + 1) % SEATS
-    row[L.PHASE] = L.P_PLAY
-    R.start_trick(row, leader)
+            lone_leader = R.next_active(row, row[LONE], SEATS)
+    begin_play(row, lone_leader, cfg[O_FIRST_LEAD_BIDDER] != 0, SEATS)
 
 
 @kernel_function()
