@@ -91,15 +91,15 @@ def distinct_actions(mask, first, distinct, out, n):  # type: ignore[no-untyped-
 
 @kernel_function()
 def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
-    """Write the legal actions (codec numbers, as the reference lists them) into ``out``;
-    return how many."""
-    suit_mask = tables[2]
+    """The legal actions of the seat to move into ``out`` (codec numbers, in the reference's
+    order): a card, a bid or pass, a trump, alone or not or the partner who gives, a discard,
+    a gift or pass; how many."""
     phase = row[L.PHASE]
     seat = row[L.TO_MOVE]
     hand = row[L.HANDS + seat]
     if phase == L.P_PLAY:
         return distinct_actions(
-            R.follow_only(row, hand, suit_mask), cfg[L.A_PLAY], cfg[L.DISTINCT], out, 0
+            R.follow_only(row, hand, tables[2]), cfg[L.A_PLAY], cfg[L.DISTINCT], out, 0
         )
     if phase == L.P_AUCTION:
         low = max(cfg[O_MIN_BID], row[HIGH_LEVEL] + 1)

@@ -75,14 +75,13 @@ def start_hand(row, cfg):  # type: ignore[no-untyped-def]
 
 @kernel_function()
 def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
-    """Write the legal actions (codec numbers, as the reference lists them) into ``out``;
-    return how many."""
-    suit_mask = tables[2]
+    """The legal actions of the seat to move into ``out`` (codec numbers, in the reference's
+    order): a card, a bid or pass, a trump (or no trump), a discard, alone or not; how many."""
     phase = row[L.PHASE]
     seat = row[L.TO_MOVE]
     n = 0
     if phase == L.P_PLAY:
-        mask = R.slot_mask(R.follow_only(row, row[L.HANDS + seat], suit_mask), cfg[L.DISTINCT])
+        mask = R.slot_mask(R.follow_only(row, row[L.HANDS + seat], tables[2]), cfg[L.DISTINCT])
         while mask != 0:
             out[n] = cfg[L.A_PLAY] + lowest(mask)
             n += 1
