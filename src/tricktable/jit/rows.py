@@ -20,18 +20,28 @@ from ..ranking import TRUMP_BONUS, card_key
 from ..trick import follower_cards, heading_target, leader_cards, leads_face_down
 from .bits import kernel_function, lowest, nth_bit, popcount
 from .layout import (
+    A_ALONE,
+    A_NOT_ALONE,
     A_PLAY,
     ACTIVE,
     ACTIVE_COUNT,
     BEST_CARD,
     BEST_KEY,
     BEST_SEAT,
+    DEALER,
+    DELTA,
     DISTINCT,
     DONE_TRICKS,
+    HAND_TRICKS,
     HANDS,
     LAST_WINNER,
     LEADER,
     LED,
+    LEDGER,
+    P_AUCTION,
+    P_DONE,
+    P_PLAY,
+    PHASE,
     PLAYED,
     TO_MOVE,
     TRICK_CARDS,
@@ -82,6 +92,66 @@ def shuffle(rng, g, pool, cards):  # type: ignore[no-untyped-def]
         cards[j] = card
         n += 1
     return n
+
+
+@kernel_function()
+def clear_hand(row, players, tricks):  # type: ignore[no-untyped-def]
+    """Nothing won, scored or played yet in a hand of ``tricks`` tricks; no trump."""
+    for seat in range(players):
+        row[WON + seat] = 0
+        row[DELTA + seat] = 0
+    row[TRUMP] = 4
+    row[DONE_TRICKS] = 0
+    row[HAND_TRICKS] = tricks
+    row[LAST_WINNER] = -1
+    row[PLAYED] = 0
+
+
+@kernel_function()
+def book(row, seat, delta):  # type: ignore[no-untyped-def]
+    """``seat`` scores ``delta`` for the hand, added to its running score."""
+    row[DELTA + seat] = delta
+    row[LEDGER + seat] += delta
+
+
+@kernel_function()
+def end_hand(row):  # type: ignore[no-untyped-def]
+    """The hand is scored; nobody is to move."""
+    row[PHASE] = P_DONE
+    row[TO_MOVE] = -1
+
+
+DEAL_WORK = 64
+"""``work[DEAL_WORK:]`` is a deal's scratch; ``work[:64]`` holds legal actions."""
+
+
+@kernel_function()
+def deal_hands(row, rng, g, pool, work, players, size):  # type: ignore[no-untyped-def]
+    """Shuffle the cards of the mask ``pool`` into ``work[DEAL_WORK:]`` and give seat ``s`` the
+    ``size`` cards from ``size * s`` on; returns the next card, the first left undealt."""
+    cards = work[DEAL_WORK:]
+    shuffle(rng, g, pool, cards)
+    for seat in range(players):
+        hand = np.int64(0)
+        for k in range(size * seat, size * seat + size):
+            hand |= np.int64(1) << cards[k]
+        row[HANDS + seat] = hand
+    return cards[players * size]
+
+
+@kernel_function()
+def open_bidding(row, players):  # type: ignore[no-untyped-def]
+    """Everyone is in the hand; the dealer's left speaks first."""
+    eldest = (row[DEALER] + 1) % players
+    set_active(row, (1 << players) - 1, players)
+    start_trick(row, eldest)
+    row[PHASE] = P_AUCTION
+
+
+@kernel_function(inline=True)
+def card_value(suit_of, strength, trump, card):  # type: ignore[no-untyped-def]
+    """A card's worth to keep when ``trump`` is named: its strength, trumps above the rest."""
+    return strength[trump, card] + (TRUMP_BONUS if suit_of[trump, card] == trump else 0)
 
 
 @kernel_function()
@@ -234,7 +304,7 @@ def cheapest_winner(row, cfg, suit_of, strength, buffer, count):  # type: ignore
             continue
         if key > row[BEST_KEY] and (pick_key < 0 or key < pick_key):
             pick, pick_key = buffer[i], key
-        plain = strength[trump, card] + (TRUMP_BONUS if suit == trump else 0)
+        plain = card_value(suit_of, strength, trump, card)
         if plain < low_key:
             low, low_key = buffer[i], plain
     if leading or pick_key >= 0:
@@ -248,3 +318,29 @@ def followable(row, cfg, tables):  # type: ignore[no-untyped-def]
     mask (a family kernel's ``playable`` step where only the led suit binds)."""
     hand = row[HANDS + row[TO_MOVE]]
     return slot_mask(follow_only(row, hand, tables[2]), cfg[DISTINCT])
+
+
+@kernel_function()
+def play_action(row, cfg, tables, seat, action, players):  # type: ignore[no-untyped-def]
+    """``seat`` plays the card ``action`` names (its notation's first copy in the hand);
+    whether that closed the hand's last trick."""
+    card = play_slot_card(row[HANDS + seat], action - cfg[A_PLAY], cfg[DISTINCT])
+    add_card(row, seat, card, tables[0], tables[1])
+    return close_trick_if_full(row, players) and row[DONE_TRICKS] == row[HAND_TRICKS]
+
+
+@kernel_function()
+def play_or_guess(row, rng, g, cfg, suit_of, strength, buffer, count):  # type: ignore[no-untyped-def]
+    """A heuristic's last resort: in play :func:`cheapest_winner`, in any other phase one of the
+    ``count`` legal actions in ``buffer`` at random."""
+    if row[PHASE] != P_PLAY:
+        return buffer[below(rng, g, count)]
+    return cheapest_winner(row, cfg, suit_of, strength, buffer, count)
+
+
+@kernel_function()
+def alone_actions(cfg, out):  # type: ignore[no-untyped-def]
+    """Going alone or not, into ``out``; returns how many."""
+    out[0] = cfg[A_ALONE]
+    out[1] = cfg[A_NOT_ALONE]
+    return 2

@@ -12,51 +12,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from ....jit import layout as L
+from ....jit import rows as R
 from ....jit.bits import kernel_function, lowest, popcount
 from ....jit.drivers import make_drivers
-from ....jit.layout import (
-    A_ALONE,
-    A_DISCARD,
-    A_NOT_ALONE,
-    A_PASS,
-    A_PLAY,
-    A_TRUMP,
-    BEST_KEY,
-    BEST_SEAT,
-    DEALER,
-    DELTA,
-    DONE_TRICKS,
-    HAND_TRICKS,
-    HANDS,
-    LAST_WINNER,
-    LED,
-    LEDGER,
-    N_CARDS,
-    P_ALONE,
-    P_AUCTION,
-    P_DISCARD,
-    P_DONE,
-    P_PLAY,
-    P_TRUMP,
-    PHASE,
-    PLAYED,
-    TO_MOVE,
-    TRICK_COUNT,
-    TRUMP,
-    WIDOW,
-    WON,
-)
-from ....jit.rows import (
-    add_card,
-    close_trick_if_full,
-    follow_only,
-    followable,
-    next_active,
-    set_active,
-    shuffle,
-    start_trick,
-    trick_key,
-)
 from ..heuristic import LONE as LONE_VALUE
 from ..heuristic import MAKE
 from .euchre import (
@@ -73,8 +32,6 @@ from .euchre import (
 
 SEATS = 4
 HAND = 5
-DEAL_WORK = 64
-"""``work[DEAL_WORK:]`` is the deal's scratch; ``work[:64]`` holds legal actions."""
 ACE = 28
 """An ace's strength in the trump tables (a plain suit's top card)."""
 
@@ -82,16 +39,10 @@ ACE = 28
 @kernel_function()
 def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def]
     """A fresh random deal by ``dealer``: five cards each, the next one turned up."""
-    cards = work[DEAL_WORK:]
-    shuffle(rng, g, (np.int64(1) << cfg[N_CARDS]) - 1, cards)
-    for seat in range(SEATS):
-        hand = np.int64(0)
-        for k in range(HAND * seat, HAND * seat + HAND):
-            hand |= np.int64(1) << cards[k]
-        row[HANDS + seat] = hand
-    row[TURNUP] = cards[HAND * SEATS]
-    row[WIDOW] = 0
-    row[DEALER] = dealer
+    pool = (np.int64(1) << cfg[L.N_CARDS]) - 1
+    row[TURNUP] = R.deal_hands(row, rng, g, pool, work, SEATS, HAND)
+    row[L.WIDOW] = 0
+    row[L.DEALER] = dealer
     row[PROPOSED] = tables[0][4, row[TURNUP]]  # the turn-up's own suit (no trump yet)
     start_hand(row)
 
@@ -99,21 +50,12 @@ def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def
 @kernel_function()
 def start_hand(row):  # type: ignore[no-untyped-def]
     """Clear everything of a hand but the cards and the dealer; the dealer's left speaks first."""
-    for seat in range(SEATS):
-        row[WON + seat] = 0
-        row[DELTA + seat] = 0
-    row[TRUMP] = 4
-    row[DONE_TRICKS] = 0
-    row[HAND_TRICKS] = HAND
-    row[LAST_WINNER] = -1
+    R.clear_hand(row, SEATS, HAND)
     row[PASSES] = 0
     row[MAKER] = -1
     row[ORDERED_UP] = 0
     row[LONE] = -1
-    row[PLAYED] = 0
-    set_active(row, (1 << SEATS) - 1, SEATS)
-    start_trick(row, (row[DEALER] + 1) % SEATS)
-    row[PHASE] = P_AUCTION
+    R.open_bidding(row, SEATS)
 
 
 @kernel_function()
@@ -130,7 +72,7 @@ def card_actions(mask, base, out):  # type: ignore[no-untyped-def]
 @kernel_function()
 def discardable(row, cfg, seat):  # type: ignore[no-untyped-def]
     """The cards the dealer may discard: not the turn-up just taken, unless the rules allow."""
-    mask = row[HANDS + seat]
+    mask = row[L.HANDS + seat]
     if cfg[O_DISCARD_TURNUP] == 0:
         mask &= ~(np.int64(1) << row[TURNUP])
     return mask
@@ -139,30 +81,28 @@ def discardable(row, cfg, seat):  # type: ignore[no-untyped-def]
 @kernel_function()
 def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
     """Write the legal actions (codec numbers) into ``out``; return how many."""
-    phase = row[PHASE]
-    seat = row[TO_MOVE]
+    phase = row[L.PHASE]
+    seat = row[L.TO_MOVE]
     n = 0
-    if phase == P_PLAY:
-        return card_actions(followable(row, cfg, tables), cfg[A_PLAY], out)
-    if phase == P_DISCARD:
-        return card_actions(discardable(row, cfg, seat), cfg[A_DISCARD], out)
-    if phase == P_AUCTION:
-        out[0] = cfg[A_PASS]
+    if phase == L.P_PLAY:
+        return card_actions(R.followable(row, cfg, tables), cfg[L.A_PLAY], out)
+    if phase == L.P_DISCARD:
+        return card_actions(discardable(row, cfg, seat), cfg[L.A_DISCARD], out)
+    if phase == L.P_AUCTION:
+        out[0] = cfg[L.A_PASS]
         out[1] = cfg[O_ORDER_UP]
         return 2
-    if phase == P_TRUMP:
+    if phase == L.P_TRUMP:
         if cfg[O_STICK] == 0 or row[PASSES] != 2 * SEATS - 1:
-            out[0] = cfg[A_PASS]
+            out[0] = cfg[L.A_PASS]
             n = 1
         for suit in range(4):
             if suit != row[PROPOSED]:
-                out[n] = cfg[A_TRUMP] + suit
+                out[n] = cfg[L.A_TRUMP] + suit
                 n += 1
         return n
-    if phase == P_ALONE:
-        out[0] = cfg[A_ALONE]
-        out[1] = cfg[A_NOT_ALONE]
-        return 2
+    if phase == L.P_ALONE:
+        return R.alone_actions(cfg, out)
     return 0
 
 
@@ -175,30 +115,30 @@ def apply(row, rng, g, action, cfg, tables, work):  # type: ignore[no-untyped-de
 @kernel_function()
 def act(row, action, cfg, suit_of, strength):  # type: ignore[no-untyped-def]
     """Carry out legal ``action`` (a codec number) for the seat to move."""
-    seat = row[TO_MOVE]
-    phase = row[PHASE]
-    if phase == P_PLAY:
-        add_card(row, seat, action - cfg[A_PLAY], suit_of, strength)
-        if close_trick_if_full(row, SEATS) and row[DONE_TRICKS] == row[HAND_TRICKS]:
+    seat = row[L.TO_MOVE]
+    phase = row[L.PHASE]
+    if phase == L.P_PLAY:
+        R.add_card(row, seat, action - cfg[L.A_PLAY], suit_of, strength)
+        if R.close_trick_if_full(row, SEATS) and row[L.DONE_TRICKS] == row[L.HAND_TRICKS]:
             score(row)
-    elif action == cfg[A_PASS]:
+    elif action == cfg[L.A_PASS]:
         on_pass(row, seat)
-    elif phase == P_AUCTION:  # ordered up: the dealer takes the turn-up and discards
+    elif phase == L.P_AUCTION:  # ordered up: the dealer takes the turn-up and discards
         row[MAKER] = seat
         row[ORDERED_UP] = 1
-        row[TRUMP] = row[PROPOSED]
-        row[HANDS + row[DEALER]] |= np.int64(1) << row[TURNUP]
-        row[PHASE] = P_DISCARD
-        row[TO_MOVE] = row[DEALER]
-    elif phase == P_TRUMP:
+        row[L.TRUMP] = row[PROPOSED]
+        row[L.HANDS + row[L.DEALER]] |= np.int64(1) << row[TURNUP]
+        row[L.PHASE] = L.P_DISCARD
+        row[L.TO_MOVE] = row[L.DEALER]
+    elif phase == L.P_TRUMP:
         row[MAKER] = seat
-        row[TRUMP] = action - cfg[A_TRUMP]
+        row[L.TRUMP] = action - cfg[L.A_TRUMP]
         ask_maker(row)
-    elif phase == P_DISCARD:
-        row[HANDS + seat] &= ~(np.int64(1) << (action - cfg[A_DISCARD]))
+    elif phase == L.P_DISCARD:
+        row[L.HANDS + seat] &= ~(np.int64(1) << (action - cfg[L.A_DISCARD]))
         ask_maker(row)
-    elif phase == P_ALONE:
-        if action == cfg[A_ALONE]:
+    elif phase == L.P_ALONE:
+        if action == cfg[L.A_ALONE]:
             row[LONE] = seat
         start_play(row)
 
@@ -209,38 +149,38 @@ def on_pass(row, seat):  # type: ignore[no-untyped-def]
     hand is thrown in (scored 0 all round)."""
     row[PASSES] += 1
     if row[PASSES] == 2 * SEATS:
-        row[PHASE] = P_DONE
-        row[TO_MOVE] = -1
+        row[L.PHASE] = L.P_DONE
+        row[L.TO_MOVE] = -1
         return
     if row[PASSES] == SEATS:
-        row[PHASE] = P_TRUMP
-    row[TO_MOVE] = (seat + 1) % SEATS
+        row[L.PHASE] = L.P_TRUMP
+    row[L.TO_MOVE] = (seat + 1) % SEATS
 
 
 @kernel_function()
 def ask_maker(row):  # type: ignore[no-untyped-def]
-    row[PHASE] = P_ALONE
-    row[TO_MOVE] = row[MAKER]
+    row[L.PHASE] = L.P_ALONE
+    row[L.TO_MOVE] = row[MAKER]
 
 
 @kernel_function()
 def start_play(row):  # type: ignore[no-untyped-def]
     """The dealer's left leads; a lone maker's partner sits out (the next one playing leads)."""
     if row[LONE] < 0:
-        set_active(row, (1 << SEATS) - 1, SEATS)
-        leader = (row[DEALER] + 1) % SEATS
+        R.set_active(row, (1 << SEATS) - 1, SEATS)
+        leader = (row[L.DEALER] + 1) % SEATS
     else:
-        set_active(row, ((1 << SEATS) - 1) & ~(1 << ((row[LONE] + 2) % SEATS)), SEATS)
-        leader = next_active(row, row[DEALER], SEATS)
-    row[PHASE] = P_PLAY
-    start_trick(row, leader)
+        R.set_active(row, ((1 << SEATS) - 1) & ~(1 << ((row[LONE] + 2) % SEATS)), SEATS)
+        leader = R.next_active(row, row[L.DEALER], SEATS)
+    row[L.PHASE] = L.P_PLAY
+    R.start_trick(row, leader)
 
 
 @kernel_function()
 def score(row):  # type: ignore[no-untyped-def]
     """1 for three or four tricks, 2 for the march, 4 alone; 2 to the defenders on a euchre."""
     side = row[MAKER] % 2
-    taken = row[WON + side] + row[WON + side + 2]
+    taken = row[L.WON + side] + row[L.WON + side + 2]
     makers, defenders = 0, 0
     if taken < 3:
         defenders = 2
@@ -250,10 +190,8 @@ def score(row):  # type: ignore[no-untyped-def]
         makers = 4 if row[LONE] >= 0 else 2
     for seat in range(SEATS):
         delta = makers if seat % 2 == side else defenders
-        row[DELTA + seat] = delta
-        row[LEDGER + seat] += delta
-    row[PHASE] = P_DONE
-    row[TO_MOVE] = -1
+        R.book(row, seat, delta)
+    R.end_hand(row)
 
 
 # -- the heuristic (games/euchre/heuristic.py, compiled) ---------------------------------------
@@ -331,13 +269,13 @@ def least_kept(mask, trump, hand, suit_of, strength, suit_mask):  # type: ignore
 def first_round(row, seat, suit_of, strength, suit_mask):  # type: ignore[no-untyped-def]
     """Order up with about three tricks, the turn-up counted for (or against) the dealer."""
     trump = row[PROPOSED]
-    hand = row[HANDS + seat]
+    hand = row[L.HANDS + seat]
     turnup = np.int64(1) << row[TURNUP]
     value = hand_value(hand, trump, suit_of, strength)
-    if seat == row[DEALER]:
+    if seat == row[L.DEALER]:
         worst = least_kept(hand, trump, hand, suit_of, strength, suit_mask)
         value = hand_value(hand & ~(np.int64(1) << worst) | turnup, trump, suit_of, strength)
-    elif seat % 2 == row[DEALER] % 2:
+    elif seat % 2 == row[L.DEALER] % 2:
         value += hand_value(turnup, trump, suit_of, strength) / 2
     else:
         value -= hand_value(turnup, trump, suit_of, strength) / 2
@@ -347,7 +285,7 @@ def first_round(row, seat, suit_of, strength, suit_mask):  # type: ignore[no-unt
 @kernel_function()
 def second_round(row, cfg, seat, suit_of, strength):  # type: ignore[no-untyped-def]
     """The suit (not the turn-up's) that values the hand most, if it is worth making."""
-    hand = row[HANDS + seat]
+    hand = row[L.HANDS + seat]
     best, best_value = -1, -1.0
     for suit in range(4):
         if suit != row[PROPOSED]:
@@ -355,17 +293,17 @@ def second_round(row, cfg, seat, suit_of, strength):  # type: ignore[no-untyped-
             if value > best_value:
                 best, best_value = suit, value
     stuck = cfg[O_STICK] != 0 and row[PASSES] == 2 * SEATS - 1
-    return cfg[A_TRUMP] + best if stuck or best_value >= MAKE else cfg[A_PASS]
+    return cfg[L.A_TRUMP] + best if stuck or best_value >= MAKE else cfg[L.A_PASS]
 
 
 @kernel_function()
 def heuristic_play(row, cfg, seat, suit_of, strength, suit_mask):  # type: ignore[no-untyped-def]
     """Lead an off-suit ace, else the top trump from the making side, else the least card;
     later, win as cheaply as possible unless the partner is winning, else throw the least."""
-    trump = row[TRUMP]
-    allowed = follow_only(row, row[HANDS + seat], suit_mask)
+    trump = row[L.TRUMP]
+    allowed = R.follow_only(row, row[L.HANDS + seat], suit_mask)
     least = least_kept(allowed, trump, 0, suit_of, strength, suit_mask)
-    if row[TRICK_COUNT] == 0:
+    if row[L.TRICK_COUNT] == 0:
         aces = allowed & ~suit_mask[trump, trump]
         while aces != 0:
             card = lowest(aces)
@@ -382,14 +320,14 @@ def heuristic_play(row, cfg, seat, suit_of, strength, suit_mask):  # type: ignor
                     top, top_strength = card, strength[trump, card]
             return top
         return least
-    if row[BEST_SEAT] % 2 == seat % 2:
+    if row[L.BEST_SEAT] % 2 == seat % 2:
         return least
     pick, pick_key = least, 1 << 40
     while allowed != 0:
         card = lowest(allowed)
         allowed &= allowed - 1
-        key = trick_key(card, row[LED], trump, suit_of[trump], strength[trump])
-        if row[BEST_KEY] < key < pick_key:
+        key = R.trick_key(card, row[L.LED], trump, suit_of[trump], strength[trump])
+        if row[L.BEST_KEY] < key < pick_key:
             pick, pick_key = card, key
     return pick
 
@@ -397,21 +335,21 @@ def heuristic_play(row, cfg, seat, suit_of, strength, suit_mask):  # type: ignor
 @kernel_function()
 def heuristic_action(row, cfg, suit_of, strength, suit_mask, buffer):  # type: ignore[no-untyped-def]
     """The heuristic's action for the seat to move (every decision a function of its view)."""
-    seat = row[TO_MOVE]
-    phase = row[PHASE]
-    if phase == P_PLAY:
-        return cfg[A_PLAY] + heuristic_play(row, cfg, seat, suit_of, strength, suit_mask)
-    if phase == P_AUCTION:
+    seat = row[L.TO_MOVE]
+    phase = row[L.PHASE]
+    if phase == L.P_PLAY:
+        return cfg[L.A_PLAY] + heuristic_play(row, cfg, seat, suit_of, strength, suit_mask)
+    if phase == L.P_AUCTION:
         ordered = first_round(row, seat, suit_of, strength, suit_mask)
-        return cfg[O_ORDER_UP] if ordered else cfg[A_PASS]
-    if phase == P_TRUMP:
+        return cfg[O_ORDER_UP] if ordered else cfg[L.A_PASS]
+    if phase == L.P_TRUMP:
         return second_round(row, cfg, seat, suit_of, strength)
-    hand = row[HANDS + seat]
-    if phase == P_ALONE:
-        strong = hand_value(hand, row[TRUMP], suit_of, strength) >= LONE_VALUE
-        return cfg[A_ALONE] if strong else cfg[A_NOT_ALONE]
+    hand = row[L.HANDS + seat]
+    if phase == L.P_ALONE:
+        strong = hand_value(hand, row[L.TRUMP], suit_of, strength) >= LONE_VALUE
+        return cfg[L.A_ALONE] if strong else cfg[L.A_NOT_ALONE]
     allowed = discardable(row, cfg, seat)
-    return cfg[A_DISCARD] + least_kept(allowed, row[TRUMP], hand, suit_of, strength, suit_mask)
+    return cfg[L.A_DISCARD] + least_kept(allowed, row[L.TRUMP], hand, suit_of, strength, suit_mask)
 
 
 @kernel_function(inline=True)
@@ -421,5 +359,5 @@ def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
 
 
 deal_all, play_out, legal_masks, step_all, play_until = make_drivers(
-    __name__, deal=deal, legal=legal, apply=apply, playable=followable, heuristic=heuristic
+    __name__, deal=deal, legal=legal, apply=apply, playable=R.followable, heuristic=heuristic
 )

@@ -28,6 +28,16 @@ from ..double_scoring import (
     FORCED_DEALER_HALF_PENALTY,
     LONE_OPPONENT_TRICK_VALUE,
 )
+from .auction import (
+    AUCTION_END,
+    BIDDER,
+    CONTRACT,
+    FORCED,
+    HIGH_LEVEL,
+    HIGH_SEAT,
+    PASSED,
+    SPOKEN,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -36,7 +46,7 @@ if TYPE_CHECKING:
     from ....options import Rules
 
 # -- family slots of the state row -------------------------------------------------------------
-BIDDER, HIGH_LEVEL, HIGH_SEAT, PASSED, SPOKEN, CONTRACT, FORCED, LONE = range(L.GAME, L.GAME + 8)
+LONE = AUCTION_END
 DISCARDS, GIFTS, GIVER, MAY_PASS, PARTNER_COUNT, PARTNERS = range(L.GAME + 8, L.GAME + 14)
 DISCARD_MASK = L.GAME + 16  # PARTNERS holds two seats
 

@@ -10,67 +10,16 @@ from __future__ import annotations
 
 import numpy as np
 
+from ....jit import layout as L
+from ....jit import rows as R
 from ....jit.bits import kernel_function, lowest
 from ....jit.drivers import make_drivers
-from ....jit.layout import (
-    A_ALONE,
-    A_BID,
-    A_DISCARD,
-    A_GIVE,
-    A_NOT_ALONE,
-    A_PARTNER,
-    A_PASS,
-    A_PLAY,
-    A_TRUMP,
-    DEALER,
-    DELTA,
-    DISTINCT,
-    DONE_TRICKS,
-    HAND_TRICKS,
-    HANDS,
-    LAST_WINNER,
-    LEDGER,
-    P_ALONE,
-    P_AUCTION,
-    P_DISCARD,
-    P_DONE,
-    P_GIVE,
-    P_PLAY,
-    P_TRUMP,
-    PHASE,
-    PLAYED,
-    TO_MOVE,
-    TRICKS,
-    TRUMP,
-    WIDOW,
-    WON,
-)
-from ....jit.rows import (
-    add_card,
-    below,
-    best_suit,
-    cheapest_winner,
-    close_trick_if_full,
-    follow_only,
-    followable,
-    next_active,
-    play_slot_card,
-    set_active,
-    shuffle,
-    slot_mask,
-    start_trick,
-)
-from ....ranking import TRUMP_BONUS
+from .auction import BIDDER, CONTRACT, FORCED, HIGH_LEVEL, HIGH_SEAT
 from .double import (
-    BIDDER,
-    CONTRACT,
     DISCARD_MASK,
     DISCARDS,
-    FORCED,
     GIFTS,
     GIVER,
-    HIGH_LEVEL,
-    HIGH_SEAT,
     LONE,
     MAY_PASS,
     O_BIDDER_ONLY,
@@ -92,48 +41,33 @@ from .double import (
     O_TRANSFER,
     PARTNER_COUNT,
     PARTNERS,
-    PASSED,
-    SPOKEN,
+)
+from .kernel_family import (
+    auction_over,
+    award_contract,
+    begin_play,
+    bid_actions,
+    reset_auction,
+    speak,
 )
 
-DEAL_WORK = 64
 TURNS, NAMED, JOINT = 0, 1, 2
 
 
 @kernel_function()
 def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def]
     """A fresh random deal by ``dealer``: N cards each; the auction starts."""
-    cards = work[DEAL_WORK:]
-    shuffle(rng, g, cfg[O_DECK], cards)
-    players = cfg[O_PLAYERS]
-    size = cfg[TRICKS]
-    for seat in range(players):
-        hand = np.int64(0)
-        for k in range(size * seat, size * seat + size):
-            hand |= np.int64(1) << cards[k]
-        row[HANDS + seat] = hand
-    row[WIDOW] = 0
-    row[DEALER] = dealer
+    R.deal_hands(row, rng, g, cfg[O_DECK], work, cfg[O_PLAYERS], cfg[L.TRICKS])
+    row[L.WIDOW] = 0
+    row[L.DEALER] = dealer
     start_hand(row, cfg)
 
 
 @kernel_function()
 def start_hand(row, cfg):  # type: ignore[no-untyped-def]
     players = cfg[O_PLAYERS]
-    for seat in range(players):
-        row[WON + seat] = 0
-        row[DELTA + seat] = 0
-    row[TRUMP] = 4
-    row[DONE_TRICKS] = 0
-    row[HAND_TRICKS] = cfg[TRICKS]
-    row[LAST_WINNER] = -1
-    row[BIDDER] = -1
-    row[HIGH_LEVEL] = 0
-    row[HIGH_SEAT] = -1
-    row[PASSED] = 0
-    row[SPOKEN] = 0
-    row[CONTRACT] = 0
-    row[FORCED] = 0
+    R.clear_hand(row, players, cfg[L.TRICKS])
+    reset_auction(row)
     row[LONE] = -1
     row[DISCARDS] = 0
     row[DISCARD_MASK] = 0
@@ -141,18 +75,13 @@ def start_hand(row, cfg):  # type: ignore[no-untyped-def]
     row[GIVER] = -1
     row[MAY_PASS] = 0
     row[PARTNER_COUNT] = 0
-    row[PLAYED] = 0
-    set_active(row, (1 << players) - 1, players)
-    eldest = (row[DEALER] + 1) % players
-    start_trick(row, eldest)
-    row[PHASE] = P_AUCTION
-    row[TO_MOVE] = eldest
+    R.open_bidding(row, players)
 
 
 @kernel_function()
 def distinct_actions(mask, first, distinct, out, n):  # type: ignore[no-untyped-def]
     """Append one action per notation in ``mask`` (codec block at ``first``) to ``out``."""
-    folded = slot_mask(mask, distinct)
+    folded = R.slot_mask(mask, distinct)
     while folded != 0:
         out[n] = first + lowest(folded)
         n += 1
@@ -161,146 +90,100 @@ def distinct_actions(mask, first, distinct, out, n):  # type: ignore[no-untyped-
 
 
 @kernel_function()
-def legal_actions(row, cfg, suit_mask, out):  # type: ignore[no-untyped-def]
-    """Write the legal actions (codec numbers, as the reference lists them) into ``out``;
-    return how many."""
-    phase = row[PHASE]
-    seat = row[TO_MOVE]
-    hand = row[HANDS + seat]
-    if phase == P_PLAY:
+def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
+    """The legal actions of the seat to move into ``out`` (codec numbers, in the reference's
+    order): a card, a bid or pass, a trump, alone or not or the partner who gives, a discard,
+    a gift or pass; how many."""
+    phase = row[L.PHASE]
+    seat = row[L.TO_MOVE]
+    hand = row[L.HANDS + seat]
+    if phase == L.P_PLAY:
         return distinct_actions(
-            follow_only(row, hand, suit_mask), cfg[A_PLAY], cfg[DISTINCT], out, 0
+            R.follow_only(row, hand, tables[2]), cfg[L.A_PLAY], cfg[L.DISTINCT], out, 0
         )
-    if phase == P_AUCTION:
-        out[0] = cfg[A_PASS]
-        n = 1
-        for bid in range(max(cfg[O_MIN_BID], row[HIGH_LEVEL] + 1), cfg[TRICKS] + 1):
-            out[n] = cfg[A_BID] + bid - 1
-            n += 1
-        return n
-    if phase == P_TRUMP:
+    if phase == L.P_AUCTION:
+        low = max(cfg[O_MIN_BID], row[HIGH_LEVEL] + 1)
+        return bid_actions(cfg[L.A_PASS], cfg[L.A_BID], low, cfg[L.TRICKS], out)
+    if phase == L.P_TRUMP:
         for suit in range(4):
-            out[suit] = cfg[A_TRUMP] + suit
+            out[suit] = cfg[L.A_TRUMP] + suit
         return 4
-    if phase == P_ALONE:
+    if phase == L.P_ALONE:
         if row[LONE] >= 0:  # alone: he names the partner who gives
             for n in range(row[PARTNER_COUNT]):
-                out[n] = cfg[A_PARTNER] + row[PARTNERS + n]
+                out[n] = cfg[L.A_PARTNER] + row[PARTNERS + n]
             return row[PARTNER_COUNT]
-        out[0] = cfg[A_ALONE]
-        out[1] = cfg[A_NOT_ALONE]
-        return 2
-    if phase == P_DISCARD:
-        return distinct_actions(hand, cfg[A_DISCARD], cfg[DISTINCT], out, 0)
-    if phase == P_GIVE:
+        return R.alone_actions(cfg, out)
+    if phase == L.P_DISCARD:
+        return distinct_actions(hand, cfg[L.A_DISCARD], cfg[L.DISTINCT], out, 0)
+    if phase == L.P_GIVE:
         n = 0
         if row[MAY_PASS] != 0:
-            out[0] = cfg[A_PASS]
+            out[0] = cfg[L.A_PASS]
             n = 1
-        return distinct_actions(hand, cfg[A_GIVE], cfg[DISTINCT], out, n)
+        return distinct_actions(hand, cfg[L.A_GIVE], cfg[L.DISTINCT], out, n)
     return 0
-
-
-@kernel_function(inline=True)
-def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
-    """The drivers' step: :func:`legal_actions` given the one table it reads."""
-    return legal_actions(row, cfg, tables[2], out)
 
 
 @kernel_function()
 def apply(row, rng, g, action, cfg, tables, work):  # type: ignore[no-untyped-def]
     """Carry out legal ``action`` (a codec number) for the seat to move."""
-    suit_of, strength = tables[0], tables[1]
-    seat = row[TO_MOVE]
-    phase = row[PHASE]
+    seat = row[L.TO_MOVE]
+    phase = row[L.PHASE]
     players = cfg[O_PLAYERS]
-    if phase == P_PLAY:
-        card = play_slot_card(row[HANDS + seat], action - cfg[A_PLAY], cfg[DISTINCT])
-        add_card(row, seat, card, suit_of, strength)
-        if close_trick_if_full(row, players) and row[DONE_TRICKS] == row[HAND_TRICKS]:
+    if phase == L.P_PLAY:
+        if R.play_action(row, cfg, tables, seat, action, players):
             score(row, cfg)
-    elif phase == P_AUCTION:
-        if action == cfg[A_PASS]:
-            row[PASSED] |= 1 << seat
-        else:
-            row[HIGH_LEVEL] = action - cfg[A_BID] + 1
-            row[HIGH_SEAT] = seat
-        row[SPOKEN] += 1
+    elif phase == L.P_AUCTION:
+        speak(row, seat, 0 if action == cfg[L.A_PASS] else action - cfg[L.A_BID] + 1)
         advance_auction(row, cfg, seat)
-    elif phase == P_TRUMP:
-        row[TRUMP] = action - cfg[A_TRUMP]
+    elif phase == L.P_TRUMP:
+        row[L.TRUMP] = action - cfg[L.A_TRUMP]
         may_go_alone = cfg[O_LONE_ALLOWED] != 0 and (
-            cfg[O_LONE_MAX_BID] == 0 or row[CONTRACT] == cfg[TRICKS]
+            cfg[O_LONE_MAX_BID] == 0 or row[CONTRACT] == cfg[L.TRICKS]
         )
         if may_go_alone:
-            row[PHASE] = P_ALONE
+            row[L.PHASE] = L.P_ALONE
         else:
             start_play(row, cfg)
-    elif phase == P_ALONE:
+    elif phase == L.P_ALONE:
         if row[LONE] >= 0:
-            row[GIVER] = action - cfg[A_PARTNER]
+            row[GIVER] = action - cfg[L.A_PARTNER]
             row[MAY_PASS] = 0
             after_alone(row, cfg)
-        elif action == cfg[A_NOT_ALONE]:
+        elif action == cfg[L.A_NOT_ALONE]:
             start_play(row, cfg)
         else:
             go_alone(row, cfg, seat)
-    elif phase == P_DISCARD:
-        card = play_slot_card(row[HANDS + seat], action - cfg[A_DISCARD], cfg[DISTINCT])
+    elif phase == L.P_DISCARD:
+        card = R.play_slot_card(row[L.HANDS + seat], action - cfg[L.A_DISCARD], cfg[L.DISTINCT])
         bit = np.int64(1) << card
-        row[HANDS + seat] &= ~bit
+        row[L.HANDS + seat] &= ~bit
         row[DISCARD_MASK] |= bit
         row[DISCARDS] += 1
         if row[DISCARDS] == cfg[O_EXCHANGED]:
-            row[PHASE] = P_GIVE
-            row[TO_MOVE] = row[GIVER]
-    elif phase == P_GIVE:
-        if action == cfg[A_PASS]:
+            row[L.PHASE] = L.P_GIVE
+            row[L.TO_MOVE] = row[GIVER]
+    elif phase == L.P_GIVE:
+        if action == cfg[L.A_PASS]:
             pass_turn(row, cfg, seat)
         else:
-            card = play_slot_card(row[HANDS + seat], action - cfg[A_GIVE], cfg[DISTINCT])
+            card = R.play_slot_card(row[L.HANDS + seat], action - cfg[L.A_GIVE], cfg[L.DISTINCT])
             bit = np.int64(1) << card
-            row[HANDS + seat] &= ~bit
-            row[HANDS + row[LONE]] |= bit
+            row[L.HANDS + seat] &= ~bit
+            row[L.HANDS + row[LONE]] |= bit
             give(row, cfg, seat)
 
 
 @kernel_function()
 def advance_auction(row, cfg, seat):  # type: ignore[no-untyped-def]
-    players = cfg[O_PLAYERS]
-    over = False
-    if row[HIGH_LEVEL] >= cfg[TRICKS]:
-        over = True
-    elif cfg[O_SINGLE_ROUND] != 0:
-        if row[SPOKEN] >= players:
-            over = True
-        else:
-            row[TO_MOVE] = (seat + 1) % players
-    else:
-        waiting = ~row[PASSED] & ((1 << players) - 1)
-        if waiting == 0 or (row[HIGH_SEAT] >= 0 and waiting == (np.int64(1) << row[HIGH_SEAT])):
-            over = True
-        else:
-            for step in range(1, players + 1):
-                other = (seat + step) % players
-                if (waiting >> other) & 1:
-                    row[TO_MOVE] = other
-                    break
-    if not over:
+    single_round = cfg[O_SINGLE_ROUND] != 0
+    if not auction_over(row, seat, cfg[O_PLAYERS], cfg[L.TRICKS], single_round):
         return
     if row[HIGH_SEAT] < 0:
-        set_contract(row, row[DEALER], cfg[O_MIN_BID], 1)
+        award_contract(row, row[L.DEALER], cfg[O_MIN_BID], 1)
     else:
-        set_contract(row, row[HIGH_SEAT], row[HIGH_LEVEL], 0)
-
-
-@kernel_function()
-def set_contract(row, bidder, bid, forced):  # type: ignore[no-untyped-def]
-    row[BIDDER] = bidder
-    row[CONTRACT] = bid
-    row[FORCED] = forced
-    row[PHASE] = P_TRUMP
-    row[TO_MOVE] = bidder
+        award_contract(row, row[HIGH_SEAT], row[HIGH_LEVEL], 0)
 
 
 @kernel_function()
@@ -318,7 +201,7 @@ def go_alone(row, cfg, seat):  # type: ignore[no-untyped-def]
     row[GIFTS] = 0
     row[GIVER] = row[PARTNERS]
     row[MAY_PASS] = 1 if cfg[O_TRANSFER] == JOINT and count > 1 else 0
-    set_active(row, active, players)
+    R.set_active(row, active, players)
     if cfg[O_TRANSFER] == NAMED and count > 1 and cfg[O_EXCHANGED] > 0:
         row[GIVER] = -1  # the lone player names him next
         return
@@ -328,7 +211,7 @@ def go_alone(row, cfg, seat):  # type: ignore[no-untyped-def]
 @kernel_function()
 def after_alone(row, cfg):  # type: ignore[no-untyped-def]
     if cfg[O_EXCHANGED] > 0:
-        row[PHASE] = P_DISCARD
+        row[L.PHASE] = L.P_DISCARD
     else:
         start_play(row, cfg)
 
@@ -358,7 +241,7 @@ def give(row, cfg, seat):  # type: ignore[no-untyped-def]
     else:
         row[GIVER] = seat
         row[MAY_PASS] = 0
-    row[TO_MOVE] = row[GIVER]
+    row[L.TO_MOVE] = row[GIVER]
 
 
 @kernel_function()
@@ -366,21 +249,17 @@ def pass_turn(row, cfg, seat):  # type: ignore[no-untyped-def]
     giver = partner_after(row, seat)
     row[GIVER] = giver
     row[MAY_PASS] = 0  # never two passes in a row
-    row[TO_MOVE] = giver
+    row[L.TO_MOVE] = giver
 
 
 @kernel_function()
 def start_play(row, cfg):  # type: ignore[no-untyped-def]
     players = cfg[O_PLAYERS]
-    if row[LONE] >= 0:
-        lone = row[LONE]
-        leader = lone if cfg[O_LONE_LEAD_PLAYER] != 0 else next_active(row, lone, players)
-    elif cfg[O_FIRST_LEAD_BIDDER] != 0:
-        leader = row[BIDDER]
-    else:
-        leader = (row[DEALER] + 1) % players
-    row[PHASE] = P_PLAY
-    start_trick(row, leader)
+    lone = row[LONE]
+    lone_leader = -1
+    if lone >= 0:
+        lone_leader = lone if cfg[O_LONE_LEAD_PLAYER] != 0 else R.next_active(row, lone, players)
+    begin_play(row, lone_leader, cfg[O_FIRST_LEAD_BIDDER] != 0, players)
 
 
 @kernel_function()
@@ -404,8 +283,8 @@ def score(row, cfg):  # type: ignore[no-untyped-def]
     for seat in range(players):
         side = seat if individual else seat % 2
         if side == bidder_side:
-            taken += row[WON + seat]
-    tricks = cfg[TRICKS]
+            taken += row[L.WON + seat]
+    tricks = cfg[L.TRICKS]
     bid = row[CONTRACT]
     if row[LONE] >= 0:
         trick_value = cfg[O_LONE_TRICK_VALUE]
@@ -434,58 +313,49 @@ def score(row, cfg):  # type: ignore[no-untyped-def]
             side_tricks = 0
             for other in range(players):
                 if (other if individual else other % 2) == side:
-                    side_tricks += row[WON + other]
+                    side_tricks += row[L.WON + other]
             delta = trick_value * side_tricks
-        row[DELTA + seat] = delta
-        row[LEDGER + seat] += delta
-    row[PHASE] = P_DONE
-    row[TO_MOVE] = -1
+        R.book(row, seat, delta)
+    R.end_hand(row)
 
 
 @kernel_function()
-def heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, buffer):  # type: ignore[no-untyped-def]
+def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
     """Bid the minimum with five or more of a suit (counting bowers), name the best suit, go
     alone never, discard the weakest and give the strongest cards; play as Single
     Hasenpfeffer's heuristic."""
-    seat = row[TO_MOVE]
-    hand = row[HANDS + seat]
-    phase = row[PHASE]
-    count = legal_actions(row, cfg, suit_mask, buffer)
-    if phase == P_AUCTION:
-        _suit, trumps = best_suit(hand, suit_mask, strength)
-        if count > 1 and trumps * 2 >= cfg[TRICKS] + 1:
+    suit_of, strength, suit_mask = tables[0], tables[1], tables[2]
+    seat = row[L.TO_MOVE]
+    hand = row[L.HANDS + seat]
+    phase = row[L.PHASE]
+    count = legal(row, cfg, tables, buffer)
+    if phase == L.P_AUCTION:
+        _suit, trumps = R.best_suit(hand, suit_mask, strength)
+        if count > 1 and trumps * 2 >= cfg[L.TRICKS] + 1:
             return buffer[1]
         return buffer[0]
-    if phase == P_TRUMP:
-        suit, _trumps = best_suit(hand, suit_mask, strength)
-        return cfg[A_TRUMP] + suit
-    if phase == P_ALONE:
-        return cfg[A_NOT_ALONE]
-    if phase in (P_DISCARD, P_GIVE):
-        trump = row[TRUMP]
-        first = cfg[A_DISCARD] if phase == P_DISCARD else cfg[A_GIVE]
+    if phase == L.P_TRUMP:
+        suit, _trumps = R.best_suit(hand, suit_mask, strength)
+        return cfg[L.A_TRUMP] + suit
+    if phase == L.P_ALONE:
+        return cfg[L.A_NOT_ALONE]
+    if phase in (L.P_DISCARD, L.P_GIVE):
+        trump = row[L.TRUMP]
+        first = cfg[L.A_DISCARD] if phase == L.P_DISCARD else cfg[L.A_GIVE]
         pick, pick_key = buffer[0], 0
         for i in range(count):
-            if buffer[i] == cfg[A_PASS]:
+            if buffer[i] == cfg[L.A_PASS]:
                 continue
-            card = play_slot_card(hand, buffer[i] - first, cfg[DISTINCT])
-            key = strength[trump, card] + (TRUMP_BONUS if suit_of[trump, card] == trump else 0)
-            if phase == P_DISCARD:
+            card = R.play_slot_card(hand, buffer[i] - first, cfg[L.DISTINCT])
+            key = R.card_value(suit_of, strength, trump, card)
+            if phase == L.P_DISCARD:
                 key = -key
-            if i == 0 or pick == cfg[A_PASS] or key > pick_key:
+            if i == 0 or pick == cfg[L.A_PASS] or key > pick_key:
                 pick, pick_key = buffer[i], key
         return pick
-    if phase != P_PLAY:
-        return buffer[below(rng, g, count)]
-    return cheapest_winner(row, cfg, suit_of, strength, buffer, count)
-
-
-@kernel_function(inline=True)
-def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
-    """The drivers' step: :func:`heuristic_action` given the tables it reads."""
-    return heuristic_action(row, rng, g, cfg, tables[0], tables[1], tables[2], buffer)
+    return R.play_or_guess(row, rng, g, cfg, suit_of, strength, buffer, count)
 
 
 deal_all, play_out, legal_masks, step_all, play_until = make_drivers(
-    __name__, deal=deal, legal=legal, apply=apply, playable=followable, heuristic=heuristic
+    __name__, deal=deal, legal=legal, apply=apply, playable=R.followable, heuristic=heuristic
 )

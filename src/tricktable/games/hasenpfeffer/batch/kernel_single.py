@@ -8,67 +8,24 @@ from __future__ import annotations
 
 import numpy as np
 
+from ....jit import layout as L
+from ....jit import rows as R
 from ....jit.bits import kernel_function, lowest
 from ....jit.drivers import make_drivers
-from ....jit.layout import (
-    A_ALONE,
-    A_BID,
-    A_DISCARD,
-    A_NOT_ALONE,
-    A_PASS,
-    A_PLAY,
-    A_TRUMP,
-    DEALER,
-    DELTA,
-    DISTINCT,
-    DONE_TRICKS,
-    HAND_TRICKS,
-    HANDS,
-    JOKER,
-    LAST_WINNER,
-    LEDGER,
-    N_CARDS,
-    P_ALONE,
-    P_AUCTION,
-    P_DISCARD,
-    P_DONE,
-    P_PLAY,
-    P_TRUMP,
-    PHASE,
-    PLAYED,
-    TO_MOVE,
-    TRICKS,
-    TRUMP,
-    WIDOW,
-    WON,
+from .auction import BIDDER, CONTRACT, HIGH_LEVEL, HIGH_SEAT
+from .kernel_family import (
+    auction_over,
+    award_contract,
+    begin_play,
+    bid_actions,
+    reset_auction,
+    speak,
 )
-from ....jit.rows import (
-    add_card,
-    below,
-    best_suit,
-    cheapest_winner,
-    close_trick_if_full,
-    follow_only,
-    followable,
-    next_active,
-    play_slot_card,
-    set_active,
-    shuffle,
-    slot_mask,
-    start_trick,
-    trump_count,
-)
-from ....ranking import TRUMP_BONUS
 from .single import (
     ASK,
     ASK_COUNT,
-    BIDDER,
     BIG_PEPPER,
-    CONTRACT,
     DISCARD,
-    FORCED,
-    HIGH_LEVEL,
-    HIGH_SEAT,
     LONE,
     LONE_DEFENDER,
     MISDEALS,
@@ -87,183 +44,123 @@ from .single import (
     O_SET_PENALTY,
     O_SINGLE_ROUND,
     O_TOP_LEVEL,
-    PASSED,
-    SPOKEN,
 )
 
 SEATS = 4
 HAND = 6
-DEAL_WORK = 64
-"""``work[DEAL_WORK:]`` is the deal's scratch; ``work[:64]`` holds legal actions."""
 
 
 @kernel_function()
 def deal(row, rng, g, cfg, tables, dealer, work):  # type: ignore[no-untyped-def]
     """A fresh random deal by ``dealer``; the auction starts."""
-    cards = work[DEAL_WORK:]
-    shuffle(rng, g, (np.int64(1) << cfg[N_CARDS]) - 1, cards)
-    for seat in range(SEATS):
-        hand = np.int64(0)
-        for k in range(HAND * seat, HAND * seat + HAND):
-            hand |= np.int64(1) << cards[k]
-        row[HANDS + seat] = hand
-    row[WIDOW] = np.int64(1) << cards[HAND * SEATS]
-    row[DEALER] = dealer
+    pool = (np.int64(1) << cfg[L.N_CARDS]) - 1
+    widow = R.deal_hands(row, rng, g, pool, work, SEATS, HAND)
+    row[L.WIDOW] = np.int64(1) << widow
+    row[L.DEALER] = dealer
     start_hand(row, cfg)
 
 
 @kernel_function()
 def start_hand(row, cfg):  # type: ignore[no-untyped-def]
     """Clear everything of a hand but the cards and the dealer; eldest opens the auction."""
-    for seat in range(SEATS):
-        row[WON + seat] = 0
-        row[DELTA + seat] = 0
-    row[TRUMP] = 4
-    row[DONE_TRICKS] = 0
-    row[HAND_TRICKS] = HAND
-    row[LAST_WINNER] = -1
-    row[BIDDER] = -1
-    row[HIGH_LEVEL] = 0
-    row[HIGH_SEAT] = -1
-    row[PASSED] = 0
-    row[SPOKEN] = 0
-    row[CONTRACT] = 0
-    row[FORCED] = 0
+    R.clear_hand(row, SEATS, HAND)
+    reset_auction(row)
     row[BIG_PEPPER] = 0
     row[LONE] = -1
     row[LONE_DEFENDER] = -1
     row[ASK_COUNT] = 0
     row[DISCARD] = 0
-    row[PLAYED] = 0
-    set_active(row, (1 << SEATS) - 1, SEATS)
-    start_trick(row, (row[DEALER] + 1) % SEATS)
-    row[PHASE] = P_AUCTION
-    row[TO_MOVE] = (row[DEALER] + 1) % SEATS
+    R.open_bidding(row, SEATS)
 
 
 @kernel_function()
-def legal_actions(row, cfg, suit_mask, out):  # type: ignore[no-untyped-def]
-    """Write the legal actions (codec numbers, as the reference lists them) into ``out``;
-    return how many."""
-    phase = row[PHASE]
-    seat = row[TO_MOVE]
+def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
+    """The legal actions of the seat to move into ``out`` (codec numbers, in the reference's
+    order): a card, a bid or pass, a trump (or no trump), a discard, alone or not; how many."""
+    phase = row[L.PHASE]
+    seat = row[L.TO_MOVE]
     n = 0
-    if phase == P_PLAY:
-        mask = slot_mask(follow_only(row, row[HANDS + seat], suit_mask), cfg[DISTINCT])
+    if phase == L.P_PLAY:
+        mask = R.slot_mask(R.follow_only(row, row[L.HANDS + seat], tables[2]), cfg[L.DISTINCT])
         while mask != 0:
-            out[n] = cfg[A_PLAY] + lowest(mask)
+            out[n] = cfg[L.A_PLAY] + lowest(mask)
             n += 1
             mask &= mask - 1
         return n
-    if phase == P_AUCTION:
-        out[0] = cfg[A_PASS]
-        n = 1
+    if phase == L.P_AUCTION:
         level = row[HIGH_LEVEL]
         high = cfg[O_MAX_BID]
         if cfg[O_PEPPER] != 0 and high > 5:
             high = 5
-        for bid in range(max(cfg[O_MIN_BID], level + 1), high + 1):
-            out[n] = cfg[A_BID] + bid - 1
-            n += 1
+        low = max(cfg[O_MIN_BID], level + 1)
+        n = bid_actions(cfg[L.A_PASS], cfg[L.A_BID], low, high, out)
         if cfg[O_PEPPER] != 0:
             for word_level in range(6, 8):
                 if word_level > level:
-                    out[n] = cfg[A_BID] + cfg[TRICKS] + word_level - 6
+                    out[n] = cfg[L.A_BID] + cfg[L.TRICKS] + word_level - 6
                     n += 1
         return n
-    if phase == P_TRUMP:
+    if phase == L.P_TRUMP:
         suits = 5 if cfg[O_NO_TRUMP] != 0 else 4
         for suit in range(suits):
-            out[suit] = cfg[A_TRUMP] + suit
+            out[suit] = cfg[L.A_TRUMP] + suit
         return suits
-    if phase == P_DISCARD:
-        mask = row[HANDS + seat]
+    if phase == L.P_DISCARD:
+        mask = row[L.HANDS + seat]
         while mask != 0:
-            out[n] = cfg[A_DISCARD] + lowest(mask)
+            out[n] = cfg[L.A_DISCARD] + lowest(mask)
             n += 1
             mask &= mask - 1
         return n
-    if phase == P_ALONE:
-        out[0] = cfg[A_ALONE]
-        out[1] = cfg[A_NOT_ALONE]
-        return 2
+    if phase == L.P_ALONE:
+        return R.alone_actions(cfg, out)
     return 0
-
-
-@kernel_function(inline=True)
-def legal(row, cfg, tables, out):  # type: ignore[no-untyped-def]
-    """The drivers' step: :func:`legal_actions` given the one table it reads."""
-    return legal_actions(row, cfg, tables[2], out)
 
 
 @kernel_function()
 def apply(row, rng, g, action, cfg, tables, work):  # type: ignore[no-untyped-def]
     """Carry out legal ``action`` (a codec number) for the seat to move."""
-    suit_of, strength = tables[0], tables[1]
-    seat = row[TO_MOVE]
-    phase = row[PHASE]
-    if phase == P_PLAY:
-        card = play_slot_card(row[HANDS + seat], action - cfg[A_PLAY], cfg[DISTINCT])
-        add_card(row, seat, card, suit_of, strength)
-        if close_trick_if_full(row, SEATS) and row[DONE_TRICKS] == row[HAND_TRICKS]:
+    seat = row[L.TO_MOVE]
+    phase = row[L.PHASE]
+    if phase == L.P_PLAY:
+        if R.play_action(row, cfg, tables, seat, action, SEATS):
             score(row, cfg)
-    elif phase == P_AUCTION:
-        if action == cfg[A_PASS]:
-            row[PASSED] |= 1 << seat
-        else:
-            level = action - cfg[A_BID] + 1
-            if level > cfg[TRICKS]:
-                level = 6 + (level - cfg[TRICKS] - 1)
-            row[HIGH_LEVEL] = level
-            row[HIGH_SEAT] = seat
-        row[SPOKEN] += 1
+    elif phase == L.P_AUCTION:
+        level = 0
+        if action != cfg[L.A_PASS]:
+            level = action - cfg[L.A_BID] + 1
+            if level > cfg[L.TRICKS]:
+                level = 6 + (level - cfg[L.TRICKS] - 1)
+        speak(row, seat, level)
         advance_auction(row, rng, g, cfg, tables, seat, work)
-    elif phase == P_TRUMP:
-        row[TRUMP] = action - cfg[A_TRUMP]
+    elif phase == L.P_TRUMP:
+        row[L.TRUMP] = action - cfg[L.A_TRUMP]
         if cfg[O_EXCHANGE] != 0:
-            row[PHASE] = P_DISCARD
+            row[L.PHASE] = L.P_DISCARD
         else:
             after_discard(row, cfg)
-    elif phase == P_DISCARD:
-        bit = np.int64(1) << (action - cfg[A_DISCARD])
-        row[HANDS + seat] &= ~bit
+    elif phase == L.P_DISCARD:
+        bit = np.int64(1) << (action - cfg[L.A_DISCARD])
+        row[L.HANDS + seat] &= ~bit
         row[DISCARD] = bit
         after_discard(row, cfg)
-    elif phase == P_ALONE:
-        on_alone(row, cfg, seat, action == cfg[A_ALONE])
+    elif phase == L.P_ALONE:
+        on_alone(row, cfg, seat, action == cfg[L.A_ALONE])
 
 
 @kernel_function()
 def advance_auction(row, rng, g, cfg, tables, seat, work):  # type: ignore[no-untyped-def]
-    over = False
-    if row[HIGH_LEVEL] >= cfg[O_TOP_LEVEL]:
-        over = True
-    elif cfg[O_SINGLE_ROUND] != 0:
-        if row[SPOKEN] >= SEATS:
-            over = True
-        else:
-            row[TO_MOVE] = (seat + 1) % SEATS
-    else:
-        waiting = ~row[PASSED] & ((1 << SEATS) - 1)
-        if waiting == 0 or (row[HIGH_SEAT] >= 0 and waiting == (np.int64(1) << row[HIGH_SEAT])):
-            over = True
-        else:
-            for step in range(1, SEATS + 1):
-                other = (seat + step) % SEATS
-                if (waiting >> other) & 1:
-                    row[TO_MOVE] = other
-                    break
-    if not over:
+    if not auction_over(row, seat, SEATS, cfg[O_TOP_LEVEL], cfg[O_SINGLE_ROUND] != 0):
         return
     if row[HIGH_SEAT] < 0:
-        joker = np.int64(1) << cfg[JOKER]
-        if row[WIDOW] & joker:
+        joker = np.int64(1) << cfg[L.JOKER]
+        if row[L.WIDOW] & joker:
             misdeals = row[MISDEALS] + 1
-            deal(row, rng, g, cfg, tables, row[DEALER], work)
+            deal(row, rng, g, cfg, tables, row[L.DEALER], work)
             row[MISDEALS] = misdeals
             return
         for holder in range(SEATS):
-            if row[HANDS + holder] & joker:
+            if row[L.HANDS + holder] & joker:
                 set_contract(row, cfg, holder, 3, 1)
         return
     set_contract(row, cfg, row[HIGH_SEAT], row[HIGH_LEVEL], 0)
@@ -271,14 +168,10 @@ def advance_auction(row, rng, g, cfg, tables, seat, work):  # type: ignore[no-un
 
 @kernel_function()
 def set_contract(row, cfg, bidder, level, forced):  # type: ignore[no-untyped-def]
-    row[BIDDER] = bidder
-    row[FORCED] = forced
-    row[CONTRACT] = min(level, 6) if cfg[O_PEPPER] != 0 else level
+    award_contract(row, bidder, min(level, 6) if cfg[O_PEPPER] != 0 else level, forced)
     row[BIG_PEPPER] = 1 if cfg[O_PEPPER] != 0 and level == 7 else 0
     if cfg[O_EXCHANGE] != 0:
-        row[HANDS + bidder] |= row[WIDOW]
-    row[PHASE] = P_TRUMP
-    row[TO_MOVE] = bidder
+        row[L.HANDS + bidder] |= row[L.WIDOW]
 
 
 @kernel_function()
@@ -286,8 +179,8 @@ def after_discard(row, cfg):  # type: ignore[no-untyped-def]
     if cfg[O_GOING_ALONE] == 0:
         start_play(row, cfg)
     else:
-        row[PHASE] = P_ALONE
-        row[TO_MOVE] = row[BIDDER]
+        row[L.PHASE] = L.P_ALONE
+        row[L.TO_MOVE] = row[BIDDER]
 
 
 @kernel_function()
@@ -306,7 +199,7 @@ def on_alone(row, cfg, seat, wants):  # type: ignore[no-untyped-def]
         row[ASK] = row[ASK + 1]
         row[ASK_COUNT] -= 1
     if row[ASK_COUNT] > 0 and row[LONE_DEFENDER] < 0:
-        row[TO_MOVE] = row[ASK]
+        row[L.TO_MOVE] = row[ASK]
     else:
         start_play(row, cfg)
 
@@ -318,26 +211,22 @@ def start_play(row, cfg):  # type: ignore[no-untyped-def]
         active &= ~(1 << ((row[LONE] + 2) % SEATS))
     if row[LONE_DEFENDER] >= 0:
         active &= ~(1 << ((row[LONE_DEFENDER] + 2) % SEATS))
-    set_active(row, active, SEATS)
+    R.set_active(row, active, SEATS)
+    lone_leader = -1
     if row[LONE] >= 0:
         if cfg[O_LONE_LEAD_PLAYER] != 0:
-            leader = row[LONE]
+            lone_leader = row[LONE]
         elif row[LONE_DEFENDER] >= 0:
-            leader = row[LONE_DEFENDER]
+            lone_leader = row[LONE_DEFENDER]
         else:
-            leader = next_active(row, row[LONE], SEATS)
-    elif cfg[O_FIRST_LEAD_BIDDER] != 0:
-        leader = row[BIDDER]
-    else:
-        leader = (row[DEALER] + 1) % SEATS
-    row[PHASE] = P_PLAY
-    start_trick(row, leader)
+            lone_leader = R.next_active(row, row[LONE], SEATS)
+    begin_play(row, lone_leader, cfg[O_FIRST_LEAD_BIDDER] != 0, SEATS)
 
 
 @kernel_function()
 def score(row, cfg):  # type: ignore[no-untyped-def]
     side = row[BIDDER] % 2
-    taken = row[WON + side] + row[WON + side + 2]
+    taken = row[L.WON + side] + row[L.WON + side + 2]
     pepper = cfg[O_BIG_MULTIPLIER] if row[BIG_PEPPER] != 0 else 1
     contract = row[CONTRACT]
     win = pepper
@@ -369,59 +258,50 @@ def score(row, cfg):  # type: ignore[no-untyped-def]
         defenders = value * (HAND - taken)
     for seat in range(SEATS):
         delta = bidders if seat % 2 == side else defenders
-        row[DELTA + seat] = delta
-        row[LEDGER + seat] += delta
-    row[PHASE] = P_DONE
-    row[TO_MOVE] = -1
+        R.book(row, seat, delta)
+    R.end_hand(row)
 
 
 # -- a heuristic policy ------------------------------------------------------------------------
 
 
 @kernel_function()
-def heuristic_action(row, rng, g, cfg, suit_of, strength, suit_mask, buffer):  # type: ignore[no-untyped-def]
+def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
     """A simple, fast policy: bid what the long suit promises, name it, shed the weakest card,
     win a trick cheaply when possible, otherwise play the lowest card allowed."""
-    seat = row[TO_MOVE]
-    hand = row[HANDS + seat]
-    phase = row[PHASE]
-    count = legal_actions(row, cfg, suit_mask, buffer)
-    if phase == P_AUCTION:
-        _suit, trumps = best_suit(hand, suit_mask, strength)
+    suit_of, strength, suit_mask = tables[0], tables[1], tables[2]
+    seat = row[L.TO_MOVE]
+    hand = row[L.HANDS + seat]
+    phase = row[L.PHASE]
+    count = legal(row, cfg, tables, buffer)
+    if phase == L.P_AUCTION:
+        _suit, trumps = R.best_suit(hand, suit_mask, strength)
         want = trumps - 1 + (1 if row[HIGH_LEVEL] == 0 else 0)
         choice = buffer[0]
         for i in range(count):
-            level = buffer[i] - cfg[A_BID] + 1
-            if buffer[i] != cfg[A_PASS] and level <= want:
+            level = buffer[i] - cfg[L.A_BID] + 1
+            if buffer[i] != cfg[L.A_PASS] and level <= want:
                 choice = buffer[i]
                 break
         return choice
-    if phase == P_TRUMP:
-        suit, _trumps = best_suit(hand, suit_mask, strength)
-        return cfg[A_TRUMP] + suit
-    if phase == P_DISCARD:
-        trump = row[TRUMP]
+    if phase == L.P_TRUMP:
+        suit, _trumps = R.best_suit(hand, suit_mask, strength)
+        return cfg[L.A_TRUMP] + suit
+    if phase == L.P_DISCARD:
+        trump = row[L.TRUMP]
         worst, worst_key = buffer[0], 1 << 40
         for i in range(count):
-            card = buffer[i] - cfg[A_DISCARD]
-            key = strength[trump, card] + (TRUMP_BONUS if suit_of[trump, card] == trump else 0)
+            card = buffer[i] - cfg[L.A_DISCARD]
+            key = R.card_value(suit_of, strength, trump, card)
             if key < worst_key:
                 worst, worst_key = buffer[i], key
         return worst
-    if phase == P_ALONE:
-        strong = trump_count(hand, row[TRUMP], suit_mask) >= 5
-        return cfg[A_ALONE] if strong else cfg[A_NOT_ALONE]
-    if phase != P_PLAY:
-        return buffer[below(rng, g, count)]
-    return cheapest_winner(row, cfg, suit_of, strength, buffer, count)
-
-
-@kernel_function(inline=True)
-def heuristic(row, rng, g, cfg, tables, buffer):  # type: ignore[no-untyped-def]
-    """The drivers' step: :func:`heuristic_action` given the tables it reads."""
-    return heuristic_action(row, rng, g, cfg, tables[0], tables[1], tables[2], buffer)
+    if phase == L.P_ALONE:
+        strong = R.trump_count(hand, row[L.TRUMP], suit_mask) >= 5
+        return cfg[L.A_ALONE] if strong else cfg[L.A_NOT_ALONE]
+    return R.play_or_guess(row, rng, g, cfg, suit_of, strength, buffer, count)
 
 
 deal_all, play_out, legal_masks, step_all, play_until = make_drivers(
-    __name__, deal=deal, legal=legal, apply=apply, playable=followable, heuristic=heuristic
+    __name__, deal=deal, legal=legal, apply=apply, playable=R.followable, heuristic=heuristic
 )

@@ -23,6 +23,16 @@ from ..auction_flow import (
     LoneLead,
     SetPenalty,
 )
+from .auction import (
+    AUCTION_END,
+    BIDDER,
+    CONTRACT,
+    FORCED,
+    HIGH_LEVEL,
+    HIGH_SEAT,
+    PASSED,
+    SPOKEN,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -31,9 +41,7 @@ if TYPE_CHECKING:
     from ....options import Rules
 
 # -- family slots of the state row -------------------------------------------------------------
-BIDDER, HIGH_LEVEL, HIGH_SEAT, PASSED, SPOKEN, CONTRACT, FORCED, BIG_PEPPER = range(
-    L.GAME, L.GAME + 8
-)
+BIG_PEPPER = AUCTION_END
 LONE, LONE_DEFENDER, ASK = L.GAME + 8, L.GAME + 9, L.GAME + 10  # ASK: two seats to ask
 ASK_COUNT, DISCARD, MISDEALS = L.GAME + 12, L.GAME + 13, L.GAME + 14
 
