@@ -122,11 +122,9 @@ def _policy_step(batch: Any, prefix: str, rows: np.ndarray) -> None:
         pick = batch.random.random(legal.shape) * legal
         actions[rows] = pick.argmax(axis=1)
     else:
-        suit_of, strength, suit_mask = batch._tables[:3]
         for g in rows.tolist():
-            actions[g] = batch.kernel.heuristic_action(batch.states[g], batch.rng, g, batch.cfg,
-                                                       suit_of, strength, suit_mask,
-                                                       batch._actions)  # fmt: skip
+            actions[g] = batch.kernel.heuristic(batch.states[g], batch.rng, g, batch.cfg,
+                                                batch._tables, batch._actions)  # fmt: skip
     batch.step(actions)
 
 
