@@ -35,12 +35,7 @@ class LearnedBot:
         warm_evaluators(weights)  # load the weights now, not inside the first decision's time
 
     def choose(self, view: View) -> Action:
-        evaluator = evaluator_for(view, self.weights)
-        if evaluator is None:
-            return self.heuristic.choose(view)
-        if evaluator.veto is not None:
-            return evaluator.overrule(view, self.heuristic.choose(view))
-        return evaluator.choose(view) or self.heuristic.choose(view)
+        return learned_choice(view, self.weights, self.heuristic) or self.heuristic.choose(view)
 
 
 def warm_evaluators(weights: str | None = None) -> None:
@@ -49,11 +44,18 @@ def warm_evaluators(weights: str | None = None) -> None:
         _evaluators(game, weights)
 
 
-def learned_choice(view: View, weights: str | None = None) -> Action | None:
+def learned_choice(
+    view: View, weights: str | None = None, heuristic: HeuristicBot | None = None
+) -> Action | None:
     """The learned evaluator's action at ``view`` (the package's weights, or those in the
-    folder ``weights``), or None where no evaluator applies."""
+    folder ``weights``), or None where no evaluator applies; a vetoing network (the cards')
+    overrules ``heuristic``'s choice only where it values it far below its best."""
     evaluator = evaluator_for(view, weights)
-    return None if evaluator is None else evaluator.choose(view)
+    if evaluator is None:
+        return None
+    if evaluator.veto is not None:
+        return evaluator.overrule(view, (heuristic or HeuristicBot()).choose(view))
+    return evaluator.choose(view)
 
 
 def learned_strategy(weights: str | None = None) -> Strategy:

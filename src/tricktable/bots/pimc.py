@@ -144,7 +144,8 @@ class PimcBot:
         if analysis.unit == "points" and analysis.samples < self._wanted(view):
             # Too few playouts fit in the time to beat a prior judgement (long hands, a busy
             # machine): the learned evaluator's where one applies, else the heuristic's.
-            return learned_choice(view) or HeuristicBot(self.seed).choose(view)
+            heuristic = HeuristicBot(self.seed)
+            return learned_choice(view, heuristic=heuristic) or heuristic.choose(view)
         return analysis.best
 
     def analyse(self, view: View) -> Analysis:
