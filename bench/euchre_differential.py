@@ -44,13 +44,13 @@ def openspiel_action(action: tt.Action, first_round: bool, upsuit: int) -> int:
     kind = action.kind
     if kind is tt.Kind.PASS:
         return PASS
-    if kind is tt.Kind.ORDER_UP:
+    if kind == "order-up":
         return TRUMP_CLUBS + upsuit
     if kind is tt.Kind.TRUMP:
         return TRUMP_CLUBS + "CDHS".index(action.value)
-    if kind is tt.Kind.ALONE:
+    if kind == "alone":
         return ALONE
-    if kind is tt.Kind.NOT_ALONE:
+    if kind == "not-alone":
         return WITH_PARTNER
     return openspiel_card(action.cards[0])
 

@@ -29,14 +29,14 @@ def written_actions(draw: st.DrawFn) -> tuple[str, str]:
         suit = draw(st.sampled_from("CDHS"))
         canonical = f"trump {suit}"
         written = f"Trump {draw(st.sampled_from([suit, suit.lower(), '♣♦♥♠'['CDHS'.index(suit)]]))}"
-    elif kind is Kind.EXCHANGE:
-        cards = draw(st.lists(card, min_size=1, max_size=2))
-        canonical = "exchange " + tt.format_cards(tt.parse_cards(" ".join(cards)))  # any order
-        written = "EXCHANGE " + " ".join(vary(c, draw) for c in cards)
-    elif kind is Kind.PARTNER:
+    elif kind.most_cards > 1:
+        cards = draw(st.lists(card, min_size=1, max_size=kind.most_cards))
+        canonical = f"{kind} " + tt.format_cards(tt.parse_cards(" ".join(cards)))  # any order
+        written = f"{kind.value.upper()} " + " ".join(vary(c, draw) for c in cards)
+    elif kind.takes == "seat":
         seat = draw(st.integers(0, 8))
-        canonical, written = f"partner {seat}", f" Partner  {seat} "
-    elif kind in (Kind.PLAY, Kind.DISCARD, Kind.GIVE):
+        canonical, written = f"{kind} {seat}", f" {kind.value.title()}  {seat} "
+    elif kind.takes == "cards":
         chosen = draw(card)
         canonical, written = f"{kind.value} {chosen}", f"{kind.value.upper()}  {vary(chosen, draw)}"
     else:
@@ -77,8 +77,9 @@ def test_malformed_action_raises_notation_error_quoting_the_text(text: str) -> N
 
 
 def test_partner_names_a_seat() -> None:
-    assert tt.parse_action("partner 3") == Action.partner(3)
-    assert str(Action.partner(5)) == "partner 5"
+    partner = Kind("partner")  # Double Hasenpfeffer's verb, found by its word
+    assert tt.parse_action("partner 3") == Action.seat(partner, 3)
+    assert str(Action.seat(partner, 5)) == "partner 5"
     for text in ("partner", "partner x", "partner 3 4"):
         with pytest.raises(tt.NotationError, match="partner 3"):
             tt.parse_action(text)

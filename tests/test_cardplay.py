@@ -30,7 +30,7 @@ def test_a_rams_hand_given_up_for_the_widow_is_not_outstanding() -> None:
         game = tt.new_game("rams", seed=seed)
         while game.phase.value != "play":
             legal = game.legal_actions()
-            game.apply(next((a for a in legal if a.kind is Kind.WIDOW), legal[0]))
+            game.apply(next((a for a in legal if a.kind is Kind("widow")), legal[0]))
         taker = game.view(None).section
         assert isinstance(taker, RamsSection)
         if taker.widow_taker is None:
@@ -48,7 +48,7 @@ def test_a_turn_up_exchange_discard_is_not_outstanding() -> None:
         game = tt.new_game("rams", seed=seed)
         while game.phase.value != "play":
             legal = game.legal_actions()
-            game.apply(next((a for a in legal if a.kind is Kind.EXCHANGE), legal[-1]))
+            game.apply(next((a for a in legal if a.kind is Kind("exchange")), legal[-1]))
         section = game.view(None).section
         assert isinstance(section, RamsSection)
         dealer = section.turnup_taken_by

@@ -13,7 +13,7 @@ from tricktable.bots import race
 from tricktable.bots.pimc import PimcBot
 from tricktable.bots.race import Race
 
-IN, PASS, GENERAL = Action(Kind.IN), Action(Kind.PASS), Action(Kind.GENERAL)
+IN, PASS, GENERAL = Action(Kind("in")), Action(Kind.PASS), Action(Kind("general"))
 
 
 def _run(deals: list[dict[str, float]], weights: list[float] | None = None) -> Race:
@@ -75,7 +75,7 @@ def test_the_best_candidate_is_never_dropped(rows: list[tuple[float, float, floa
 
 def test_pimc_declarations_give_the_race_losers_fewer_deals():
     game = tt.new_game("rams", seed=5, dealer=0)
-    while game.hand_number == 1 or game.legal_actions()[0].kind not in (Kind.IN, Kind.PASS):
+    while game.hand_number == 1 or game.legal_actions()[0].kind not in (Kind("in"), Kind.PASS):
         game.apply(game.legal_actions()[0])
     view = game.view(game.to_move)
     analysis = PimcBot(seed=2, samples=30, time_limit=60.0).analyse(view)

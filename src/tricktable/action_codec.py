@@ -3,8 +3,9 @@
 :class:`ActionCodec` numbers them in blocks, cards first (the flow's
 :meth:`~tricktable.flow.Flow.action_kinds` say which kinds exist)::
 
-    play <card> | bid <n> / pepper | trump C D H S NT | pass in widow general alone not-alone
-    decline | discard <card> | give <card> | exchange <card> | exchange <card> <card> …
+    play <card> | bid <n>, then the named bids | trump C D H S NT | the calls (``pass`` and
+    the family's bare verbs, as its flow orders them) | each verb naming a seat, by word |
+    each one-card verb (``discard <card>`` …) | each verb of several cards: 1 card, 2 cards …
 
 Cards are the distinct notations of the rules' pack in ascending index order (clubs, diamonds,
 hearts, spades, low to high, then the Joker); identical pinochle cards share one number. The
@@ -27,6 +28,7 @@ import numpy as np
 from .actions import Action, Kind, card_action, parse_action
 from .cards import COPY_STRIDE, Deck, display_key
 from .errors import IllegalActionError
+from .flow import Flow
 from .options import Rules
 
 __all__ = ["ActionCodec", "card_slots", "max_tricks"]
@@ -69,17 +71,23 @@ class ActionCodec:
         if Kind.TRUMP in kinds:
             self._add("trump", [Action(Kind.TRUMP, value=v) for v in TRUMP_VALUES])
         self._add("call", [Action(kind) for kind in flow.CALLS if kind in kinds])
-        if Kind.PARTNER in kinds:
-            self._add("partner", [Action.partner(seat) for seat in range(flow.players)])
+        self._add_verbs(flow, kinds)
+        self._index = {_action_key(a): n for n, a in enumerate(self.actions)}
+
+    def _add_verbs(self, flow: Flow, kinds: frozenset[Kind]) -> None:
+        """The blocks of the verbs that name a seat, one card or several cards (a family's
+        verbs mostly), each verb's block labelled with its word."""
+        ordered = sorted(kinds)  # a frozenset's order changes with the string hash seed
+        for kind in (k for k in ordered if k.takes == "seat"):
+            self._add(kind.value, [Action.seat(kind, seat) for seat in range(flow.players)])
         for kind in flow.ONE_CARD_KINDS:
             if kind in kinds:
                 self._add(kind.value, [card_action(kind, c) for c in self.cards])
-        if Kind.EXCHANGE in kinds:
-            by_display = sorted(self.cards, key=display_key)
+        by_display = sorted(self.cards, key=display_key)
+        for kind in (k for k in ordered if k.most_cards > 1):
             for size in range(1, flow.largest_exchange() + 1):
                 combos = combinations(by_display, size)
-                self._add(f"exchange {size}", [card_action(Kind.EXCHANGE, *c) for c in combos])
-        self._index = {_action_key(a): n for n, a in enumerate(self.actions)}
+                self._add(f"{kind.value} {size}", [card_action(kind, *c) for c in combos])
 
     def _add(self, label: str, actions: list[Action]) -> None:
         if actions:

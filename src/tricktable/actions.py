@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from enum import StrEnum
 from functools import lru_cache
 from typing import Final
 
@@ -26,45 +25,11 @@ from .cards import (
     parse_card,
 )
 from .errors import NotationError
+from .verbs import Kind
 
 __all__ = ["Action", "Kind", "card_actions", "parse_action"]
 
 
-class Kind(StrEnum):
-    """What an action does; the value is its first word in notation."""
-
-    PASS = "pass"
-    ORDER_UP = "order-up"
-    """Euchre's first round: the turn-up's suit is trump and the dealer takes the card."""
-    BID = "bid"
-    TRUMP = "trump"
-    DISCARD = "discard"
-    ALONE = "alone"
-    NOT_ALONE = "not-alone"
-    GIVE = "give"
-    PARTNER = "partner"
-    """A lone player names the partner who gives him the cards (``partner 3``: seat 3)."""
-    IN = "in"
-    WIDOW = "widow"
-    GENERAL = "general"
-    EXCHANGE = "exchange"
-    DECLINE = "decline"
-    PLAY = "play"
-
-
-_CARD_KINDS: Final = {Kind.DISCARD: 1, Kind.GIVE: 1, Kind.PLAY: 1, Kind.EXCHANGE: 2}
-_BARE_KINDS: Final = frozenset(
-    {
-        Kind.PASS,
-        Kind.ORDER_UP,
-        Kind.ALONE,
-        Kind.NOT_ALONE,
-        Kind.IN,
-        Kind.WIDOW,
-        Kind.GENERAL,
-        Kind.DECLINE,
-    }
-)
 NO_TRUMP_WORD: Final = "NT"
 
 
@@ -110,9 +75,9 @@ class Action:
         return cls(Kind.TRUMP, value=NO_TRUMP_WORD if suit is None else "CDHS"[suit])
 
     @classmethod
-    def partner(cls, seat: int) -> Action:
-        """``partner N``: the lone player asks seat ``N`` for the cards."""
-        return cls(Kind.PARTNER, value=str(seat))
+    def seat(cls, kind: Kind, seat: int) -> Action:
+        """An action naming a seat (a verb that takes one: ``VERB N``)."""
+        return cls(kind, value=str(seat))
 
 
 def _format(action: Action) -> str:
@@ -125,7 +90,7 @@ def _format(action: Action) -> str:
 def card_action(kind: Kind, *cards: int) -> Action:
     """A card action for card bit indices (any copy); single-card actions are interned."""
     if len(cards) == 1:
-        return _SINGLE[kind][cards[0] % COPY_STRIDE]
+        return (_SINGLE.get(kind) or _singles(kind))[cards[0] % COPY_STRIDE]
     # several cards name one action whatever order they are written in: keep canonical order
     return _interned_card_action(
         kind, tuple(sorted((c % COPY_STRIDE for c in cards), key=display_key))
@@ -137,31 +102,34 @@ def _interned_card_action(kind: Kind, cards: tuple[int, ...]) -> Action:
     return Action(kind, cards)
 
 
-PASS: Final = Action(Kind.PASS)
-ORDER_UP: Final = Action(Kind.ORDER_UP)
-ALONE: Final = Action(Kind.ALONE)
-NOT_ALONE: Final = Action(Kind.NOT_ALONE)
-IN: Final = Action(Kind.IN)
-WIDOW: Final = Action(Kind.WIDOW)
-GENERAL: Final = Action(Kind.GENERAL)
-DECLINE: Final = Action(Kind.DECLINE)
-_SINGLE: Final = {
-    kind: tuple(Action(kind, (i,)) if i in CARD_TEXT else PASS for i in range(COPY_STRIDE))
-    for kind in _CARD_KINDS
-}
-PLAY: Final = _SINGLE[Kind.PLAY]
-"""The play action of each copy-0 card index (other indices hold a placeholder)."""
-
-_LOW_COPY: Final = (1 << COPY_STRIDE) - 1
-
-
 HalfActions = dict[int, tuple[Action, ...]]
 """The single-card actions of one kind for the cards of 32 card bits (two suits), by those bits:
 plain dicts (a dict subclass is looked up through a slower slot), filled on use by
 :func:`card_actions` and forgotten when there are too many (the cards of a big deck's hands)."""
 
+PASS: Final = Action(Kind.PASS)
+_SINGLE: Final[dict[Kind, tuple[Action, ...]]] = {}
+"""The single-card action of each copy-0 card index, by verb (made when a verb is first used)."""
+
+
+def _singles(kind: Kind) -> tuple[Action, ...]:
+    single = _SINGLE.get(kind)
+    if single is None:
+        single = _SINGLE[kind] = tuple(
+            Action(kind, (i,)) if i in CARD_TEXT else PASS for i in range(COPY_STRIDE)
+        )
+        _BY_HALF[kind] = ({}, {})
+    return single
+
+
+_BY_HALF: Final[dict[Kind, tuple[HalfActions, HalfActions]]] = {}
+PLAY: Final = _singles(Kind.PLAY)
+"""The play action of each copy-0 card index (other indices hold a placeholder)."""
+
+_LOW_COPY: Final = (1 << COPY_STRIDE) - 1
+
+
 _HALF_KEPT: Final = 1 << 16
-_BY_HALF: Final[dict[Kind, tuple[HalfActions, HalfActions]]] = {kind: ({}, {}) for kind in _SINGLE}
 PLAY_HALVES: Final = _BY_HALF[Kind.PLAY]
 """The play actions of the cards of clubs and diamonds, and of hearts and spades, by their 32
 bits (copy 0): the engine finds a legal mask's actions with two lookups, and asks
@@ -172,7 +140,11 @@ def card_actions(kind: Kind, mask: int) -> tuple[Action, ...]:
     """The single-card actions of ``kind`` for the cards of ``mask``: one per notation (either
     copy of a pinochle card), lowest card index first."""
     low = (mask | mask >> COPY_STRIDE) & _LOW_COPY
-    clubs_diamonds, hearts_spades = _BY_HALF[kind]
+    halves = _BY_HALF.get(kind)
+    if halves is None:
+        _singles(kind)
+        halves = _BY_HALF[kind]
+    clubs_diamonds, hearts_spades = halves
     try:
         return clubs_diamonds[low & 0xFFFFFFFF] + hearts_spades[low >> 32]
     except KeyError:
@@ -207,19 +179,20 @@ def parse_action(text: str) -> Action:
 
 
 def _parse_rest(kind: Kind, rest: list[str], text: str) -> Action:
-    if kind in _BARE_KINDS:
+    takes = kind.takes
+    if takes == "nothing":
         if rest:
             raise NotationError(f"{text!r}: {kind.value!r} takes nothing after it")
         return Action(kind)
-    if kind is Kind.BID:
+    if takes == "bid":
         return _parse_bid(rest, text)
-    if kind is Kind.TRUMP:
+    if takes == "suit":
         return _parse_trump(rest, text)
-    if kind is Kind.PARTNER:
-        return _parse_partner(rest, text)
-    limit = _CARD_KINDS[kind]
+    if takes == "seat":
+        return _parse_seat(kind, rest, text)
+    limit = kind.most_cards
     if not 1 <= len(rest) <= limit:
-        what = "one card" if limit == 1 else "one or two cards"
+        what = {1: "one card", 2: "one or two cards"}.get(limit, f"one to {limit} cards")
         raise NotationError(f"{text!r}: {kind.value!r} takes {what}, e.g. '{kind.value} JH'")
     try:
         return card_action(kind, *(parse_card(word).index for word in rest))
@@ -241,10 +214,10 @@ def _parse_bid(rest: list[str], text: str) -> Action:
     raise NotationError(f"{text!r}: a bid is 'bid N' or 'bid' and a named contract's word")
 
 
-def _parse_partner(rest: list[str], text: str) -> Action:
+def _parse_seat(kind: Kind, rest: list[str], text: str) -> Action:
     if len(rest) == 1 and rest[0].isdigit():
-        return Action.partner(int(rest[0]))
-    raise NotationError(f"{text!r}: name the partner by his seat, e.g. 'partner 3'")
+        return Action.seat(kind, int(rest[0]))
+    raise NotationError(f"{text!r}: name the seat by its number, e.g. '{kind.value} 3'")
 
 
 def _parse_trump(rest: list[str], text: str) -> Action:

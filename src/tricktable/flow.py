@@ -23,6 +23,7 @@ from .jsonrecord import JsonObject, record_dict
 from .options import Rules
 from .ranking import Ranking, TrumpTable
 from .trick import Trick
+from .verbs import CORE_VERBS
 from .view_parts import Section
 
 if TYPE_CHECKING:
@@ -94,7 +95,7 @@ class Flow(ABC):
     ranking: Ranking
     has_widow: bool = False
     widow_size: int = 0
-    ACTION_KINDS: frozenset[Kind] = frozenset(Kind)
+    ACTION_KINDS: frozenset[Kind] = frozenset(CORE_VERBS)
     CALLS: tuple[Kind, ...] = (Kind.PASS,)
     """The game's calls that take nothing after them, in the order the action encoding numbers
     them (the family's verbs: the core lists none)."""
@@ -270,8 +271,10 @@ class Flow(ABC):
         return self.ACTION_KINDS
 
     def largest_exchange(self) -> int:
-        """The most cards a single ``exchange`` action can name (``LARGEST_EXCHANGE``)."""
-        return self.LARGEST_EXCHANGE if Kind.EXCHANGE in self.ACTION_KINDS else 0
+        """The most cards one action of several cards (a family's verb, e.g. an exchange) can
+        name here (``LARGEST_EXCHANGE``); 0 where the rules have no such verb."""
+        several = any(kind.most_cards > 1 for kind in self.ACTION_KINDS)
+        return self.LARGEST_EXCHANGE if several else 0
 
     def gain_if(self, game: FlowGame, seat: int, tricks: int) -> float | None:
         """What ``seat`` alone gains this hand (``score_sign`` applied) if it ends the hand

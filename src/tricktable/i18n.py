@@ -30,6 +30,7 @@ __all__ = [
     "PLACEHOLDER",
     "PSEUDO",
     "LanguageError",
+    "Nn_",
     "Translator",
     "accept_language",
     "catalog_path",
@@ -58,6 +59,12 @@ def N_(message: str) -> str:
     """Marks a message for the catalogs where it is written (a table of words, a game's contract
     names) and returns it untouched: it is translated where it is shown."""
     return message
+
+
+def Nn_(singular: str, plural: str) -> list[str]:
+    """Marks a counted message (its singular and plural) where it is written, as :func:`N_`
+    does; returns the pair as a list (JSON-ready), translated where the count is known."""
+    return [singular, plural]
 
 
 def catalog_path(code: str) -> Path:

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .actions import Action
     from .flow import Flow
     from .telling import TerminalLines
+    from .verbs import Kind as Verb
     from .view import View
     from .view_parts import SectionFields
 
@@ -201,6 +202,10 @@ class GameDef:
     terminal: TerminalLines | None = field(default=None, compare=False)
     """The lines of a table's status at the terminal that say this game's view section (its
     auction, its pot, ...), in the reader's words; ``None``: the section adds none."""
+    verbs: tuple[Verb, ...] = field(default=(), compare=False)
+    """The game's own verbs (its family's :func:`~tricktable.verbs.verb` registrations) beside
+    the core's ``pass``, ``bid``, ``trump``, ``discard`` and ``play``: how each is written,
+    said at the terminal and offered at the browser table."""
     batch: Callable[[], ModuleType] | None = field(default=None, compare=False)
     """The game's part of the batch engine (the ``fast`` extra), imported only when a batch
     plays it: a module of its state slots (``PUBLIC``, ``FACE_DOWN``), ``configure``, ``load``

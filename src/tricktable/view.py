@@ -340,9 +340,6 @@ def _tricks_seen(
     return trick, tuple(done_trick(t, seat) for t in game.tricks), _last_trick(game, seat)
 
 
-_HIDDEN_CARD_KINDS = frozenset({Kind.DISCARD, Kind.GIVE, Kind.EXCHANGE})
-
-
 def public_actions(game: Game, seat: int | None) -> tuple[SeatAction, ...]:
     """This deal's actions as ``seat`` saw them, in order.
 
@@ -359,12 +356,12 @@ def _deal_actions(game: Game) -> list[tuple[int, Action, bool]]:
     start = bisect.bisect_left(log, len(game.deals) - 1, key=_deal_of)
     face_down = iter([down for t in (*game.tricks, game.trick) for down in t.face_down])
     out = []
-    play, hidden = Kind.PLAY, _HIDDEN_CARD_KINDS
+    play = Kind.PLAY
     for index in range(start, len(log)):
         _, actor, action = log[index]
         kind = action.kind
         down = next(face_down, False) if kind is play else False
-        out.append((actor, action, down or kind in hidden))
+        out.append((actor, action, down or kind.hidden))
     return out
 
 

@@ -85,6 +85,7 @@ def template() -> Catalog:
     keywords = {
         "_": None,
         "N_": None,
+        "Nn_": (1, 2),
         "gettext": None,
         "ngettext": (1, 2),
         "TableError": (2,),

@@ -7,13 +7,14 @@ taken in an exchange, face-down leads) are never named, because only that seat's
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ..actions import Action, Kind
 from ..cards import Suit, parse_card
 from ..flow import HandResult
 from ..i18n import N_, Translator, translator
 from ..jsonrecord import JsonObject
+from ..verbs import VerbWords
 from ..view_parts import DoneTrick, TrickView
 from .payments import payment_sentences
 
@@ -175,72 +176,32 @@ def _hidden_cards(names: SeatNames, action: Action, hidden: bool) -> str:
     return names._("a card") if hidden else _cards(action, names.words)
 
 
-_SentenceRule = Callable[[SeatNames, int, Action, bool], str]
-
-# One rule per kind of action; ``hidden`` is True when the seat's cards must not be named.
-# Each sentence is whole in both persons, so every language conjugates it its own way.
-_SENTENCES: dict[Kind, _SentenceRule] = {
-    Kind.PASS: lambda n, s, a, h: n.says(s, N_("You pass."), N_("{name} passes.")),
-    Kind.ORDER_UP: lambda n, s, a, h: n.says(s, N_("You order it up."), N_("{name} orders it up.")),
-    Kind.BID: lambda n, s, a, h: n.says(
-        s, N_("You bid {bid}."), N_("{name} bids {bid}."), bid=bid_words(a.value, n.words)
-    ),
-    Kind.TRUMP: lambda n, s, a, h: n.says(
-        s, N_("You call {trump}."), N_("{name} calls {trump}."), trump=_trump(a, n.words)
-    ),
-    Kind.DISCARD: lambda n, s, a, h: n.says(
-        s, N_("You discard {cards}."), N_("{name} discards {cards}."), cards=_hidden_cards(n, a, h)
-    ),
-    Kind.ALONE: lambda n, s, a, h: n.says(s, N_("You go alone."), N_("{name} goes alone.")),
-    Kind.NOT_ALONE: lambda n, s, a, h: n.says(
-        s, N_("You play with a partner."), N_("{name} plays with a partner.")
-    ),
-    Kind.PARTNER: lambda n, s, a, h: _partner_sentence(n, s, int(a.value)),
-    Kind.GIVE: lambda n, s, a, h: n.says(
-        s,
-        N_("You give {cards} to the lone player."),
-        N_("{name} gives {cards} to the lone player."),
-        cards=_hidden_cards(n, a, h),
-    ),
-    Kind.IN: lambda n, s, a, h: n.says(s, N_("You are in."), N_("{name} is in.")),
-    Kind.WIDOW: lambda n, s, a, h: n.says(
-        s, N_("You take the widow."), N_("{name} takes the widow.")
-    ),
-    Kind.GENERAL: lambda n, s, a, h: n.says(
-        s,
-        N_("You declare general rams: every trick or pay."),
-        N_("{name} declares general rams: every trick or pay."),
-    ),
-    Kind.EXCHANGE: lambda n, s, a, h: n.says(
-        s,
-        N_("You take the turn-up and discard {cards}."),
-        N_("{name} takes the turn-up and discards {cards}."),
-        cards=_hidden_cards(n, a, h),
-    ),
-    Kind.DECLINE: lambda n, s, a, h: n.says(
-        s, N_("You leave the turn-up."), N_("{name} leaves the turn-up.")
-    ),
-}
-
-
-def _partner_sentence(names: SeatNames, seat: int, partner: int) -> str:
-    if partner == names.me:
-        return names._("{name} asks you for the cards.").format(name=names.title(seat))
-    return names.says(
-        seat,
-        N_("You ask {partner} for the cards."),
-        N_("{name} asks {partner} for the cards."),
-        partner=names[partner],
-    )
-
-
 def action_sentence(names: SeatNames, seat: int, action: Action) -> str:
-    """A decision other than a card play, told without cards the human may not see."""
-    hidden = seat != names.me
-    rule = _SENTENCES.get(action.kind)
-    if rule is None:
+    """A decision other than a card play, told without cards the human may not see: a bid and
+    a trump in the core's words, every other verb by the sentences registered with it (whole
+    in both persons, so every language conjugates them its own way)."""
+    kind = action.kind
+    if kind is Kind.BID:
+        bid = bid_words(action.value, names.words)
+        return names.says(seat, N_("You bid {bid}."), N_("{name} bids {bid}."), bid=bid)
+    if kind is Kind.TRUMP:
+        trump = _trump(action, names.words)
+        return names.says(seat, N_("You call {trump}."), N_("{name} calls {trump}."), trump=trump)
+    said = kind.words
+    if not said.you:
         return f"{names.title(seat)}: {action}."
-    return rule(names, seat, action, hidden)
+    if kind.takes == "seat":
+        return _seat_sentence(names, seat, said, int(action.value))
+    cards = _hidden_cards(names, action, seat != names.me) if action.cards else ""
+    return names.says(seat, said.you, said.other, cards=cards)
+
+
+def _seat_sentence(names: SeatNames, seat: int, said: VerbWords, named: int) -> str:
+    """The sentence of a verb naming a seat: its own when that seat is the reader's."""
+    if named == names.me and said.to_you:
+        return names._(said.to_you).format(name=names.title(seat))
+    text = names._(said.you if seat == names.me else said.other)
+    return text.format(name=names.title(seat), seat=names[named])
 
 
 def play_sentence(names: SeatNames, trick: TrickView | DoneTrick) -> list[str]:

@@ -215,23 +215,15 @@ def move_words(action: Action, words: Translator) -> str:
         return str(action)
     _ = words.gettext
     cards = " ".join(card_symbol(CARD_TEXT[c % COPY_STRIDE], words) for c in action.cards)
-    label = _(_MOVE_WORDS.get(action.kind, action.kind.value))
-    value = {
-        Kind.BID: lambda: bid_words(action.value, words),
-        Kind.TRUMP: lambda: suit_words(action.value, words),
-        Kind.PARTNER: lambda: action.value,
-    }.get(action.kind, lambda: cards)()
+    label = _(action.kind.words.move)  # each verb's label is registered with it
+    takes = action.kind.takes
+    if takes == "bid":
+        value = bid_words(action.value, words)
+    elif takes == "suit":
+        value = suit_words(action.value, words)
+    else:
+        value = cards or action.value  # the cards, or the seat a verb names
     return label.format(value=value)
-
-
-_MOVE_WORDS = {
-    Kind.PASS: N_("pass"), Kind.ORDER_UP: N_("order-up"), Kind.BID: N_("bid {value}"),
-    Kind.TRUMP: N_("trump {value}"), Kind.DISCARD: N_("discard {value}"),
-    Kind.ALONE: N_("alone"), Kind.NOT_ALONE: N_("not-alone"), Kind.GIVE: N_("give {value}"),
-    Kind.PARTNER: N_("partner {value}"), Kind.IN: N_("in"), Kind.WIDOW: N_("widow"),
-    Kind.GENERAL: N_("general"), Kind.EXCHANGE: N_("exchange {value}"),
-    Kind.DECLINE: N_("decline"), Kind.PLAY: N_("play {value}"),
-}  # fmt: skip
 
 
 def _tricks_won(view: View, names: SeatNames) -> str:

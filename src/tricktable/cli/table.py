@@ -123,7 +123,8 @@ def _not_a_move(
     text: str, legal: tuple[Action, ...], kinds: Collection[Kind] | None, words: Translator
 ) -> Exception:
     known = set(kinds) if kinds else {a.kind for a in legal}
-    starts = ", ".join(k.value for k in Kind if k in known)
+    ordered = sorted((k for k in Kind if k in known), key=lambda k: k is Kind.PLAY)  # play last
+    starts = ", ".join(k.value for k in ordered)
     moves = ", ".join(str(a) for a in legal)
     refusal = words.gettext(
         "{text} is not a move or a command; this game's moves start with {words} "

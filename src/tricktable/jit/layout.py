@@ -12,11 +12,13 @@ This module imports no numba; the kernels import their slot numbers from here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from ..action_codec import ActionCodec
 from ..actions import Action, Kind, card_action
 from ..cards import COPY_STRIDE, indices_of
 from ..options import Rules
@@ -45,6 +47,9 @@ PHASE_NAMES = ("auction", "trump", "discard", "alone", "play", "done", "give", "
 NO_CARD = -1
 
 # -- the configuration vector: codec offsets (-1 where the rules have no such action) ---------
+# The core's verbs are found here; a family's own verbs (A_ALONE … A_PARTNER: the slots its
+# kernels read) are written by the family's ``configure`` (:func:`set_verb_slots`), and the
+# blocks of a verb of several cards by their sizes (A_EXCHANGE1, A_EXCHANGE2).
 N_PLAYERS, N_CARDS, DISTINCT, TRICKS, JOKER = range(5)
 A_SIZE, A_PLAY, A_BID, A_TRUMP, A_PASS, A_ALONE, A_NOT_ALONE, A_DISCARD = range(5, 13)
 A_GIVE, A_IN, A_WIDOW, A_GENERAL, A_DECLINE, A_EXCHANGE1, A_EXCHANGE2 = range(13, 20)
@@ -62,9 +67,8 @@ class CodecLayout:
 
 
 def codec_layout(rules: Rules) -> CodecLayout:
-    """The codec's block offsets (bids are numbered ``bid 1`` … then the flow's named bids)."""
-    from ..action_codec import ActionCodec
-
+    """The codec's block offsets of the core's verbs and of the blocks of a verb of several
+    cards (bids are numbered ``bid 1`` … then the flow's named bids)."""
     codec = ActionCodec(rules)
     offsets = dict.fromkeys(range(A_SIZE + 1, A_PARTNER + 1), -1)
     first_card = codec.cards[0]
@@ -73,27 +77,41 @@ def codec_layout(rules: Rules) -> CodecLayout:
         A_BID: Action.bid(1),
         A_TRUMP: Action(Kind.TRUMP, value="C"),
         A_PASS: Action(Kind.PASS),
-        A_ALONE: Action(Kind.ALONE),
-        A_NOT_ALONE: Action(Kind.NOT_ALONE),
         A_DISCARD: card_action(Kind.DISCARD, first_card),
-        A_GIVE: card_action(Kind.GIVE, first_card),
-        A_IN: Action(Kind.IN),
-        A_WIDOW: Action(Kind.WIDOW),
-        A_GENERAL: Action(Kind.GENERAL),
-        A_DECLINE: Action(Kind.DECLINE),
-        A_PARTNER: Action.partner(0),
     }
+    offsets.update(_encoded(codec, probes))
+    for label, start, _size in codec.blocks:
+        size = label.partition(" ")[2]  # only a verb of several cards has a block per size
+        if size in ("1", "2"):
+            offsets[A_EXCHANGE1 if size == "1" else A_EXCHANGE2] = start
+    return CodecLayout(codec.size, offsets)
+
+
+def _encoded(codec: ActionCodec, probes: Mapping[int, Action]) -> dict[int, int]:
+    """Each slot's action's number in ``codec`` (-1 where these rules have no such action)."""
+    offsets = {}
     for slot, action in probes.items():
         try:
             offsets[slot] = codec.encode(action)
         except ValueError:
             offsets[slot] = -1
-    for label, start, _size in codec.blocks:
-        if label == "exchange 1":
-            offsets[A_EXCHANGE1] = start
-        elif label == "exchange 2":
-            offsets[A_EXCHANGE2] = start
-    return CodecLayout(codec.size, offsets)
+    return offsets
+
+
+def set_verb_slots(cfg: Any, rules: Rules, verbs: Mapping[int, Kind]) -> None:
+    """Write the number of each of a family's verbs (by the slot its kernels read) into the
+    configuration vector ``cfg``: of its bare action, of its first card's or of seat 0's;
+    -1 where these rules have no such action."""
+    codec = ActionCodec(rules)
+    probes = {slot: _probe(kind, codec.cards[0]) for slot, kind in verbs.items()}
+    for slot, offset in _encoded(codec, probes).items():
+        cfg[slot] = offset
+
+
+def _probe(kind: Kind, first_card: int) -> Action:
+    if kind.takes == "cards":
+        return card_action(kind, first_card)
+    return Action.seat(kind, 0) if kind.takes == "seat" else Action(kind)
 
 
 @dataclass(frozen=True)

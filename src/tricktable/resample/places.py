@@ -29,8 +29,6 @@ if TYPE_CHECKING:
 
 __all__ = ["SamplingError", "Seen", "allowed_places", "hidden_places"]
 
-_THROWN_KINDS = (Kind.DISCARD.value, Kind.EXCHANGE.value)
-
 
 class SamplingError(TricktableError):
     """No world fits a view: a spectator's view, an inconsistent view, or very bad luck."""
@@ -94,7 +92,7 @@ def hidden_places(view: View, seen: Seen) -> dict[Place, int]:
                 places[Place("face_down", play.seat, number)] = 1
     thrown = dict(model.thrown_unseen(view))
     for seat, text in view.actions:
-        if "?" in text and text.split()[0] in _THROWN_KINDS:
+        if "?" in text and Kind(text.split()[0]).thrown:
             thrown[seat] = thrown.get(seat, 0) + text.count("?")
     for seat, count in sorted(thrown.items()):
         if seat != me and count:

@@ -33,6 +33,7 @@ from .flow import EuchreFlow
 from .options import OPTIONS, check
 from .table_words import table_words
 from .terminal import terminal_lines
+from .verbs import VERBS
 
 __all__ = ["COMPILED", "GAME", "GAMES", "EuchreFlow"]
 
@@ -54,6 +55,7 @@ GAME = GameDef(
     ),
     table=table_words,
     terminal=terminal_lines,
+    verbs=VERBS,
     batch=euchre_part,
 )
 

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ...actions import ALONE, NOT_ALONE, ORDER_UP, PASS, Action, Kind, card_actions
+from ...actions import PASS, Action, Kind, card_actions
 from ...cards import DECKS, JOKER_INDEX, Deck
 from ...deal import owners_of
 from ...flow import Flow, HandResult
@@ -34,6 +34,7 @@ from .options import (
     LoneDefenderAgainst,
 )
 from .section import EuchreSection
+from .verbs import ALONE, ALONE_CALL, GIVE, NOT_ALONE, NOT_ALONE_CALL, ORDER_UP, ORDER_UP_CALL
 
 if TYPE_CHECKING:
     from ...view import View
@@ -47,10 +48,10 @@ _JOKER_SUITS = {"clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3}
 _AUCTION, _TRUMP, _DISCARD, _ALONE, _GIVE = (
     Phase.AUCTION, Phase.TRUMP, Phase.DISCARD, Phase.ALONE, Phase.GIVE,
 )  # fmt: skip
-_ALONE_KIND, _GIVE_KIND, _DISCARD_KIND = Kind.ALONE, Kind.GIVE, Kind.DISCARD
-_FIRST_ROUND = (PASS, ORDER_UP)
+_ALONE_KIND, _GIVE_KIND, _DISCARD_KIND = ALONE, GIVE, Kind.DISCARD
+_FIRST_ROUND = (PASS, ORDER_UP_CALL)
 _new = tuple.__new__
-_ALONE_OR_NOT = (ALONE, NOT_ALONE)
+_ALONE_OR_NOT = (ALONE_CALL, NOT_ALONE_CALL)
 
 
 @dataclass(slots=True)
@@ -83,10 +84,10 @@ class EuchreFlow(Flow):
 
     VIEW_SECTION = EuchreSection
     HIDDEN = EuchreHidden()
-    CALLS: tuple[Kind, ...] = (Kind.PASS, Kind.ALONE, Kind.NOT_ALONE, Kind.ORDER_UP)
-    ONE_CARD_KINDS: tuple[Kind, ...] = (Kind.DISCARD, Kind.GIVE)
-    ACTION_KINDS = frozenset({Kind.PASS, Kind.ORDER_UP, Kind.TRUMP, Kind.DISCARD, Kind.ALONE,
-                              Kind.NOT_ALONE, Kind.GIVE, Kind.PLAY})  # fmt: skip
+    CALLS: tuple[Kind, ...] = (Kind.PASS, ALONE, NOT_ALONE, ORDER_UP)
+    ONE_CARD_KINDS: tuple[Kind, ...] = (Kind.DISCARD, GIVE)
+    ACTION_KINDS = frozenset({Kind.PASS, ORDER_UP, Kind.TRUMP, Kind.DISCARD, ALONE, NOT_ALONE,
+                              GIVE, Kind.PLAY})  # fmt: skip
     LARGEST_EXCHANGE = 0
 
     def __init__(self, rules: Rules) -> None:
@@ -350,10 +351,10 @@ class EuchreFlow(Flow):
 
 _HANDLERS = {
     Kind.PASS: EuchreFlow._on_pass,
-    Kind.ORDER_UP: EuchreFlow._on_order_up,
+    ORDER_UP: EuchreFlow._on_order_up,
     Kind.TRUMP: EuchreFlow._on_trump,
     Kind.DISCARD: EuchreFlow._on_discard,
-    Kind.ALONE: EuchreFlow._on_alone,
-    Kind.NOT_ALONE: EuchreFlow._on_alone,
-    Kind.GIVE: EuchreFlow._on_give,
+    ALONE: EuchreFlow._on_alone,
+    NOT_ALONE: EuchreFlow._on_alone,
+    GIVE: EuchreFlow._on_give,
 }

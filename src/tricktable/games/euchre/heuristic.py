@@ -12,10 +12,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ...actions import ALONE, NOT_ALONE, ORDER_UP, PASS, Action, Kind
+from ...actions import PASS, Action, Kind
 from ...cards import indices_of, parse_card
 from ...ranking import TrumpTable
 from .hidden import section_of
+from .verbs import ALONE_CALL, NOT_ALONE_CALL, ORDER_UP_CALL
 
 if TYPE_CHECKING:
     from ...view import View
@@ -82,7 +83,7 @@ def _first_round(view: View) -> Action:
         value += turnup_value / 2
     else:
         value -= turnup_value / 2
-    return ORDER_UP if value >= MAKE else PASS
+    return ORDER_UP_CALL if value >= MAKE else PASS
 
 
 def _second_round(view: View) -> Action:
@@ -97,7 +98,7 @@ def _second_round(view: View) -> Action:
 def _alone(view: View) -> Action:
     table = view.rules.flow.trump_table(view.trump)
     needed = LONE if view.seat == section_of(view).maker else LONE + 1.5
-    return ALONE if hand_value(view.hand.mask, table) >= needed else NOT_ALONE
+    return ALONE_CALL if hand_value(view.hand.mask, table) >= needed else NOT_ALONE_CALL
 
 
 def _play(view: View) -> Action:

@@ -19,6 +19,7 @@ from ...deal import Deal
 from ...hidden import HiddenModel, Place, Rebuilt, World, bit_of, thrown_cards
 from ...jsonrecord import CardText
 from .section import EuchreSection
+from .verbs import GIVE
 
 if TYPE_CHECKING:
     from ...view import View
@@ -81,7 +82,7 @@ def _undo_gifts(
     received = [parse_card(c).index for c in section.received or ()]
     texts: dict[int, str] = {}
     for index, (giver, text) in enumerate(view.actions):
-        if not text.startswith(Kind.GIVE.value):
+        if not text.startswith(GIVE.value):
             continue
         receiver = (giver + 2) % 4
         if "?" not in text:

@@ -20,6 +20,7 @@ from ...flow_game import FlowGame
 from ...options import Option, Rules
 from .auction import Auction, TeamLedger
 from .section import HasenpfefferSection, auction_of
+from .verbs import ALONE, GIVE, NOT_ALONE
 
 if TYPE_CHECKING:
     from ...view import View
@@ -173,8 +174,8 @@ class AuctionFlow(Flow):
     scores; the auction, the lead, the game end and the winners are here.
     """
 
-    CALLS: tuple[Kind, ...] = (Kind.PASS, Kind.ALONE, Kind.NOT_ALONE)
-    ONE_CARD_KINDS: tuple[Kind, ...] = (Kind.DISCARD, Kind.GIVE)
+    CALLS: tuple[Kind, ...] = (Kind.PASS, ALONE, NOT_ALONE)
+    ONE_CARD_KINDS: tuple[Kind, ...] = (Kind.DISCARD, GIVE)
     NAMED_BIDS: tuple[str, ...] = PEPPER_BIDS
     individual = False
 

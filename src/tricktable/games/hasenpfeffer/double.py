@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...actions import ALONE, NOT_ALONE, PASS, Action, Kind, card_action
+from ...actions import PASS, Action, Kind, card_action
 from ...cards import COPY_STRIDE, DECKS, Deck, indices_of, parse_card, pinochle45
 from ...deal import owners_of
 from ...flow import HandResult, signed
@@ -78,6 +78,7 @@ from .double_scoring import (
 from .section import DoubleSection, Gift, GiftCount, encoding_fields
 from .table_words import double_words
 from .terminal import terminal_lines
+from .verbs import ALONE, ALONE_CALL, GIVE, NOT_ALONE, NOT_ALONE_CALL, PARTNER, VERBS
 
 __all__ = ["GAME", "DoubleHasenpfefferFlow", "tricks_per_hand"]
 
@@ -111,8 +112,8 @@ class DoubleHasenpfefferFlow(AuctionFlow):
 
     VIEW_SECTION = DoubleSection
     HIDDEN = DoubleHidden()
-    ACTION_KINDS = frozenset({Kind.PASS, Kind.BID, Kind.TRUMP, Kind.ALONE, Kind.NOT_ALONE,
-                              Kind.DISCARD, Kind.GIVE, Kind.PLAY})  # fmt: skip
+    ACTION_KINDS = frozenset({Kind.PASS, Kind.BID, Kind.TRUMP, ALONE, NOT_ALONE, Kind.DISCARD,
+                              GIVE, Kind.PLAY})  # fmt: skip
 
     has_widow = False
 
@@ -138,7 +139,7 @@ class DoubleHasenpfefferFlow(AuctionFlow):
         ``six_hand_transfer=one_partner_two`` and cards to give."""
         names = (self.lone_allowed and self.players == 6 and self.exchanged > 0
                  and self.transfer_mode is SixHandTransfer.ONE_PARTNER_TWO)  # fmt: skip
-        return self.ACTION_KINDS | {Kind.PARTNER} if names else self.ACTION_KINDS
+        return self.ACTION_KINDS | {PARTNER} if names else self.ACTION_KINDS
 
     def _deck(self) -> Deck:
         if self.players != 5:
@@ -201,13 +202,13 @@ class DoubleHasenpfefferFlow(AuctionFlow):
             return self.trump_actions
         if game.phase is Phase.ALONE:
             if state.transfer is not None:  # alone: he names the partner who gives
-                return tuple(Action.partner(p) for p in state.transfer.partners)
+                return tuple(Action.seat(PARTNER, p) for p in state.transfer.partners)
             return _ALONE_OR_NOT
         if game.phase is Phase.DISCARD:
             return _distinct(Kind.DISCARD, game.hands[seat])
         transfer = state.transfer
         assert transfer is not None
-        gifts = _distinct(Kind.GIVE, game.hands[seat])
+        gifts = _distinct(GIVE, game.hands[seat])
         return [PASS, *gifts] if transfer.may_pass else gifts
 
     def apply(self, game: FlowGame, seat: int, action: Action) -> None:
@@ -245,7 +246,7 @@ class DoubleHasenpfefferFlow(AuctionFlow):
             self._start_play(game)
 
     def _on_alone(self, game: FlowGame, seat: int, action: Action) -> None:
-        if action.kind is Kind.NOT_ALONE:
+        if action.kind is NOT_ALONE:
             self._start_play(game)
             return
         state: HandState = game.state
@@ -364,17 +365,17 @@ class DoubleHasenpfefferFlow(AuctionFlow):
         )  # fmt: skip
 
 
-_ALONE_OR_NOT = (ALONE, NOT_ALONE)
+_ALONE_OR_NOT = (ALONE_CALL, NOT_ALONE_CALL)
 
 _HANDLERS = {
     Kind.PASS: DoubleHasenpfefferFlow._on_pass,
     Kind.BID: DoubleHasenpfefferFlow.on_call,
     Kind.TRUMP: DoubleHasenpfefferFlow._on_trump,
-    Kind.ALONE: DoubleHasenpfefferFlow._on_alone,
-    Kind.NOT_ALONE: DoubleHasenpfefferFlow._on_alone,
-    Kind.PARTNER: DoubleHasenpfefferFlow._on_partner,
+    ALONE: DoubleHasenpfefferFlow._on_alone,
+    NOT_ALONE: DoubleHasenpfefferFlow._on_alone,
+    PARTNER: DoubleHasenpfefferFlow._on_partner,
     Kind.DISCARD: DoubleHasenpfefferFlow._on_discard,
-    Kind.GIVE: DoubleHasenpfefferFlow._on_give,
+    GIVE: DoubleHasenpfefferFlow._on_give,
 }
 
 GAME = GameDef(
@@ -395,5 +396,6 @@ GAME = GameDef(
     heuristic=heuristic.choose,
     encoding=encoding_fields,
     terminal=terminal_lines,
+    verbs=VERBS,
     batch=double_part,
 )

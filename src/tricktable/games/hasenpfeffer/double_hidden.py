@@ -18,6 +18,7 @@ from ...deal import Deal
 from ...hidden import HiddenModel, Rebuilt, World, bit_of, thrown_cards
 from ...jsonrecord import CardText
 from .section import DoubleSection
+from .verbs import GIVE
 
 if TYPE_CHECKING:
     from ...view import View
@@ -69,7 +70,7 @@ def _gifts(
         reserved |= 1 << bit_of(hands[lone] & ~reserved, card)
     texts: dict[int, str] = {}
     for index, (seat, text) in enumerate(view.actions):
-        if not text.startswith(Kind.GIVE.value):
+        if not text.startswith(GIVE.value):
             continue
         if "?" not in text:
             bit = bit_of(reserved, parse_action(text).cards[0])

@@ -19,6 +19,7 @@ from ...cards import COPY_STRIDE, indices_of
 from ...ranking import TrumpTable
 from ...view import View
 from .section import DoubleSection, HasenpfefferSection, auction_of
+from .verbs import ALONE, GIVE, NOT_ALONE
 
 __all__ = ["bid_limit", "choose", "estimate_tricks"]
 
@@ -38,11 +39,11 @@ def choose(view: View, rng: random.Random) -> Action:
         return _choose_bid(view, legal)
     if Kind.TRUMP in kinds:
         return _choose_trump(view, legal)
-    if Kind.ALONE in kinds:
+    if ALONE in kinds:
         return _choose_alone(view, legal)
     if Kind.DISCARD in kinds:
         return _choose_discard(view, legal)
-    if Kind.GIVE in kinds:
+    if GIVE in kinds:
         return _choose_give(view, legal)
     return rng.choice(legal)
 
@@ -208,7 +209,7 @@ def _choose_alone(view: View, legal: Sequence[Action]) -> Action:
     exchanged = view.rules.options.get("lone_cards_exchanged", 0)
     received = 0.8 * exchanged if isinstance(exchanged, int) else 0.0
     wants = mine + received >= _trick_count(view) - LONE_MARGIN
-    kind = Kind.ALONE if wants else Kind.NOT_ALONE
+    kind = ALONE if wants else NOT_ALONE
     return next((a for a in legal if a.kind is kind), legal[0])
 
 

@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ...actions import ALONE, NOT_ALONE, PASS, Action, Kind, card_actions
+from ...actions import PASS, Action, Kind, card_actions
 from ...cards import DECKS, JOKER_INDEX
 from ...deal import WIDOW, owners_of
 from ...errors import RulesError
@@ -61,6 +61,7 @@ from .section import HasenpfefferSection, encoding_fields
 from .single_hidden import SingleHidden
 from .table_words import single_words
 from .terminal import terminal_lines
+from .verbs import ALONE, ALONE_CALL, NOT_ALONE, NOT_ALONE_CALL
 
 __all__ = ["GAME", "SingleHasenpfefferFlow"]
 
@@ -185,8 +186,8 @@ class HandState(ContractState):
 class SingleHasenpfefferFlow(AuctionFlow):
     VIEW_SECTION = HasenpfefferSection
     HIDDEN = SingleHidden()
-    ACTION_KINDS = frozenset({Kind.PASS, Kind.BID, Kind.TRUMP, Kind.DISCARD, Kind.ALONE,
-                              Kind.NOT_ALONE, Kind.PLAY})  # fmt: skip
+    ACTION_KINDS = frozenset({Kind.PASS, Kind.BID, Kind.TRUMP, Kind.DISCARD, ALONE, NOT_ALONE,
+                              Kind.PLAY})  # fmt: skip
     players = 4
     has_widow = True
     widow_size = 1
@@ -310,7 +311,7 @@ class SingleHasenpfefferFlow(AuctionFlow):
 
     def _on_alone(self, game: FlowGame, seat: int, action: Action) -> None:
         state: HandState = game.state
-        wants = action.kind is Kind.ALONE
+        wants = action.kind is ALONE
         if seat == state.bidder:
             if wants:
                 state.lone = seat
@@ -417,7 +418,7 @@ def _clockwise_from(seat: int) -> list[int]:
     return [(seat + step) % 4 for step in range(4)]
 
 
-_ALONE_OR_NOT = (ALONE, NOT_ALONE)
+_ALONE_OR_NOT = (ALONE_CALL, NOT_ALONE_CALL)
 # Enum members read once: in Python 3.11 each ``Phase.X`` goes through EnumType's attribute
 # hook, which costs more than the rest of a call's handling.
 _AUCTION, _TRUMP, _DISCARD = Phase.AUCTION, Phase.TRUMP, Phase.DISCARD
@@ -430,8 +431,8 @@ _HANDLERS = {
     Kind.BID: SingleHasenpfefferFlow.on_call,
     Kind.TRUMP: SingleHasenpfefferFlow._on_trump,
     Kind.DISCARD: SingleHasenpfefferFlow._on_discard,
-    Kind.ALONE: SingleHasenpfefferFlow._on_alone,
-    Kind.NOT_ALONE: SingleHasenpfefferFlow._on_alone,
+    ALONE: SingleHasenpfefferFlow._on_alone,
+    NOT_ALONE: SingleHasenpfefferFlow._on_alone,
 }
 
 GAME = GameDef(
@@ -451,5 +452,6 @@ GAME = GameDef(
     heuristic=heuristic.choose,
     encoding=encoding_fields,
     terminal=terminal_lines,
+    verbs=(ALONE, NOT_ALONE),
     batch=single_part,
 )

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from ...actions import Action, Kind, card_action
+from ...actions import Action, card_action
 from ...cards import card_index, indices_of
 from ...errors import NotationError
 from ...options import GameDef, Option
@@ -48,6 +48,7 @@ from .rams import RamsFlow, suit_of
 from .section import encoding_fields
 from .table_words import bierspiel_words
 from .terminal import terminal_lines
+from .verbs import EXCHANGE, VERBS
 
 if TYPE_CHECKING:
     from ...flow_game import FlowGame
@@ -140,7 +141,7 @@ class BierspielFlow(RamsFlow):
     def exchange_actions(self, game: FlowGame, seat: int) -> list[Action]:
         actions = super().exchange_actions(game, seat)
         if len(game.state.turnup) == 2 and self.rules.value(SEVEN_TURNUP_PARTIAL):
-            singles = [card_action(Kind.EXCHANGE, c) for c in indices_of(game.hands[seat])]
+            singles = [card_action(EXCHANGE, c) for c in indices_of(game.hands[seat])]
             actions[-1:-1] = singles
         return actions
 
@@ -178,6 +179,7 @@ GAME = GameDef(
     heuristic=heuristic.choose,
     encoding=encoding_fields,
     terminal=terminal_lines,
+    verbs=VERBS,
     table=bierspiel_words,
     batch=rams_part,
 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...actions import GENERAL, IN, PASS, WIDOW, Action
+from ...actions import PASS, Action
 from ...options import Rules
 from .options import (
     GENERAL_RAMS,
@@ -23,6 +23,7 @@ from .options import (
     GeneralTiming,
     WidowRule,
 )
+from .verbs import GENERAL_CALL, IN_CALL, WIDOW_CALL
 
 __all__ = ["HandState", "declaration_actions", "next_to_declare"]
 
@@ -78,14 +79,14 @@ class HandState:
 def declaration_actions(rules: Rules, chips: bool, state: HandState) -> list[Action]:
     """The declarations open to the seat whose turn it is."""
     if state.general is not None:
-        return [IN, WIDOW] if can_take_widow(rules, state) else [IN]
-    actions = [IN]
+        return [IN_CALL, WIDOW_CALL] if can_take_widow(rules, state) else [IN_CALL]
+    actions = [IN_CALL]
     if can_pass(rules, chips, state):
         actions.append(PASS)
     if can_take_widow(rules, state):
-        actions.append(WIDOW)
+        actions.append(WIDOW_CALL)
     if can_announce_general(rules, state):
-        actions.append(GENERAL)
+        actions.append(GENERAL_CALL)
     return actions
 
 

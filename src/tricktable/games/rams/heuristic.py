@@ -18,6 +18,7 @@ from ...cards import indices_of, parse_card
 from ...ranking import TrumpTable
 from ...view import View
 from .section import RamsSection
+from .verbs import DECLINE, EXCHANGE, GENERAL, IN, WIDOW
 
 __all__ = ["choose", "hand_value"]
 
@@ -38,7 +39,7 @@ def choose(view: View, rng: random.Random) -> Action:
         return _play(view, table)
     if kind is Kind.DISCARD:
         return min(view.legal, key=lambda a: _card_value(a.cards[0], table, _hand(view)))
-    if kind in (Kind.EXCHANGE, Kind.DECLINE):
+    if kind in (EXCHANGE, DECLINE):
         return _exchange(view, table)
     return _declare(view, table, rng)
 
@@ -94,14 +95,14 @@ def _mask(cards: Iterable[int]) -> int:
 def _declare(view: View, table: TrumpTable, rng: random.Random) -> Action:
     value = hand_value(_hand(view), table)
     players_in = sum(1 for d in _section(view).declarations if d.call != "pass")
-    general, widow, passing = (_legal(view, k) for k in (Kind.GENERAL, Kind.WIDOW, Kind.PASS))
+    general, widow, passing = (_legal(view, k) for k in (GENERAL, WIDOW, Kind.PASS))
     if general is not None and value >= GENERAL_VALUE:
         return general
     if _worth_playing(view, value - CROWDED_TABLE * players_in):
-        return _legal(view, Kind.IN) or rng.choice(view.legal)
+        return _legal(view, IN) or rng.choice(view.legal)
     if widow is not None and value < WIDOW_BELOW:
         return widow if passing is None or _worth_playing(view, WIDOW_VALUE) else passing
-    return passing or _legal(view, Kind.IN) or rng.choice(view.legal)
+    return passing or _legal(view, IN) or rng.choice(view.legal)
 
 
 def _worth_playing(view: View, tricks: float) -> bool:
@@ -127,13 +128,13 @@ def _exchange(view: View, table: TrumpTable) -> Action:
     best: Action | None = None
     best_value = hand_value(hand, table) + EXCHANGE_GAIN
     for action in view.legal:
-        if action.kind is not Kind.EXCHANGE:
+        if action.kind is not EXCHANGE:
             continue
         kept = [c for c in hand if c not in action.cards] + turnup[-len(action.cards) :]
         value = hand_value(kept, table)
         if value > best_value:
             best, best_value = action, value
-    return best or _legal(view, Kind.DECLINE) or view.legal[0]
+    return best or _legal(view, DECLINE) or view.legal[0]
 
 
 # -- card play --------------------------------------------------------------------------------

@@ -21,13 +21,14 @@ from ...hidden import HiddenModel, Rebuilt, World, bit_of, thrown_cards
 from ...jsonrecord import CardText
 from .options import HAND_SIZE
 from .section import RamsSection
+from .verbs import EXCHANGE
 
 if TYPE_CHECKING:
     from ...view import View
 
 __all__ = ["RamsHidden"]
 
-_THROWN = frozenset({Kind.DISCARD, Kind.EXCHANGE})
+_THROWN = frozenset({Kind.DISCARD, EXCHANGE})
 
 
 def _section(view: View) -> RamsSection:
@@ -41,7 +42,7 @@ def taken_turnup(view: View) -> tuple[CardText, ...]:
     section = _section(view)
     taker = section.turnup_taken_by
     for seat, text in view.actions:
-        if seat == taker and text.startswith(Kind.EXCHANGE.value):
+        if seat == taker and text.startswith(EXCHANGE.value):
             return section.turnup[-(len(text.split()) - 1) :]
     return ()
 

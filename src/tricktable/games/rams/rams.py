@@ -37,7 +37,7 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from ...actions import DECLINE, Action, Kind, card_action
+from ...actions import Action, Kind, card_action
 from ...cards import CARD_TEXT, DECKS, display_key, indices_of
 from ...deal import WIDOW, Deal, owners_of
 from ...errors import NotationError
@@ -84,6 +84,8 @@ from .section import (
 )
 from .table_words import rams_words
 from .terminal import terminal_lines
+from .verbs import DECLINE, DECLINE_CALL, EXCHANGE, GENERAL, IN, VERBS
+from .verbs import WIDOW as TAKE_WIDOW
 
 if TYPE_CHECKING:
     from ...flow_game import FlowGame
@@ -105,9 +107,9 @@ class RamsFlow(Flow):
     HIDDEN = RamsHidden()
     """The hand flow of the Rams family."""
 
-    CALLS: tuple[Kind, ...] = (Kind.PASS, Kind.IN, Kind.WIDOW, Kind.GENERAL, Kind.DECLINE)
-    ACTION_KINDS = frozenset({Kind.PASS, Kind.IN, Kind.WIDOW, Kind.GENERAL, Kind.EXCHANGE,
-                              Kind.DECLINE, Kind.DISCARD, Kind.PLAY})  # fmt: skip
+    CALLS: tuple[Kind, ...] = (Kind.PASS, IN, TAKE_WIDOW, GENERAL, DECLINE)
+    ACTION_KINDS = frozenset({Kind.PASS, IN, TAKE_WIDOW, GENERAL, EXCHANGE, DECLINE, Kind.DISCARD,
+                              Kind.PLAY})  # fmt: skip
     LARGEST_EXCHANGE = 1
 
     has_widow = True
@@ -163,8 +165,8 @@ class RamsFlow(Flow):
         """``exchange`` discarding as many cards as are turned up, or ``decline``."""
         hand = sorted(indices_of(game.hands[seat]), key=display_key)
         size = len(game.state.turnup)
-        actions = [card_action(Kind.EXCHANGE, *cards) for cards in combinations(hand, size)]
-        return [*actions, DECLINE]
+        actions = [card_action(EXCHANGE, *cards) for cards in combinations(hand, size)]
+        return [*actions, DECLINE_CALL]
 
     def play_rules(self, game: FlowGame, state: HandState) -> PlayRules:
         return self.hand_play_rules(len(state.players_in()))
@@ -268,7 +270,7 @@ class RamsFlow(Flow):
     def apply(self, game: FlowGame, seat: int, action: Action) -> None:
         if action.kind is Kind.DISCARD:
             self._on_discard(game, seat, action)
-        elif action.kind in (Kind.EXCHANGE, Kind.DECLINE):
+        elif action.kind in (EXCHANGE, DECLINE):
             self._on_exchange(game, seat, action)
         else:
             self._on_declare(game, seat, action)
@@ -278,9 +280,9 @@ class RamsFlow(Flow):
         state.calls.append((seat, str(action)))
         if action.kind is not Kind.PASS:
             state.active.append(seat)
-        if action.kind is Kind.GENERAL:
+        if action.kind is GENERAL:
             state.general = seat
-        elif action.kind is Kind.WIDOW:
+        elif action.kind is TAKE_WIDOW:
             self._take_widow(game, seat)
             if game.hands[seat].bit_count() > HAND_SIZE:
                 game.move_to(seat, Phase.DISCARD)
@@ -319,7 +321,7 @@ class RamsFlow(Flow):
 
     def _on_exchange(self, game: FlowGame, seat: int, action: Action) -> None:
         state: HandState = game.state
-        if action.kind is Kind.EXCHANGE:
+        if action.kind is EXCHANGE:
             taken = state.turnup[-len(action.cards) :]
             discards = sum(1 << card for card in action.cards)
             hand = game.hands[seat] & ~discards
@@ -487,6 +489,7 @@ GAME = GameDef(
     heuristic=heuristic.choose,
     encoding=encoding_fields,
     terminal=terminal_lines,
+    verbs=VERBS,
     table=rams_words,
     batch=rams_part,
 )

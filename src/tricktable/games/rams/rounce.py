@@ -32,6 +32,7 @@ from .rams import RamsFlow
 from .section import encoding_fields
 from .table_words import rounce_words
 from .terminal import terminal_lines
+from .verbs import VERBS
 
 __all__ = ["GAME", "RounceFlow"]
 
@@ -132,6 +133,7 @@ GAME = GameDef(
     heuristic=heuristic.choose,
     encoding=encoding_fields,
     terminal=terminal_lines,
+    verbs=VERBS,
     table=rounce_words,
     batch=rams_part,
 )

@@ -11,7 +11,6 @@ from __future__ import annotations
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from ....actions import ORDER_UP
 from ....jit import layout as L
 from ....phase import Phase
 from ..options import (
@@ -21,6 +20,7 @@ from ..options import (
     RAILROAD,
     STICK_THE_DEALER,
 )
+from ..verbs import ALONE, NOT_ALONE, ORDER_UP_CALL
 
 if TYPE_CHECKING:
     import numpy as np
@@ -68,7 +68,8 @@ def configure(rules: Rules, cfg: np.ndarray) -> None:
 
     cfg[O_STICK] = rules.value(STICK_THE_DEALER)
     cfg[O_DISCARD_TURNUP] = rules.value(DEALER_MAY_DISCARD_TURNUP)
-    cfg[O_ORDER_UP] = ActionCodec(rules).encode(ORDER_UP)
+    cfg[O_ORDER_UP] = ActionCodec(rules).encode(ORDER_UP_CALL)
+    L.set_verb_slots(cfg, rules, {L.A_ALONE: ALONE, L.A_NOT_ALONE: NOT_ALONE})
 
 
 def load(game: Game, row: np.ndarray, tables: L.Tables) -> None:

@@ -28,6 +28,7 @@ from ..double_scoring import (
     FORCED_DEALER_HALF_PENALTY,
     LONE_OPPONENT_TRICK_VALUE,
 )
+from ..verbs import ALONE, GIVE, NOT_ALONE, PARTNER
 from .auction import (
     AUCTION_END,
     BIDDER,
@@ -96,6 +97,8 @@ def configure(rules: Rules, cfg: np.ndarray) -> None:
     scoring = value(dh.INDIVIDUAL_SCORING)
     cfg[O_BIDDER_ONLY] = individual and scoring is dh.IndividualScoring.BIDDER_ONLY
     cfg[O_DECK] = L.tables_for(rules).compact(flow.deck.mask)
+    slots = {L.A_ALONE: ALONE, L.A_NOT_ALONE: NOT_ALONE, L.A_GIVE: GIVE, L.A_PARTNER: PARTNER}
+    L.set_verb_slots(cfg, rules, slots)
 
 
 def load(game: Game, row: np.ndarray, tables: L.Tables) -> None:

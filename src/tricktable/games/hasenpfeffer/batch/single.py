@@ -23,6 +23,7 @@ from ..auction_flow import (
     LoneLead,
     SetPenalty,
 )
+from ..verbs import ALONE, NOT_ALONE
 from .auction import (
     AUCTION_END,
     BIDDER,
@@ -86,6 +87,7 @@ def configure(rules: Rules, cfg: np.ndarray) -> None:
     cfg[O_LONE_ALL_TRICKS] = value(LONE_CONTRACT) is LoneContract.ALL_TRICKS
     cfg[O_LONE_LEAD_PLAYER] = value(LONE_LEAD) is LoneLead.LONE_PLAYER
     cfg[O_NO_TRUMP] = value(sh.ALLOW_NO_TRUMP)
+    L.set_verb_slots(cfg, rules, {L.A_ALONE: ALONE, L.A_NOT_ALONE: NOT_ALONE})
 
 
 def load(game: Game, row: np.ndarray, tables: L.Tables) -> None:

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ....actions import Kind, card_action
+from ....actions import card_action
 from ....cards import card_index, display_key
 from ....jit import layout as L
 from ....phase import Phase
+from .. import verbs as V
 from ..options import ANTE, LOO_PENALTY, PLAYERS
 from ..rams import RamsFlow
 
@@ -93,6 +94,8 @@ def configure(rules: Rules, cfg: np.ndarray) -> None:
     cfg[O_PARTIAL] = bool(o.get("seven_turnup_partial", False))
     cfg[O_DECK] = tables.compact(flow.deck.mask)
     cfg[O_LAST_IN_LOSES] = o["countdown_end"] == "last_in_loses"
+    slots = {L.A_IN: V.IN, L.A_WIDOW: V.WIDOW, L.A_GENERAL: V.GENERAL, L.A_DECLINE: V.DECLINE}
+    L.set_verb_slots(cfg, rules, slots)
     _configure_play(flow, cfg)
 
 
@@ -116,11 +119,11 @@ def aux(rules: Rules, tables: L.Tables) -> np.ndarray:
     out = np.full((count + 1, count), -1, dtype=np.int64)
     present = [n for n in range(count) if tables.index[n] >= 0]
     for n in present:
-        out[0, n] = _encode(codec, card_action(Kind.EXCHANGE, int(tables.index[n])))
+        out[0, n] = _encode(codec, card_action(V.EXCHANGE, int(tables.index[n])))
     if rules.flow.LARGEST_EXCHANGE >= 2:
         ordered = sorted(present, key=lambda n: display_key(int(tables.index[n])))
         for a, b in combinations(ordered, 2):
-            number = _encode(codec, card_action(Kind.EXCHANGE, int(tables.index[a]),
+            number = _encode(codec, card_action(V.EXCHANGE, int(tables.index[a]),
                                                 int(tables.index[b])))  # fmt: skip
             out[1 + a, b] = out[1 + b, a] = number
     return out
