@@ -15,14 +15,14 @@ sharing ``alone``) returns the kind already registered.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Literal
 
 from .errors import NotationError
 from .i18n import N_
 
-__all__ = ["CORE_VERBS", "Kind", "Takes", "VerbWords", "all_verbs", "verb"]
+__all__ = ["CORE_VERBS", "Kind", "Takes", "VerbWords", "all_verbs", "offered", "verb"]
 
 Takes = Literal["nothing", "cards", "seat", "bid", "suit"]
 """What follows a verb's word: nothing, one or more cards, a seat's number, a bid's value or a
@@ -115,6 +115,22 @@ def verb(
     if known._facts() != made._facts():
         raise NotationError(f"the verb {word!r} is registered already, and differently")
     return known
+
+
+def offered(
+    kinds: Iterable[Kind], changes: Mapping[str, Mapping[str, Any]] | None = None
+) -> dict[str, dict[str, Any]]:
+    """What a table's browser is told of a game's own verbs (its table words' ``verbs``): by
+    word, how each is offered (``offer``: a button's label and explanation), said in a seat's
+    bubble (``call``) and chosen from the hand (``choice``), as registered; ``changes`` adds
+    to a verb's entry what the table's rules say (``values`` its explanation names, or
+    another ``offer``). The texts are English message ids the page translates itself."""
+    changes = changes or {}
+    return {
+        kind.value: {**kind.words.table, **changes.get(kind.value, {})}
+        for kind in kinds
+        if kind.words.table
+    }
 
 
 def all_verbs() -> tuple[Kind, ...]:

@@ -67,7 +67,8 @@ def descriptor_words(node: Any, key: str | None = None) -> Iterator[str]:
             yield node
     elif isinstance(node, dict):
         for name, value in node.items():
-            yield from descriptor_words(value, name)
+            if name != "verbs":  # marked where they are written (N_, Nn_), plurals among them
+                yield from descriptor_words(value, name)
     elif isinstance(node, list):
         for item in node:
             yield from descriptor_words(

@@ -83,6 +83,8 @@ def worded(node: Any, words: Translator, key: str | None = None) -> Any:
     ``{key:kind}`` fields); a summary entry's first item names a detail and is kept."""
     if isinstance(node, str):
         return words.gettext(node) if node and key not in _NAMES else node
+    if key == "verbs":  # English message ids the page translates itself (plurals among them)
+        return node
     if isinstance(node, dict):
         return {k: worded(v, words, k) for k, v in node.items()}
     if isinstance(node, list):

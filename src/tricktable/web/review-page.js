@@ -7,7 +7,7 @@ import { t, tn, translatePage, withLanguage } from "./i18n.js";
 import { nameOf, sideNames } from "./names.js";
 import { showReplay } from "./replay.js";
 import { cardShort, splitCard } from "./table/cards.js";
-import { handSummary, setTableWords, trumpText } from "./table/games.js";
+import { handSummary, ownVerb, setTableWords, trumpText } from "./table/games.js";
 
 const tableId = window.location.pathname.split("/").pop();
 let review = null;
@@ -33,15 +33,12 @@ function cardsText(cards) {
 function callWords({ seat, action }) {
   const [verb, ...rest] = action.split(" ");
   const cards = () => rest.map(cardShort).join(" ");
-  const words = {
-    pass: t("{name} passes"), in: t("{name} plays"), widow: t("{name} takes the widow"),
-    general: t("{name} declares a general"), alone: t("{name} goes alone"),
-    "not-alone": t("{name} plays with partner"), decline: t("{name} keeps the hand"),
-  }[verb] || (verb === "bid" ? t("{name} bids {bid}", { bid: rest.join(" ").replace("-", " ") })
-    : verb === "trump" ? t("{name} names {trump}", { trump: trumpText(rest[0]) })
-      : verb === "discard" ? t("{name} puts {cards} away", { cards: cards() })
-        : verb === "give" ? t("{name} gives {cards}", { cards: cards() })
-          : verb === "exchange" ? t("{name} takes the turn-up for {cards}", { cards: cards() }) : `{name} ${action}`);
+  const own = ownVerb(verb).review; // the game's own verbs say themselves (its table words)
+  const words = verb === "pass" ? t("{name} passes")
+    : verb === "bid" ? t("{name} bids {bid}", { bid: rest.join(" ").replace("-", " ") })
+      : verb === "trump" ? t("{name} names {trump}", { trump: trumpText(rest[0]) })
+        : verb === "discard" ? t("{name} puts {cards} away", { cards: cards() })
+          : own ? t(own, { cards: cards() }) : `{name} ${action}`;
   return words.replaceAll("{name}", name(seat));
 }
 

@@ -13,7 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...options import Rules
+from ...verbs import offered
 from .options import CUTTHROAT, RAILROAD, STICK_THE_DEALER, TARGET_SCORE
+from .verbs import VERBS
 
 __all__ = ["table_words"]
 
@@ -36,6 +38,7 @@ def table_words(rules: Rules) -> dict[str, Any]:
             "alone": "Play this hand alone, or with your partner?",
         },
         "choices": {"discard": {"why": "Put one card away face down: you keep five"}},
+        "verbs": offered(VERBS),
         "turnup": "Turn-up: order it up to make its suit trump",
         "facts": [
             ["Maker", "{maker:seat}"],

@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...options import Rules
+from ...verbs import offered
+from .verbs import ALONE, NOT_ALONE, VERBS
 
 __all__ = ["double_words", "single_words"]
 
@@ -57,6 +59,7 @@ def single_words(rules: Rules) -> dict[str, Any]:
         },
         "trump_top": ": Joker, J{arg:symbol}, J{arg:colour} rank highest",
         "widow_note": " (stays dead)" if dead else "",
+        "verbs": offered((ALONE, NOT_ALONE)),
     }
 
 
@@ -100,6 +103,7 @@ def double_words(rules: Rules) -> dict[str, Any]:
             ],
         },
         "trump_top": bowers if options["bowers"] else "",
+        "verbs": offered(VERBS, {"partner": {"values": {"k": k}}}),
         "choices": {
             "discard": {
                 "why": "Going alone: put these away; your partners give you their best cards",

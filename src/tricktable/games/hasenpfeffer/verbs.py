@@ -22,7 +22,12 @@ ALONE: Final = verb(
         N_("alone"),
         N_("You go alone."),
         N_("{name} goes alone."),
-        table={"offer": [N_("Alone"), N_("Your partner sits out this hand")], "call": N_("Alone")},
+        table={
+            "offer": [N_("Alone"), N_("Your partner sits out this hand")],
+            "call": N_("Alone"),
+            "review": N_("{name} goes alone"),
+            "prompt": N_("Play this hand alone, or with your partner?"),
+        },
     ),
 )
 NOT_ALONE: Final = verb(
@@ -34,6 +39,7 @@ NOT_ALONE: Final = verb(
         table={
             "offer": [N_("With partner"), N_("Play this hand with your partner as usual")],
             "call": N_("With partner"),
+            "review": N_("{name} plays with partner"),
         },
     ),
 )
@@ -46,7 +52,9 @@ GIVE: Final = verb(
         table={
             "offer": [N_("Give {card}"), N_("This card goes into your lone partner's hand")],
             "call": N_("Gives a card"),
+            "review": N_("{name} gives {cards}"),
             "choice": {
+                "word": N_("Give"),
                 "prompt": N_("Choose a card to give your lone partner"),
                 "explain": N_("Give: the card goes into your partner's hand for the lone hand"),
             },

@@ -2,15 +2,18 @@
 goes and, for Rounce, how many cards the widow's taker puts away.
 
 The descriptor's keys and its templates are described in docs/lobby.md (*Table words*). The
-family's choices (in, pass, widow, general, exchange) the page explains from the view and the
-table's options.
+family's own verbs (in, widow, general, exchange, decline) are offered as registered
+(``verbs.py``), with the values their explanations name under the table's rules.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ...i18n import N_
 from ...options import Rules
+from ...verbs import offered
+from .verbs import VERBS
 
 __all__ = ["bierspiel_words", "rams_words", "rounce_words"]
 
@@ -20,6 +23,7 @@ def rams_words(rules: Rules) -> dict[str, Any]:
     return {
         "bidding": False,
         "how_to_play": ["Three to six players with 32 cards, 7 to ace.", *_common(rules)],
+        "verbs": _verbs(rules),
     }
 
 
@@ -34,6 +38,7 @@ def bierspiel_words(rules: Rules) -> dict[str, Any]:
             " down, which cannot win.",
             *_common(rules),
         ],
+        "verbs": _verbs(rules),
     }
 
 
@@ -54,7 +59,24 @@ def rounce_words(rules: Rules) -> dict[str, Any]:
                 "less_own": "discard",
             }
         },
+        "verbs": _verbs(rules),
     }
+
+
+def _verbs(rules: Rules) -> dict[str, Any]:
+    """The family's verbs as the page offers them: ``in`` names the pot's share per trick and
+    the loo (or, counting down, what a trick takes off), ``widow`` its size and what its taker
+    puts away."""
+    options = rules.options
+    share = N_("1 chip") if options["pot_share"] == "one_per_trick" else N_("a fifth of the pot")
+    playing: dict[str, Any] = {"values": {"share": share, "loo": options["loo_penalty"]}}
+    if options["scoring"] != "chips":
+        explained = N_("Play this hand: each trick takes 1 off your count; no trick adds {loo}")
+        playing["offer"] = [N_("In"), explained]
+    put_away = options.get("widow_discard", 0)
+    discard = N_(", then put {count} face down") if put_away else ""
+    widow = {"values": {"size": rules.flow.widow_size, "discard": discard, "count": put_away}}
+    return offered(VERBS, {"in": playing, "widow": widow})
 
 
 def _common(rules: Rules) -> list[str]:

@@ -27,6 +27,8 @@ IN: Final = verb(
                 N_("Play this hand: each trick wins {share}; no trick costs {loo}"),
             ],
             "call": N_("In"),
+            "review": N_("{name} plays"),
+            "prompt": N_("Your turn to declare: play, pass, take the widow…"),
         },
     ),
 )
@@ -42,6 +44,7 @@ WIDOW: Final = verb(
                 N_("Swap your hand for the {size} face-down cards{discard}; you must play"),
             ],
             "call": N_("Widow"),
+            "review": N_("{name} takes the widow"),
         },
     ),
 )
@@ -54,6 +57,7 @@ GENERAL: Final = verb(
         table={
             "offer": [N_("General"), N_("You must take every trick; everyone else must play")],
             "call": N_("General"),
+            "review": N_("{name} declares a general"),
         },
     ),
 )
@@ -66,7 +70,9 @@ EXCHANGE: Final = verb(
         table={
             "offer": [N_("Exchange {cards}"), N_("Take the turn-up {up}; put {cards} face down")],
             "call": N_("Takes the turn-up"),
+            "review": N_("{name} takes the turn-up for {cards}"),
             "choice": {
+                "word": N_("Exchange"),
                 "prompt": Nn_(
                     "Take the turn-up {up}? Choose the card to put face down",
                     "Take the turn-up {up}? Choose {n} cards to put face down",
@@ -95,6 +101,7 @@ DECLINE: Final = verb(
         table={
             "offer": [N_("Keep my hand"), N_("Leave the turn-up where it is")],
             "call": N_("Keeps hand"),
+            "review": N_("{name} keeps the hand"),
         },
     ),
 )

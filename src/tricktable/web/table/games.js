@@ -87,43 +87,41 @@ export function explain(action, ctx) {
     return [`${symbol} ${suitWord(arg)[0].toUpperCase()}${suitWord(arg).slice(1)}`,
       t("Make {suit} trumps{top}", { suit: suitWord(arg), top })];
   }
-  if (verb === "alone") return [t("Alone"), t("Your partner sits out this hand")];
-  if (verb === "not-alone") return [t("With partner"), t("Play this hand with your partner as usual")];
-  if (verb === "partner") {
-    const k = options.lone_cards_exchanged ?? 2;
-    const step = (((Number(arg) - ctx.me) % view.players) + view.players) % view.players;
-    const name = ctx.name ? ctx.name(Number(arg)) : t("seat {number}", { number: Number(arg) + 1 });
-    const where = step === 2 ? t(", two seats to your left,")
-      : step === view.players - 2 ? t(", two seats to your right,") : "";
-    return [t("Ask {name}", { name }),
-      t("{name}{where} gives you all {k} cards you ask for; your other partner gives none", { name, where, k })];
-  }
-  if (verb === "in") {
-    const chips = view.scoring === "chips";
-    const share = options.pot_share === "one_per_trick" ? t("1 chip") : t("a fifth of the pot");
-    const loo = options.loo_penalty ?? 5;
-    return [t("In"), chips
-      ? t("Play this hand: each trick wins {share}; no trick costs {loo}", { share, loo })
-      : t("Play this hand: each trick takes 1 off your count; no trick adds {loo}", { loo })];
-  }
-  if (verb === "widow") {
-    const size = view.widow_size || 5;
-    const discard = options.widow_discard ? t(", then put {count} face down", { count: options.widow_discard }) : "";
-    return [t("Widow"), t("Swap your hand for the {size} face-down cards{discard}; you must play", { size, discard })];
-  }
-  if (verb === "general") {
-    return [t("General"), t("You must take every trick; everyone else must play")];
-  }
-  if (verb === "decline") return [t("Keep my hand"), t("Leave the turn-up where it is")];
-  if (verb === "exchange") {
-    const cards = arg.split(" ").map(cardShort).join(` ${t("and")} `);
-    const up = (view.turnup || []).map(cardShort).join(` ${t("and")} `);
-    return [t("Exchange {cards}", { cards }), t("Take the turn-up {up}; put {cards} face down", { up, cards })];
-  }
   if (verb === "discard") return [t("Discard {card}", { card: cardShort(arg) }), t("Put this card away face down")];
-  if (verb === "give") return [t("Give {card}", { card: cardShort(arg) }), t("This card goes into your lone partner's hand")];
   if (verb === "play") return [t("Play {card}", { card: cardShort(arg) }), ""];
+  const offer = ownVerb(verb).offer;
+  if (offer) return offer.map((text) => t(text, verbValues(verb, arg, ctx)));
   return [action, ""];
+}
+
+// The game's own verbs, as its table words describe them (the server reads each one's
+// registration): how each is offered, said in a bubble and chosen from the hand, as English
+// message ids translated here, and the values the table's rules give their explanations.
+export const ownVerb = (verb) => (WORDS.verbs || {})[verb] || {};
+
+const joined = (cards) => cards.map(cardShort).join(` ${t("and")} `);
+
+/** What a verb's texts may name: the cards it names ({card}, {cards}), the turn-up ({up}),
+ * the seat it names ({name}, and {where} it sits from you) and its table's values. */
+function verbValues(verb, arg, ctx) {
+  const { view } = ctx;
+  const values = { arg, up: joined(view.turnup || []), n: tricksPerHand(view) };
+  if (/^\d+$/.test(arg)) {
+    const seat = Number(arg);
+    const step = (((seat - ctx.me) % view.players) + view.players) % view.players;
+    values.name = ctx.name ? ctx.name(seat) : t("seat {number}", { number: seat + 1 });
+    values.where = step === 2 ? t(", two seats to your left,")
+      : step === view.players - 2 ? t(", two seats to your right,") : "";
+  } else if (arg) {
+    values.card = cardShort(arg.split(" ")[0]);
+    values.cards = joined(arg.split(" "));
+  }
+  const told = ownVerb(verb).values || {};
+  for (const [key, value] of Object.entries(told)) values[key] = value;
+  for (const [key, value] of Object.entries(told)) {
+    if (typeof value === "string") values[key] = value ? t(value, values) : "";
+  }
+  return values;
 }
 
 /** When the choice is cards from the hand: {verb, count, prompt, explain}; else null. */
@@ -131,18 +129,8 @@ export function cardChoice(ctx) {
   const { view, options } = ctx;
   const legal = view.legal_actions;
   const verbs = new Set(legal.map((a) => a.split(" ")[0]));
-  if (verbs.has("exchange")) {
-    const counts = legal.filter((a) => a.startsWith("exchange ")).map((a) => a.split(" ").length - 1);
-    const count = Math.max(...counts);
-    const up = (view.turnup || []).map(cardShort).join(` ${t("and")} `);
-    return {
-      verb: "exchange", count,
-      prompt: tn("Take the turn-up {up}? Choose the card to put face down",
-        "Take the turn-up {up}? Choose {n} cards to put face down", count, { up }),
-      explain: tn("Exchange: the turn-up {up} comes into your hand, the card you choose goes face down",
-        "Exchange: the turn-up {up} comes into your hand, the cards you choose go face down", count, { up }),
-    };
-  }
+  const own = [...verbs].find((verb) => ownVerb(verb).choice);
+  if (own) return ownChoice(own, ctx);
   if (verbs.has("discard")) {
     // how many to put away: the game's count less what the view (or this seat's own
     // discards this hand) shows already done
@@ -154,15 +142,20 @@ export function cardChoice(ctx) {
       count = Math.max(1, told.count - done);
     }
     const why = told.why || t("Put one card away face down");
-    return { verb: "discard", count, prompt: t("Choose {count} to discard", { count }), explain: why };
-  }
-  if (verbs.has("give")) {
-    return {
-      verb: "give", count: 1, prompt: t("Choose a card to give your lone partner"),
-      explain: t("Give: the card goes into your partner's hand for the lone hand"),
-    };
+    return { verb: "discard", count, prompt: t("Choose {count} to discard", { count }), explain: why, word: t("Discard") };
   }
   return null;
+}
+
+/** The choice of cards for one of the game's own verbs: as many as its legal actions name at
+ * most, its prompt and explanation counted (a pair of forms) or not. */
+function ownChoice(verb, ctx) {
+  const named = ctx.view.legal_actions.filter((a) => a.startsWith(`${verb} `));
+  const count = Math.max(...named.map((a) => a.split(" ").length - 1));
+  const values = { ...verbValues(verb, "", ctx), count };
+  const say = (text) => (Array.isArray(text) ? tn(text[0], text[1], count, values) : t(text, values));
+  const { prompt, explain, word } = ownVerb(verb).choice;
+  return { verb, count, prompt: say(prompt), explain: say(explain), word: t(word) };
 }
 
 /** Each seat's state: playing, passed, sitting-out, out or lone (design.md's data-state). */
@@ -235,11 +228,8 @@ export function trumpText(letter) {
   return letter === "NT" ? t("no trump") : `${SUIT_SYMBOL[letter]} ${suitWord(letter)}`;
 }
 
-// the one-word calls, each a message of its own
-const CALLS = {
-  pass: () => t("Pass"), alone: () => t("Alone"), in: () => t("In"), widow: () => t("Widow"),
-  general: () => t("General"), play: () => t("Play"),
-};
+// the core's one-word calls, each a message of its own
+const CALLS = { pass: () => t("Pass"), play: () => t("Play") };
 
 /** What a call looks like in a bubble by its caller (``name``: a seat's name). */
 export function callText(action, name = (s) => t("seat {number}", { number: s + 1 })) {
@@ -248,11 +238,9 @@ export function callText(action, name = (s) => t("seat {number}", { number: s + 
   if ((WORDS.calls || {})[verb]) return WORDS.calls[verb];
   if (verb === "bid") return contractWords(arg);
   if (verb === "trump") return arg === "NT" ? t("No trump") : t("{suit} trump", { suit: SUIT_SYMBOL[arg] });
-  if (verb === "not-alone") return t("With partner");
-  if (verb === "partner") return t("Asks {name}", { name: name(Number(arg)) });
-  if (verb === "discard" || verb === "give") return verb === "give" ? t("Gives a card") : t("Discards");
-  if (verb === "exchange") return t("Takes the turn-up");
-  if (verb === "decline") return t("Keeps hand");
+  if (verb === "discard") return t("Discards");
+  const call = ownVerb(verb).call;
+  if (call) return t(call, /^\d+$/.test(arg) ? { name: name(Number(arg)) } : {});
   return CALLS[verb] ? CALLS[verb]() : verb.charAt(0).toUpperCase() + verb.slice(1);
 }
 

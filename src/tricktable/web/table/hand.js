@@ -3,7 +3,7 @@
 import { act, actAll } from "./connection.js";
 import { Card, cardName, cardShort, sortHand } from "./cards.js";
 // (a pinochle pack has two of each card: a chosen card is its place in the sorted hand)
-import { callText, cardChoice, explain, tableWords } from "./games.js";
+import { callText, cardChoice, explain, ownVerb, tableWords } from "./games.js";
 import { canAct, seatName, state, update } from "./store.js";
 import { html } from "./ui.js";
 import { t } from "../i18n.js";
@@ -34,15 +34,12 @@ export function choices() {
     const chosen = state.selection.filter((i) => selectable.has(hand[i])).map((i) => hand[i]);
     let actions = [];
     if (chosen.length === choice.count) {
-      if (choice.verb === "exchange") {
-        const found = legal.find((a) => a.startsWith("exchange ") && sameCards(a, chosen));
-        actions = found ? [found] : [];
-      } else {
-        actions = chosen.map((c) => `${choice.verb} ${c}`);
-      }
+      // one action naming every chosen card (an exchange), else one action per card
+      const together = legal.find((a) => a.startsWith(`${choice.verb} `) && sameCards(a, chosen));
+      actions = together ? [together] : chosen.map((c) => `${choice.verb} ${c}`);
     }
     const words = chosen.map(cardShort).join(` ${t("and")} `);
-    const verbWord = { discard: t("Discard"), exchange: t("Exchange"), give: t("Give") }[choice.verb];
+    const verbWord = choice.word;
     confirm = {
       actions, label: actions.length ? `${verbWord} ${words}` : `${verbWord}…`,
       detail: choice.explain, chosen: chosen.length,
@@ -140,8 +137,8 @@ function prompt(c) {
   if (told) return told;
   if (view.phase === "auction") return t("Your bid, or pass:");
   if (verbs.has("trump")) return t("You won the bidding: name trump.");
-  if (verbs.has("alone")) return t("Play this hand alone, or with your partner?");
-  if (verbs.has("in")) return t("Your turn to declare: play, pass, take the widow…");
+  const own = [...verbs].map((verb) => ownVerb(verb).prompt).find(Boolean);
+  if (own) return t(own);
   return t("Your choice:");
 }
 
