@@ -33,6 +33,15 @@ def test_games_lists_every_registered_game_with_its_options(client: Any) -> None
     assert data["chat_presets"]
 
 
+def test_verbs_lists_every_games_own_verbs_as_the_table_offers_them(client: Any) -> None:
+    verbs = client.get("/api/verbs").json()["verbs"]
+    family = {kind.value for game in tt.REGISTRY.values() for kind in game.verbs}
+    assert {"alone", "partner", "in", "exchange"} <= set(verbs) <= family
+    assert verbs["partner"]["offer"][0] == "Ask {name}" and verbs["partner"]["values"]["k"] == 2
+    assert len(verbs["exchange"]["choice"]["prompt"]) == 2  # a counted message's two forms
+    assert "play" not in verbs and "pass" not in verbs  # the core's verbs the page knows itself
+
+
 def test_rules_check_gives_the_canonical_string_or_the_reason(client: Any) -> None:
     ok = client.post("/api/rules", json={"game": "hasenpfeffer", "options": SHORT})
     assert ok.json() == {

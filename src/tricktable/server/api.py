@@ -13,7 +13,7 @@ from . import accounts, edge
 from .config import CHAT_PRESETS, LEVELS
 from .hub import Hub, record_with_seats, rules_from
 from .languages import words_of
-from .listing import rules_in_words, table_descriptor
+from .listing import every_games_verbs, rules_in_words, table_descriptor
 from .schemas import CreateTable, HintQuery, JoinTable, RulesQuery, SeatBot
 from .table import TableError
 
@@ -59,6 +59,13 @@ async def games(request: Request) -> dict[str, Any]:
         "levels": list(LEVELS),
         "chat_presets": list(CHAT_PRESETS),
     }
+
+
+@router.get("/verbs")
+async def verbs() -> dict[str, Any]:
+    """Every game's own verbs as the table page offers them (English message ids the page
+    translates), which the page knows before a table's words arrive."""
+    return {"verbs": every_games_verbs()}
 
 
 @router.post("/rules")

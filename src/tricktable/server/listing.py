@@ -74,6 +74,18 @@ def table_descriptor(rules: tt.Rules, words: Translator | None = None) -> dict[s
     return worded(descriptor, words) if words is not None else descriptor
 
 
+@functools.cache
+def every_games_verbs() -> dict[str, Any]:
+    """Every registered game's own verbs as its table words offer them under its standard rules
+    (of a word two games declare, the first game's), for a page before a table's words come."""
+    verbs: dict[str, Any] = {}
+    for game in tt.REGISTRY.values():
+        described = game.table(tt.rules(game.name)) if game.table is not None else {}
+        for word, entry in described.get("verbs", {}).items():
+            verbs.setdefault(word, entry)
+    return verbs
+
+
 # The descriptor's values that are names the page looks up, not words: kept as they are.
 _NAMES = frozenset({"maker_key", "less", "less_own"})
 

@@ -97,7 +97,12 @@ export function explain(action, ctx) {
 // The game's own verbs, as its table words describe them (the server reads each one's
 // registration): how each is offered, said in a bubble and chosen from the hand, as English
 // message ids translated here, and the values the table's rules give their explanations.
-export const ownVerb = (verb) => (WORDS.verbs || {})[verb] || {};
+// every game's own verbs under its standard rules, for a page that has no table's words yet
+const EVERY_GAMES_VERBS = await fetch("/api/verbs")
+  .then((answer) => (answer.ok ? answer.json() : { verbs: {} }))
+  .then((data) => data.verbs)
+  .catch(() => ({}));
+export const ownVerb = (verb) => (WORDS.verbs || {})[verb] || EVERY_GAMES_VERBS[verb] || {};
 
 const joined = (cards) => cards.map(cardShort).join(` ${t("and")} `);
 
