@@ -1,5 +1,6 @@
-"""Actions and their notation: ``pass``, ``bid 4``, ``trump H``, ``play JH``, ``exchange 9C 8H``,
-``partner 3`` …
+"""Actions and their notation: ``pass``, ``bid 4``, ``trump H``, ``discard 9C``, ``play JH``,
+and a family's own verbs followed by what their registration says they take (nothing, cards or
+a seat: :mod:`tricktable.verbs`).
 
 An :class:`Action` is an immutable value; ``str(action)`` is its canonical notation and
 :func:`parse_action` reads it back (case-insensitive, suit symbols and ``T`` accepted). Cards in
