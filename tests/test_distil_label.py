@@ -13,7 +13,7 @@ from tricktable.action_codec import ActionCodec
 from tricktable.distil.label import Labeller, LabelSpec, generate_labels, label_games
 from tricktable.encoding import ObservationEncoder
 from tricktable.errors import RulesError
-from tricktable.learn.features import PHASE_ORDER
+from tricktable.learn.model import PHASE_ORDER
 from tricktable.solver import solve
 
 

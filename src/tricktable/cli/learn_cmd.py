@@ -87,7 +87,7 @@ def _phases(given: str | None) -> tuple[str, ...] | None:
     """The decisions named in ``--phases`` (each a phase of the observation), or None: all."""
     if given is None:
         return None
-    from ..learn.features import PHASE_ORDER
+    from ..learn.model import PHASE_ORDER
 
     named = tuple(name.strip() for name in given.split(",") if name.strip())
     for name in named:

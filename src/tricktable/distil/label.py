@@ -40,7 +40,7 @@ from ..encoding import ObservationEncoder
 from ..engine import Game
 from ..errors import RulesError
 from ..games import rules as make_rules
-from ..learn.features import PHASE_ORDER
+from ..learn.model import PHASE_ORDER
 from ..learn.shards import Backend, run_shards, write_atomically
 from ..options import Rules
 from ..phase import Phase

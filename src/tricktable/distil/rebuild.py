@@ -18,8 +18,7 @@ import numpy as np
 
 from ..action_codec import ActionCodec
 from ..games import rules as make_rules
-from ..learn.features import PHASE_ORDER
-from ..learn.model import save
+from ..learn.model import PHASE_ORDER, save
 from ..learn.shards import Backend, load_shards
 from .fit import FitConfig, fit, rows_of_phase
 from .label import LabelSpec, generate_labels
