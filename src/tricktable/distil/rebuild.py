@@ -19,9 +19,10 @@ import numpy as np
 from ..action_codec import ActionCodec
 from ..games import rules as make_rules
 from ..learn.model import PHASE_ORDER, save
-from ..learn.shards import Backend, load_shards
+from ..learn.shards import Backend
 from .fit import FitConfig, fit, rows_of_phase
 from .label import LabelSpec, generate_labels
+from .observations import load_labels
 
 __all__ = ["MIN_POSITIONS", "RebuildOptions", "command_of", "rebuild"]
 
@@ -70,7 +71,7 @@ def rebuild(
     start = time.perf_counter()
     paths = generate_labels(spec, workers=workers, backend=backend,
                             progress=lambda d, n: say(f"labels: {d}/{n} shards"))  # fmt: skip
-    data = load_shards(paths)
+    data = load_labels(paths, make_rules(spec.rules), say)
     labelled = time.perf_counter() - start
     say(f"labels: {len(data['best']):,} positions in {labelled:.0f} s")
     metas: dict[str, dict[str, Any]] = {}
