@@ -47,6 +47,7 @@ def command_of(spec: LabelSpec, config: FitConfig, phases: tuple[str, ...] | Non
     """The command line that rebuilds these weights."""
     only = "" if phases is None else f" --phases {','.join(phases)}"
     only += "" if veto is None else f" --veto {veto:g}"
+    only += "" if spec.stake is None else f" --stake {spec.stake:g}"
     return (f"tricktable learn {spec.rules!r} --shards {spec.shards} --games {spec.games} "
             f"--samples {spec.samples} --keep {spec.keep} --worlds {spec.worlds} "
             f"--calls {spec.calls} --epochs {config.epochs} --seed {spec.seed}{only}")  # fmt: skip
