@@ -2,6 +2,7 @@
 // field (matchpoints), and the solver's review of the hand at each table.
 import { $, element, fetchJson, recordLink } from "./api.js";
 import { startAccount } from "./account.js";
+import { cardsText } from "./card-text.js";
 import { entrantNames, number as numeral, percent } from "./event-words.js";
 import { t, tn, translatePage } from "./i18n.js";
 import { nameOf } from "./names.js";
@@ -19,6 +20,30 @@ function tableRows(table) {
     element("td", { textContent: percent(s.percent) }),
     element("td", { className: "row-actions" }, ...(index ? [] : [
       element("a", { href: `/review/${table.table_id}`, textContent: t("Whole game") }), recordLink(table.table_id, `board-${number}`)]))));
+}
+
+// The board's hands as cards, seat by seat (the deal's notation is "hand / hand / … | widow |
+// stock"): each seat's line names who held it at each table, and the dealer; the cards no
+// seat was dealt come last. Every table was dealt these hands, so one list serves them all.
+function dealHands(board) {
+  const first = board.tables[0];
+  if (!first || !first.deal) return [];
+  const [hands, ...rest] = first.deal.split(" | ");
+  const lines = hands.split(" / ").map((hand, seat) => dealLine(seatWords(board, seat), hand, seat));
+  const left = rest.join(" ").trim();
+  if (left) lines.push(dealLine(t("Rest of the pack"), left, "rest"));
+  return lines;
+}
+
+function seatWords(board, seat) {
+  const names = board.tables.map((table) => nameOf(table.players || [], seat)).join(" / ");
+  const dealer = seat === board.tables[0].dealer ? ` · ${t("Dealer")}` : "";
+  return `${t("Seat {number}", { number: seat + 1 })} (${names})${dealer}`;
+}
+
+function dealLine(label, cards, seat) {
+  return element("div", { dataset: { testid: "board-hand", seat: String(seat) } },
+    element("strong", { textContent: `${label}: ` }), cardsText(cards.split(/\s+/)));
 }
 
 const REVIEW_TRIES = 60;
@@ -74,7 +99,7 @@ async function start() {
     $("board-title").textContent = t("Board {number} (round {round})", { number: board.number, round: board.round });
     $("board-fair").textContent = t("Commitment {commitment} · secret {secret} (every table shows this one commitment; the secret deals the board)",
       { commitment: board.commitment, secret: board.secret });
-    $("board-deal").textContent = board.tables[0] ? board.tables[0].deal : "";
+    $("board-deal").replaceChildren(...dealHands(board));
     $("board-tables").replaceChildren(...board.tables.flatMap(tableRows));
     $("board-reviews").replaceChildren(...await Promise.all(board.tables.map(reviewOf)));
   } catch (error) {
