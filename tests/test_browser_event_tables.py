@@ -242,6 +242,9 @@ def test_a_boards_page_shows_the_hands_as_cards_that_fit_the_screen(
     assert deal.split(" / ")[0] not in text and "Seat 1 (" in text  # not the notation
     dealer = board["tables"][0]["dealer"]
     assert "Dealer" in lines.nth(dealer).inner_text()
+    places = page.locator("[data-testid=board-tables] td.name").all_inner_texts()
+    bots = [name for name in places if name.endswith("bot)")]  # "Bruno (easy bot)"
+    assert "bot" not in places and len(bots) == len(places) - 2, places  # two entrants
     page.locator("[data-testid=board-fair]:has-text('secret')").wait_for()
     assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
     page.context.close()

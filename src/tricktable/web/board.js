@@ -5,16 +5,23 @@ import { startAccount } from "./account.js";
 import { cardsText } from "./card-text.js";
 import { entrantNames, number as numeral, percent } from "./event-words.js";
 import { t, tn, translatePage } from "./i18n.js";
-import { nameOf } from "./names.js";
+import { nameOf, seatLabel } from "./names.js";
 import { cardShort } from "./table/cards.js";
 
 const [, , eventId, , number] = window.location.pathname.split("/");
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 
+// A place's players: the entrant's names, or for a bot's place the bots in its seats with
+// their level ("Bruno (easy bot)"), as the table itself named them.
+function placeNames(table, score) {
+  if (score.names !== "bot" || !score.seats || !table.players) return entrantNames(score.names);
+  return score.seats.map((seat) => seatLabel(table.players, seat)).join(" & ");
+}
+
 function tableRows(table) {
   return table.scores.map((s, index) => element("tr", { dataset: { tableId: table.table_id, place: String(s.place) } },
     element("td", { textContent: index ? "" : t("Table {number}", { number: table.number }) }),
-    element("td", { className: "name", textContent: entrantNames(s.names) }),
+    element("td", { className: "name", textContent: placeNames(table, s) }),
     element("td", { textContent: signed(s.value) }),
     element("td", { textContent: numeral(s.matchpoints) }),
     element("td", { textContent: percent(s.percent) }),
@@ -36,7 +43,8 @@ function dealHands(board) {
 }
 
 function seatWords(board, seat) {
-  const names = board.tables.map((table) => nameOf(table.players || [], seat)).join(" / ");
+  // the same bot sits in a seat at every table: its name once, a person's at each table
+  const names = [...new Set(board.tables.map((table) => nameOf(table.players || [], seat)))].join(" / ");
   const dealer = seat === board.tables[0].dealer ? ` · ${t("Dealer")}` : "";
   return `${t("Seat {number}", { number: seat + 1 })} (${names})${dealer}`;
 }
