@@ -26,6 +26,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from browser_support import served_quick_bots
 from table_support import browser, new_context, take_turn, turns, watch_errors
+from test_browser_event_tables import SHOWN_HANDS, hands_of
 from test_browser_languages import unmarked
 
 __all__ = ["browser"]  # the fixture, used by name
@@ -163,10 +164,11 @@ def test_a_club_holds_a_duplicate_event_that_two_browsers_play_through(played: P
     rows = ana.locator("[data-testid=board-tables] tbody tr")
     shown = {rows.nth(i).get_attribute("data-table-id") for i in range(rows.count())}
     assert shown == set(first_round) and len(first_round) == 2  # every table's result
-    deal_text = ana.locator("[data-testid=board-deal]").inner_text()
+    hands = ana.locator("[data-testid=board-deal] [data-testid=board-hand]")
     commitment = state["board_list"][0]["commitment"]
     assert commitment in ana.locator("[data-testid=board-fair]").inner_text()
-    assert same_hands_in_the_records(database, first_round) == deal_text
+    dealt = same_hands_in_the_records(database, first_round)
+    assert hands.evaluate_all(SHOWN_HANDS) == hands_of(dealt)  # the same cards, seat by seat
     # each table's game was over right after its board: the solver's review of it is shown
     ready = "[data-testid=board-review][data-review=ready]"
     reviewed = ana.locator(ready)
