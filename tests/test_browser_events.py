@@ -23,6 +23,7 @@ pytest.importorskip("playwright", reason="needs the playwright package (dev extr
 import httpx
 import sqlalchemy as sa
 from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from browser_support import served_quick_bots
 from table_support import browser, new_context, take_turn, turns, watch_errors
@@ -103,6 +104,21 @@ def play_the_event(pages: list[Page], base_url: str, event_id: str) -> list[int]
             moves[index] += take_turn(page) is not None
         pages[0].wait_for_timeout(50)
     raise AssertionError(f"the event did not end: {event_state(base_url, event_id)}")
+
+
+def go_to_my_table(page: Page, event_url: str) -> None:
+    """Open the event page until it offers the player's table (a page loaded while the tables
+    were being made shows none until it is loaded again), then go there."""
+    for _ in range(6):
+        page.goto(event_url)
+        try:
+            page.wait_for_selector("[data-testid=my-table]:visible", timeout=5_000)
+        except PlaywrightTimeout:
+            continue
+        page.click("[data-testid=my-table]")
+        page.wait_for_url("**/t/**")
+        return
+    raise AssertionError(f"the event page never offered a table: {page.content()[:300]}")
 
 
 @dataclasses.dataclass
@@ -294,9 +310,7 @@ def test_two_individuals_sit_at_different_tables_and_their_boards_score_against_
     ida.wait_for_selector("[data-testid=event-status][data-status=playing]")
     tables = []
     for page in (ida, jo):
-        page.goto(f"{base_url}/events/{event_id}")
-        page.click("[data-testid=my-table]")
-        page.wait_for_url("**/t/**")
+        go_to_my_table(page, f"{base_url}/events/{event_id}")
         tables.append(page.url.split("/t/", 1)[1].split("?")[0])
     assert tables[0] != tables[1], "each at a table of their own"
     state = event_state(base_url, event_id)
