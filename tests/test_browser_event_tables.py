@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 
 from browser_support import served_quick_bots
-from table_support import PHONE, browser, new_context, take_turn, turns
+from table_support import DESKTOP, PHONE, browser, new_context, take_turn, turns
 from tricktable.verify import verify_record
 
 __all__ = ["browser"]  # the fixture, used by name
@@ -170,10 +170,16 @@ def played_event(base_url: str) -> str:
     raise AssertionError("the event did not end")
 
 
+@pytest.fixture(scope="module")
+def one_board_event(base_url: str) -> str:
+    """The one-board event of :func:`played_event`, once over: its id."""
+    return played_event(base_url)
+
+
 def test_a_boards_page_downloads_every_tables_record(
-    browser: Browser, base_url: str, tmp_path: Path
+    browser: Browser, base_url: str, one_board_event: str, tmp_path: Path
 ) -> None:
-    event_id = played_event(base_url)
+    event_id = one_board_event
     page = new_context(browser).new_page()
     page.goto(f"{base_url}/events/{event_id}/boards/1")
     links = page.locator("[data-testid=board-tables] [data-testid=download-record]")
@@ -197,3 +203,48 @@ def test_a_boards_page_downloads_every_tables_record(
     phone.locator("[data-testid=board-fair]:has-text('secret')").wait_for()
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     phone.context.close()
+
+
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def card_words(card: str) -> str:
+    """A card of the notation ("10S", "JK") as the English page writes it ("10♠", "Joker")."""
+    return "Joker" if card == "JK" else card[:-1] + SUIT_SYMBOLS[card[-1]]
+
+
+def hands_of(deal: str) -> list[list[str]]:
+    """A deal's notation as the page lists it: each seat's hand, then the cards left over."""
+    hands, *rest = deal.split(" | ")
+    left = " ".join(rest).split()
+    return [[card_words(c) for c in hand.split()] for hand in hands.split(" / ")] + (
+        [[card_words(c) for c in left]] if left else []
+    )
+
+
+SHOWN_HANDS = """(lines) => lines.map((line) =>
+  [...line.querySelectorAll('.card-text')].map((card) => card.textContent))"""
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_boards_page_shows_the_hands_as_cards_that_fit_the_screen(
+    browser: Browser, base_url: str, one_board_event: str, size: dict[str, int]
+) -> None:
+    event_id = one_board_event
+    board = httpx.get(f"{base_url}/api/events/{event_id}/boards/1").json()
+    page = new_context(browser, size).new_page()
+    page.goto(f"{base_url}/events/{event_id}/boards/1")
+    lines = page.locator("[data-testid=board-deal] [data-testid=board-hand]")
+    lines.first.wait_for()
+    deal = board["tables"][0]["deal"]
+    assert lines.evaluate_all(SHOWN_HANDS) == hands_of(deal)  # every card, seat by seat
+    text = page.locator("[data-testid=board-deal]").inner_text()
+    assert deal.split(" / ")[0] not in text and "Seat 1 (" in text  # not the notation
+    dealer = board["tables"][0]["dealer"]
+    assert "Dealer" in lines.nth(dealer).inner_text()
+    places = page.locator("[data-testid=board-tables] td.name").all_inner_texts()
+    bots = [name for name in places if name.endswith("bot)")]  # "Bruno (easy bot)"
+    assert "bot" not in places and len(bots) == len(places) - 2, places  # two entrants
+    page.locator("[data-testid=board-fair]:has-text('secret')").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    page.context.close()

@@ -100,6 +100,16 @@ GAMES: dict[str, dict[str, Any]] = {
 BOWERS = {"euchre", "hasenpfeffer"}  # "right bower" is their rules' word
 
 
+def assert_summary_heads_agree(page: Page, code: str) -> None:
+    """The summary's column heads are the catalog's words, each written the same way (with a
+    capital, not "Tricks | points | Total")."""
+    words = translator(code).gettext
+    heads = page.locator("[data-testid=hand-summary] thead th").all_inner_texts()[1:]
+    assert heads[0] == words("Tricks") and heads[2] == words("Total"), heads
+    assert heads[1] in (words("Points"), words("Chips")), heads
+    assert all(head[:1].isupper() for head in heads), heads
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize("code", sorted(WORDS))
 def test_a_whole_hand_in_each_language(
@@ -117,6 +127,7 @@ def test_a_whole_hand_in_each_language(
     assert sheet in page.inner_text("[data-testid=score-sheet]")
     play_until_summary(page)
     assert hand in page.inner_text("[data-testid=hand-summary]")
+    assert_summary_heads_agree(page, code)
     if code != "en":
         english = ("Trump", "Hand 1", "Score sheet", "right bower", "Continue", "See the result")
         text = page.inner_text("body")

@@ -36,6 +36,7 @@ def test_learn_labels_fits_and_writes_the_weights(tmp_path):
         (["learn", "rams", "--calls", "guessed"], "calls 'guessed' is not one of"),
         (["learn", "rams", "--phases", "auction,bidding"], "phase 'bidding' is not one of"),
         (["learn", "rams", "--veto", "-1"], "veto -1.0 is not a number of points >= 0"),
+        (["learn", "bierspiel", "--stake", "-2"], "stake -2.0 is not a number of points >= 0"),
     ],
 )
 def test_learn_refuses_bad_input_before_any_work(tmp_path, args, says):
@@ -56,3 +57,16 @@ def test_learn_fits_only_the_phases_asked_for(tmp_path):
     meta = Evaluator.load(tmp_path / "weights" / "hasenpfeffer-play.npz").meta
     assert meta["command"].endswith("--phases play --veto 0.8") and meta["choose"] == "value"
     assert Evaluator.load(tmp_path / "weights" / "hasenpfeffer-play.npz").veto == 0.8
+
+
+def test_a_staked_rebuild_keeps_its_labels_apart_and_says_the_stake(tmp_path, monkeypatch):
+    monkeypatch.setattr("tricktable.cli.learn_cmd.user_data_dir", lambda: tmp_path / "data")
+    args = ["learn", "hasenpfeffer", "--shards", "1", "--games", "6", "--samples", "1",
+            "--keep", "1", "--epochs", "1", "--worlds", "dealt", "--phases", "play",
+            "--stake", "12", "--out", str(tmp_path / "weights")]  # fmt: skip
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    labels = tmp_path / "data" / "tricktable" / "labels"
+    assert [p.name for p in labels.iterdir()] == ["hasenpfeffer-dealt-solved-stake12-k1-s0"]
+    meta = Evaluator.load(tmp_path / "weights" / "hasenpfeffer-play.npz").meta
+    assert meta["command"].endswith("--phases play --stake 12")

@@ -12,8 +12,11 @@ torch = pytest.importorskip("torch")
 
 from tricktable.distil.fit import FitConfig, fit, fit_network, rows_of_phase  # noqa: E402
 from tricktable.distil.label import LabelSpec, label_games  # noqa: E402
-from tricktable.learn.features import PHASE_ORDER  # noqa: E402
-from tricktable.learn.model import Evaluator, save  # noqa: E402
+from tricktable.learn.model import (  # noqa: E402
+    PHASE_ORDER,
+    Evaluator,
+    save,
+)
 
 CONFIG = FitConfig(hidden=(32, 16), epochs=4, batch_size=32, seed=2)
 

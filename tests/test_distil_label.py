@@ -13,7 +13,7 @@ from tricktable.action_codec import ActionCodec
 from tricktable.distil.label import Labeller, LabelSpec, generate_labels, label_games
 from tricktable.encoding import ObservationEncoder
 from tricktable.errors import RulesError
-from tricktable.learn.features import PHASE_ORDER
+from tricktable.learn.model import PHASE_ORDER
 from tricktable.solver import solve
 
 
@@ -105,3 +105,21 @@ def test_calls_may_be_valued_by_heuristic_playouts_instead_of_solved_contracts(t
     assert row["valued"].sum() == len(view.legal) == 2
     with pytest.raises(RulesError, match="calls='guessed'"):
         generate_labels(small(tmp_path, calls="guessed"))
+
+
+def test_a_stake_values_the_hand_that_ends_a_race_by_who_wins_it(tmp_path) -> None:
+    """Bierspiel is won by the first to cancel his counters, not by the most points: with a
+    stake, the last hand's actions are worth winning or losing the game (the points of every
+    other hand are unchanged: the same game, the same labels)."""
+    labels = {}
+    for stake in (None, 100.0):
+        spec = LabelSpec("bierspiel", tmp_path, 1, games=1, samples=1, keep=1.0, seed=2,
+                         worlds="dealt", calls="played", stake=stake)  # fmt: skip
+        labels[stake] = label_games(spec, 0)
+    plain, staked = labels[None], labels[100.0]
+    assert np.array_equal(plain["obs"], staked["obs"])  # the same positions
+    plain_top = np.abs(np.where(plain["valued"], plain["values"], 0)).max(axis=1)
+    staked_top = np.abs(np.where(staked["valued"], staked["values"], 0)).max(axis=1)
+    assert plain_top.max() < 20 and staked_top.max() == 100.0
+    ends = staked_top == 100.0
+    assert np.array_equal(plain["values"][~ends], staked["values"][~ends])

@@ -420,3 +420,18 @@ def test_every_bot_level_plays_whole_legal_games_of_euchre(level: str) -> None:
         assert game.is_over, level
         winners = set(game.winners)
         assert winners in ({0, 2}, {1, 3}) and min(game.scores[s] for s in winners) >= 3
+
+
+def test_E06_the_observation_says_the_maker_the_lone_hand_and_who_took_the_turnup() -> None:
+    """The encoder reads Euchre's section (``GameDef.encoding``): a network that decides
+    mid-hand knows who made trump, who is alone and that the dealer holds the turn-up."""
+    from tricktable.encoding import ObservationEncoder
+
+    game = play(game_of(dealer=3), "order-up", "discard 10D", "alone")  # seat 0 alone
+    encoder = ObservationEncoder(game.rules)
+    seen = encoder.encode(game.view(1))  # seat 1's observation: relative seat 3 is seat 0
+    assert encoder.field(seen, "bidder").tolist() == [0, 0, 0, 1]
+    assert encoder.field(seen, "alone").tolist() == [0, 0, 0, 1]
+    assert encoder.field(seen, "turnup_taker").tolist() == [0, 0, 1, 0]  # the dealer, seat 3
+    before = encoder.encode(game_of(dealer=3).view(1))
+    assert not encoder.field(before, "bidder").any() and not encoder.field(before, "alone").any()

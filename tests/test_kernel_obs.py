@@ -1,5 +1,5 @@
 """The batch kernel's observations against the reference encoder written in plain Python from
-the observing seat's view alone (:mod:`tricktable.learn.features`), on random positions: the
+the observing seat's view alone (``kernel_obs_reference``), on random positions: the
 common block for every game, and the whole vector for Single Hasenpfeffer."""
 
 from __future__ import annotations
@@ -9,13 +9,14 @@ import pytest
 
 pytest.importorskip("numba")
 
+import kernel_obs_reference as features
 import tricktable as tt
+from kernel_obs_reference import common_block, hasenpfeffer_block
 from tricktable.batch import Batch, supported
 from tricktable.batch import layout as L
 from tricktable.encoding import ActionCodec
 from tricktable.games.hasenpfeffer.single import PEPPER_LEVELS
-from tricktable.learn import features
-from tricktable.learn.features import PHASE_ORDER, common_block, hasenpfeffer_block
+from tricktable.learn.model import PHASE_ORDER
 from tricktable.phase import Phase
 
 

@@ -111,6 +111,8 @@ def _check_board(client: Any, page: dict[str, Any]) -> None:
         assert played["secret"] == page["secret"]
         assert played["deal"] == table["deal"]
         assert {s["matchpoints"] for s in table["scores"]} <= {0, 1, 2}
+        # an individual's place is one seat: the page names a bot's place by that seat's bot
+        assert [s["seats"] for s in table["scores"]] == [[s["place"]] for s in table["scores"]]
     by_place = [[t["scores"][p]["matchpoints"] for t in page["tables"]] for p in range(4)]
     assert all(sum(points) == 2 for points in by_place)  # a win and a loss, or two ties
 

@@ -116,6 +116,7 @@ class PimcBot:
         inference: str = "model",
         weights: str | None = None,
         continuation: str = "heuristic",
+        stake: float | None = None,
     ) -> None:
         self.seed = seed
         self.samples = samples
@@ -128,6 +129,9 @@ class PimcBot:
         self.min_samples = min_samples
         self.solve_contracts = solve_contracts
         self.play_to_win = play_to_win
+        self.stake = stake
+        """What winning the game is worth, in points, where the rules name no target score
+        (Bierspiel's race to cancel one's counters); None: the rules' own stake."""
         self.settle_cards = settle_cards
         self.heuristic_ties = heuristic_ties
         self.shortfall = Shortfall(own_shortfall, rival_shortfall)
@@ -147,6 +151,11 @@ class PimcBot:
             heuristic = HeuristicBot(self.seed)
             return learned_choice(view, heuristic=heuristic) or heuristic.choose(view)
         return analysis.best
+
+    def _game_stake(self, view: View) -> float:
+        if not self.play_to_win:
+            return 0.0
+        return game_stake(view.rules) if self.stake is None else self.stake
 
     def analyse(self, view: View) -> Analysis:
         """Score every legal action of ``view`` over the sampled deals."""
@@ -173,7 +182,7 @@ class PimcBot:
         candidates = self._candidates(view, legal)
         race = Race.of(candidates)
         self._solved: SolveCache = {}
-        self._stake = game_stake(view.rules) if self.play_to_win else 0.0
+        self._stake = self._game_stake(view)
         wanted = self._wanted(view)
         totals = dict.fromkeys((str(a) for a in legal), 0.0)
         shown = dict(totals)  # what a hint reports: tricks without the contract bonus

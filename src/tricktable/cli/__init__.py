@@ -95,9 +95,8 @@ if _MISSING is None:
 
     arena.register(app)
 
-    from . import learn_cmd, train_cmd
+    from . import learn_cmd
 
-    train_cmd.register(app)
     learn_cmd.register(app)
 
     from . import compile_cmd

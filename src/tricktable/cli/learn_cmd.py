@@ -44,6 +44,10 @@ def learn(
             help="The card network only overrules heuristic cards this many points below its best."
         ),
     ] = None,
+    stake: Annotated[
+        float | None,
+        typer.Option(help="Points a label gives for winning the game, in games without a target."),
+    ] = None,
 ) -> None:
     """Label positions with the solver, fit a network per decision, write the weights."""
     from ..distil.fit import FitConfig
@@ -54,18 +58,20 @@ def learn(
 
     try:
         rules = make_rules(game)
+        staked = "" if stake is None else f"-stake{_points('stake', stake):g}"
         folder = data or user_data_dir() / "tricktable" / "labels" / _folder_name(
-            str(rules), f"{worlds}-{calls}", samples, seed
+            str(rules), f"{worlds}-{calls}{staked}", samples, seed
         )
         spec = LabelSpec(str(rules), folder, shards, games, samples, keep, seed,
                          worlds=_one_of("worlds", worlds, ("sampled", "dealt")),
-                         calls=_one_of("calls", calls, ("solved", "played")))  # fmt: skip
+                         calls=_one_of("calls", calls, ("solved", "played")),
+                         stake=stake)  # fmt: skip
         rebuild(
             spec,
             out or weights_folder(rules.name),
             config=FitConfig(epochs=epochs, seed=seed),
             phases=_phases(phases),
-            veto=_veto(veto),
+            veto=None if veto is None else _points("veto", veto),
             workers=workers,
             backend=_one_of("backend", backend, ("process", "ray")),
             say=typer.echo,
@@ -87,7 +93,7 @@ def _phases(given: str | None) -> tuple[str, ...] | None:
     """The decisions named in ``--phases`` (each a phase of the observation), or None: all."""
     if given is None:
         return None
-    from ..learn.features import PHASE_ORDER
+    from ..learn.model import PHASE_ORDER
 
     named = tuple(name.strip() for name in given.split(",") if name.strip())
     for name in named:
@@ -95,9 +101,9 @@ def _phases(given: str | None) -> tuple[str, ...] | None:
     return named
 
 
-def _veto(points: float | None) -> float | None:
-    if points is not None and not points >= 0:
-        raise RulesError(f"veto {points!r} is not a number of points >= 0")
+def _points(option: str, points: float) -> float:
+    if not points >= 0:
+        raise RulesError(f"{option} {points!r} is not a number of points >= 0")
     return points
 
 

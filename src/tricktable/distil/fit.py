@@ -20,19 +20,28 @@ checkpoint after each epoch lets a stopped run resume where it stopped.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ..learn.train import Fit
-
-__all__ = ["FitConfig", "fit", "fit_network", "rows_of_phase"]
+__all__ = ["Fit", "FitConfig", "fit", "fit_network", "rows_of_phase"]
 
 TIE = 1e-4
 """Teacher values closer than this are equally good (double-dummy ties are common)."""
+
+
+@dataclass
+class Fit:
+    """A trained network's weights, oriented for ``x @ w + b``, the codec columns it scores,
+    and what each epoch measured."""
+
+    weights: list[np.ndarray]
+    biases: list[np.ndarray]
+    columns: np.ndarray
+    history: list[dict[str, float]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ from ..encoding import ObservationEncoder
 from ..engine import Game
 from ..errors import RulesError
 from ..games import rules as make_rules
-from ..learn.features import PHASE_ORDER
+from ..learn.model import PHASE_ORDER
 from ..learn.shards import Backend, run_shards, write_atomically
 from ..options import Rules
 from ..phase import Phase
@@ -56,14 +56,15 @@ Calls = Literal["solved", "played"]
 
 
 def teacher(samples: int, seed: int = 0, continuation: str = "heuristic",
-            calls: Calls = "solved") -> PimcBot:  # fmt: skip
+            calls: Calls = "solved", stake: float | None = None) -> PimcBot:  # fmt: skip
     """The search that labels: PIMC with ``samples`` worlds a decision and no time cap (the
     labels do not depend on the machine's load), cards valued in the hand's points, the
     others' later calls taken by ``continuation`` (``heuristic`` or ``learned``), a call
-    valued by its contract ``solved`` double dummy or ``played`` out by the heuristic."""
+    valued by its contract ``solved`` double dummy or ``played`` out by the heuristic, a hand
+    that ends the game by who wins it (at ``stake`` points where the rules name none)."""
     return PimcBot(seed=seed, samples=samples, time_limit=math.inf, min_samples=1,
                    settle_cards=True, continuation=continuation,
-                   solve_contracts=calls == "solved")  # fmt: skip
+                   solve_contracts=calls == "solved", stake=stake)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,11 @@ class LabelSpec:
     heuristic. Double-dummy defenders know where every card is, which makes contracts look
     worse than they play (Euchre's order-ups most); a bot that plays its cards by the
     heuristic gets what the playouts measure."""
+    stake: float | None = None
+    """What winning the game is worth in a label, in points, where the rules name no target
+    score: a race such as Bierspiel's is won by the first out, not by the most points, so a
+    hand that ends it is worth who wins it. None: the rules' own (Euchre's and the
+    Hasenpfeffers' target; none in the Rams family's sessions)."""
 
     def path(self, index: int) -> Path:
         return self.folder / f"shard-{index:05d}.npz"
@@ -108,12 +114,14 @@ class Labeller:
     worlds: Worlds = "sampled"
     continuation: str = "heuristic"
     calls: Calls = "solved"
+    stake: float | None = None
     encoder: ObservationEncoder = field(init=False)
     search: PimcBot = field(init=False)
 
     def __post_init__(self) -> None:
         self.encoder = ObservationEncoder(self.rules)
-        self.search = teacher(self.samples, self.seed, self.continuation, self.calls)
+        self.search = teacher(self.samples, self.seed, self.continuation, self.calls,
+                              self.stake)  # fmt: skip
 
     @property
     def codec(self) -> ActionCodec:
@@ -155,7 +163,8 @@ def label_games(spec: LabelSpec, index: int,
     rng = random.Random(seed)
     # expert iteration: the learned policy plays the positions and the teacher's continuation
     continuation = "learned" if spec.policy == "learned" else "heuristic"
-    labeller = Labeller(rules, spec.samples, seed, spec.worlds, continuation, spec.calls)
+    labeller = Labeller(rules, spec.samples, seed, spec.worlds, continuation, spec.calls,
+                        spec.stake)  # fmt: skip
     rows: list[dict[str, np.ndarray]] = []
     records: list[str] = []
     for number in range(spec.games):

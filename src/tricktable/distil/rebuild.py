@@ -18,11 +18,11 @@ import numpy as np
 
 from ..action_codec import ActionCodec
 from ..games import rules as make_rules
-from ..learn.features import PHASE_ORDER
-from ..learn.model import save
-from ..learn.shards import Backend, load_shards
+from ..learn.model import PHASE_ORDER, save
+from ..learn.shards import Backend
 from .fit import FitConfig, fit, rows_of_phase
 from .label import LabelSpec, generate_labels
+from .observations import load_labels
 
 __all__ = ["MIN_POSITIONS", "RebuildOptions", "command_of", "rebuild"]
 
@@ -47,6 +47,7 @@ def command_of(spec: LabelSpec, config: FitConfig, phases: tuple[str, ...] | Non
     """The command line that rebuilds these weights."""
     only = "" if phases is None else f" --phases {','.join(phases)}"
     only += "" if veto is None else f" --veto {veto:g}"
+    only += "" if spec.stake is None else f" --stake {spec.stake:g}"
     return (f"tricktable learn {spec.rules!r} --shards {spec.shards} --games {spec.games} "
             f"--samples {spec.samples} --keep {spec.keep} --worlds {spec.worlds} "
             f"--calls {spec.calls} --epochs {config.epochs} --seed {spec.seed}{only}")  # fmt: skip
@@ -71,7 +72,7 @@ def rebuild(
     start = time.perf_counter()
     paths = generate_labels(spec, workers=workers, backend=backend,
                             progress=lambda d, n: say(f"labels: {d}/{n} shards"))  # fmt: skip
-    data = load_shards(paths)
+    data = load_labels(paths, make_rules(spec.rules), say)
     labelled = time.perf_counter() - start
     say(f"labels: {len(data['best']):,} positions in {labelled:.0f} s")
     metas: dict[str, dict[str, Any]] = {}

@@ -1,15 +1,15 @@
 """Learned evaluators at play time: the shipped weights, run in plain numpy (no torch, no numba).
 
 An :class:`Evaluator` scores every action column its decision allows from a seat's observation
-(:func:`tricktable.learn.features.observation`, computed from the view alone) and picks the
+(:class:`~tricktable.encoding.ObservationEncoder`, computed from the view alone) and picks the
 best legal one. A game's weights live in its family package, ``games/<family>/weights/
 <game>-<phase>.npz``, each beside the command that rebuilt it (in the file's ``meta``);
-:func:`evaluators` and :func:`for_game` load them once.
+:func:`evaluators` loads them once.
 
 >>> import tricktable as tt
->>> evaluator = for_game("hasenpfeffer")
+>>> bid, *_ = evaluators("hasenpfeffer")
 >>> game = tt.new_game("hasenpfeffer", seed=4)
->>> str(evaluator.choose(game.view(game.to_move))) in {str(a) for a in game.legal_actions()}
+>>> str(bid.choose(game.view(game.to_move))) in {str(a) for a in game.legal_actions()}
 True
 """
 
@@ -26,13 +26,17 @@ import numpy as np
 
 from ..actions import Action
 from ..encoding import ObservationEncoder
+from ..errors import RulesError
 from ..games import family_of
 from ..options import Rules
 from ..view import View
-from .decisions import DECISIONS
-from .features import PHASE_ORDER, observation
 
-__all__ = ["Evaluator", "evaluators", "for_game", "save", "weights_folder", "weights_path"]
+__all__ = ["PHASE_ORDER", "Evaluator", "evaluators", "save", "weights_folder", "weights_path"]
+
+PHASE_ORDER = ("auction", "trump", "discard", "alone", "play", "done", "give", "declare",
+               "exchange")  # fmt: skip
+"""The decisions a game's networks are found by (``<game>-<phase>.npz``), in the order of the
+phase number a labelled row stores (the batch layout's order)."""
 
 
 def weights_folder(game: str) -> Path:
@@ -56,9 +60,12 @@ class Evaluator:
         self.meta = meta
         self.phase = str(meta.get("phase", ""))
         self.labels = [str(label) for label in meta.get("actions", [])]
-        self.features = str(meta.get("features", "batch"))
-        """``batch``: :func:`~tricktable.learn.features.observation` (the batch kernels'
-        vector); ``encoder``: the environments' observation (every game's)."""
+        if meta.get("features", "encoder") != "encoder":
+            raise RulesError(
+                "these weights read the {features!r} observation, which is no longer built; "
+                "rebuild them with tricktable learn (the environments' observation)",
+                features=meta["features"],
+            )
 
     @classmethod
     def load(cls, path: Path) -> Evaluator:
@@ -95,9 +102,7 @@ class Evaluator:
 
     def observe(self, view: View) -> np.ndarray:
         """The observation vector this evaluator was trained on, of ``view``'s seat."""
-        if self.features == "encoder":
-            return _encoder(view.rules).encode(view)
-        return observation(view)
+        return _encoder(view.rules).encode(view)
 
     def applies(self, view: View) -> bool:
         """Whether ``view`` is at this evaluator's decision."""
@@ -180,18 +185,6 @@ def save(path: Path, weights: list[np.ndarray], biases: list[np.ndarray], column
     arrays["meta"] = np.array(json.dumps(meta, sort_keys=True))
     path.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
-
-
-@cache
-def for_game(game: str, folder: str | None = None) -> Evaluator | None:
-    """The evaluator of the decision keyed ``game`` in :data:`DECISIONS` (a game's name: its
-    bid) shipped in the package, or found in ``folder``; None if there is none."""
-    decision = DECISIONS.get(game)
-    if decision is None:
-        return None
-    where = weights_folder(decision.game) if folder is None else Path(folder)
-    path = where / f"{decision.name}.npz"
-    return Evaluator.load(path) if path.exists() else None
 
 
 @cache

@@ -3,8 +3,8 @@
 A shard is one ``.npz`` file, deterministic for its index and written atomically (a finished
 file is always whole), so a run that was stopped makes only the shards still missing. The
 maker of a shard is any picklable callable ``make(index) -> path`` (a module-level function
-bound with :func:`functools.partial`): the positions valued by playouts (:mod:`.data`) and the
-positions labelled by the solver (:mod:`.label`) share this runner.
+bound with :func:`functools.partial`), such as the solver's labeller
+(:mod:`tricktable.distil.label`).
 """
 
 from __future__ import annotations

@@ -405,6 +405,7 @@ async def board(event_id: str, number: int, request: Request) -> dict[str, Any]:
 def _board_page(conn: sa.Connection, event_id: str, found: sa.Row[Any]) -> dict[str, Any]:
     row = conn.execute(events.select().where(events.c.id == event_id)).one()
     deal_number = found.number - ((found.round - 1) * row.boards + 1)
+    places = rounds.places_of(rules_from(row.game, dict(row.options)), row.kind)
     tables = []
     query = (
         sa.select(event_tables)
@@ -412,14 +413,22 @@ def _board_page(conn: sa.Connection, event_id: str, found: sa.Row[Any]) -> dict[
         .order_by(event_tables.c.number)
     )
     for table in conn.execute(query):
-        tables.append(_board_table(conn, event_id, table, found.number, deal_number))
+        tables.append(_board_table(conn, event_id, table, (found.number, deal_number), places))
     return {"event_id": event_id, "number": found.number, "round": found.round,
             "commitment": found.commitment, "secret": found.secret, "tables": tables}  # fmt: skip
 
 
 def _board_table(
-    conn: sa.Connection, event_id: str, table: sa.Row[Any], board: int, deal_number: int
+    conn: sa.Connection,
+    event_id: str,
+    table: sa.Row[Any],
+    numbers: tuple[int, int],
+    places: tuple[tuple[int, ...], ...],
 ) -> dict[str, Any]:
+    """One table's play of a board (``numbers``: the board's, and the deal's at the table):
+    its hands, and each place's result with the seats it holds (so a bot's place is named by
+    the bot in that seat)."""
+    board, deal_number = numbers
     deal = conn.execute(
         sa.select(store.deals.c.deal, store.deals.c.dealer).where(
             store.deals.c.table_id == table.table_id, store.deals.c.number == deal_number
@@ -435,7 +444,8 @@ def _board_table(
         "table_id": table.table_id, "number": table.number,
         "deal": None if deal is None else deal.deal,
         "dealer": None if deal is None else deal.dealer,
-        "scores": [{"place": s.place, "value": s.value, "matchpoints": s.matchpoints,
+        "scores": [{"place": s.place, "seats": list(places[s.place]), "value": s.value,
+                    "matchpoints": s.matchpoints,
                     "percent": round(s.percent, 2),
                     "names": "bot" if s.entrant.startswith(rounds.BOT)
                     else _entrant_names(conn, event_id, s.entrant)} for s in scores],

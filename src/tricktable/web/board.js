@@ -2,23 +2,56 @@
 // field (matchpoints), and the solver's review of the hand at each table.
 import { $, element, fetchJson, recordLink } from "./api.js";
 import { startAccount } from "./account.js";
+import { cardsText } from "./card-text.js";
 import { entrantNames, number as numeral, percent } from "./event-words.js";
 import { t, tn, translatePage } from "./i18n.js";
-import { nameOf } from "./names.js";
+import { nameOf, seatLabel } from "./names.js";
 import { cardShort } from "./table/cards.js";
 
 const [, , eventId, , number] = window.location.pathname.split("/");
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 
+// A place's players: the entrant's names, or for a bot's place the bots in its seats with
+// their level ("Bruno (easy bot)"), as the table itself named them.
+function placeNames(table, score) {
+  if (score.names !== "bot" || !score.seats || !table.players) return entrantNames(score.names);
+  return score.seats.map((seat) => seatLabel(table.players, seat)).join(" & ");
+}
+
 function tableRows(table) {
   return table.scores.map((s, index) => element("tr", { dataset: { tableId: table.table_id, place: String(s.place) } },
     element("td", { textContent: index ? "" : t("Table {number}", { number: table.number }) }),
-    element("td", { className: "name", textContent: entrantNames(s.names) }),
+    element("td", { className: "name", textContent: placeNames(table, s) }),
     element("td", { textContent: signed(s.value) }),
     element("td", { textContent: numeral(s.matchpoints) }),
     element("td", { textContent: percent(s.percent) }),
     element("td", { className: "row-actions" }, ...(index ? [] : [
       element("a", { href: `/review/${table.table_id}`, textContent: t("Whole game") }), recordLink(table.table_id, `board-${number}`)]))));
+}
+
+// The board's hands as cards, seat by seat (the deal's notation is "hand / hand / … | widow |
+// stock"): each seat's line names who held it at each table, and the dealer; the cards no
+// seat was dealt come last. Every table was dealt these hands, so one list serves them all.
+function dealHands(board) {
+  const first = board.tables[0];
+  if (!first || !first.deal) return [];
+  const [hands, ...rest] = first.deal.split(" | ");
+  const lines = hands.split(" / ").map((hand, seat) => dealLine(seatWords(board, seat), hand, seat));
+  const left = rest.join(" ").trim();
+  if (left) lines.push(dealLine(t("Rest of the pack"), left, "rest"));
+  return lines;
+}
+
+function seatWords(board, seat) {
+  // the same bot sits in a seat at every table: its name once, a person's at each table
+  const names = [...new Set(board.tables.map((table) => nameOf(table.players || [], seat)))].join(" / ");
+  const dealer = seat === board.tables[0].dealer ? ` · ${t("Dealer")}` : "";
+  return `${t("Seat {number}", { number: seat + 1 })} (${names})${dealer}`;
+}
+
+function dealLine(label, cards, seat) {
+  return element("div", { dataset: { testid: "board-hand", seat: String(seat) } },
+    element("strong", { textContent: `${label}: ` }), cardsText(cards.split(/\s+/)));
 }
 
 const REVIEW_TRIES = 60;
@@ -74,7 +107,7 @@ async function start() {
     $("board-title").textContent = t("Board {number} (round {round})", { number: board.number, round: board.round });
     $("board-fair").textContent = t("Commitment {commitment} · secret {secret} (every table shows this one commitment; the secret deals the board)",
       { commitment: board.commitment, secret: board.secret });
-    $("board-deal").textContent = board.tables[0] ? board.tables[0].deal : "";
+    $("board-deal").replaceChildren(...dealHands(board));
     $("board-tables").replaceChildren(...board.tables.flatMap(tableRows));
     $("board-reviews").replaceChildren(...await Promise.all(board.tables.map(reviewOf)));
   } catch (error) {

@@ -23,9 +23,17 @@ export function seatLabel(seats, seat) {
   return info.name || t("open seat");
 }
 
-/** The sides of a table as names: "Ana & Cleo", or one player's name in individual games. */
+const isOpen = (seats, seat) => Boolean(seats && seats[seat] && seats[seat].kind === "human" && !seats[seat].name);
+
+/** The sides of a table as names: "Ana & Cleo", or one player's name in individual games. A
+ * side with a seat nobody has taken yet names its players and then the open seat ("Dario &
+ * open seat", not "Open seat 2 & Dario"): the team as it will be once someone sits there. */
 export function sideNames(seats, side) {
-  return side.map((seat) => nameOf(seats, seat)).join(" & ");
+  if (side.length === 1) return nameOf(seats, side[0]);
+  const taken = side.filter((seat) => !isOpen(seats, seat)).map((seat) => nameOf(seats, seat));
+  const open = side.length - taken.length;
+  if (!taken.length) return t("{n} open seats", { n: open }); // a side is two seats or more
+  return [...taken, ...Array(open).fill(t("open seat"))].join(" & ");
 }
 
 // The bots' levels in the page's language (the API's name of a level stays as it is).

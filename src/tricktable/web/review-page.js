@@ -6,7 +6,8 @@ import { startAccount } from "./account.js";
 import { t, tn, translatePage, withLanguage } from "./i18n.js";
 import { nameOf, sideNames } from "./names.js";
 import { showReplay } from "./replay.js";
-import { cardShort, splitCard } from "./table/cards.js";
+import { cardsText, cardText } from "./card-text.js";
+import { cardShort } from "./table/cards.js";
 import { handSummary, ownVerb, setTableWords, trumpText } from "./table/games.js";
 
 const tableId = window.location.pathname.split("/").pop();
@@ -16,18 +17,6 @@ const name = (seat) => nameOf(review.seats, seat);
 const minus = (n) => (n ? `−${n}` : "0");
 const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 const number = (n) => (n < 0 ? `−${-n}` : String(n));
-
-/** A card as short text with its suit in colour: "K♠", "10♥", "Joker". */
-function cardText(card) {
-  const suit = card === "JK" ? "joker" : splitCard(card).suit;
-  return element("span", { className: `card-text suit-${suit}`, textContent: cardShort(card) });
-}
-
-function cardsText(cards) {
-  const out = element("span", { className: "cards" });
-  cards.forEach((card, index) => out.append(...(index ? [" ", cardText(card)] : [cardText(card)])));
-  return out;
-}
 
 /** A call in words, with its cards shown (the game is over: nothing is hidden any more). */
 function callWords({ seat, action }) {

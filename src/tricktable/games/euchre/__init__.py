@@ -31,6 +31,7 @@ from ...options import GameDef
 from .batch import euchre_part
 from .flow import EuchreFlow
 from .options import OPTIONS, check
+from .section import encoding_fields
 from .table_words import table_words
 from .terminal import terminal_lines
 from .verbs import VERBS
@@ -54,6 +55,7 @@ GAME = GameDef(
         ("Railroad", {"railroad": True, "lone_defender": True}),
     ),
     table=table_words,
+    encoding=encoding_fields,
     terminal=terminal_lines,
     verbs=VERBS,
     batch=euchre_part,

@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ...jsonrecord import CardText, json_fields, omitted_if_none, record_dict
-from ...view_parts import Call
+from ...view import View
+from ...view_parts import Call, SectionFields
 
-__all__ = ["EuchreSection"]
+__all__ = ["EuchreSection", "encoding_fields"]
 
 _OMITTED = omitted_if_none()
 
@@ -45,3 +46,16 @@ class EuchreSection(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         return record_dict(self)
+
+
+def encoding_fields(view: View) -> SectionFields:
+    """What the observation encoder reads of a Euchre section (``GameDef.encoding``): the
+    maker, the lone hands, the dealer once the turn-up is taken, railroad's passed cards."""
+    section = view.section
+    if not isinstance(section, EuchreSection):
+        return SectionFields()
+    taker = view.dealer if section.turnup_taken else None
+    seat = {"bidder": section.maker, "alone": section.alone,
+            "lone_defender": section.lone_defender, "turnup_taker": taker}  # fmt: skip
+    cards = {"received": section.received or (), "gave": section.gave or ()}
+    return SectionFields(seat=seat, cards=cards)

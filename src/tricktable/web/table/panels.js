@@ -5,9 +5,14 @@ import { seatName, setPref, state, update } from "./store.js";
 import { chooseLanguage, language, LANGUAGES, t } from "../i18n.js";
 import { allowNotifications } from "./turn.js";
 import { html } from "./ui.js";
+import { sideNames } from "../names.js";
+
+// A team's column names its players, an open seat last ("Dario & open seat", see sideNames).
+const sheetColumns = (view) => columns(view, seatName).map((c) => (c.side === null ? c
+  : { ...c, label: sideNames(state.table ? state.table.seats : null, c.seats) }));
 
 export function ScoreSheet({ view }) {
-  const cols = columns(view, seatName);
+  const cols = sheetColumns(view);
   const chips = view.scoring === "chips";
   const countdown = view.scoring === "countdown";
   const unit = chips ? t("chips") : countdown ? t("count") : t("points");

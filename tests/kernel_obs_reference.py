@@ -1,10 +1,8 @@
-"""A seat's observation, computed in plain Python from its view alone: the same vector the batch
-kernels write for that seat (:func:`tricktable.batch.kernel_obs.observe`), so that an evaluator
-trained on batch positions reads a live table's positions without numba.
+"""The reference for the batch kernels' observation (:meth:`tricktable.batch.Batch.observe`, what
+the vector environment returns): the same vector computed in plain Python from a seat's view
+alone, which ``test_kernel_obs.py`` holds equal to the kernels on random positions.
 
-The common block serves every game; the public block of the family is written here for the
-families an evaluator exists for (Single Hasenpfeffer so far); ``tests/test_kernel_obs.py``
-holds both equal to the kernels on random positions.
+The common block serves every game; Single Hasenpfeffer's public block is written out in full.
 """
 
 from __future__ import annotations
@@ -15,17 +13,15 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import COPY_STRIDE, parse_card
-from ..errors import RulesError
-from ..games.hasenpfeffer import SINGLE
-from ..phase import Phase
-from ..view import View
+from tricktable.cards import COPY_STRIDE, parse_card
+from tricktable.errors import RulesError
+from tricktable.games.hasenpfeffer import SINGLE
+from tricktable.learn.model import PHASE_ORDER
+from tricktable.phase import Phase
+from tricktable.view import View
 
 __all__ = ["PHASE_ORDER", "common_block", "observation"]
 
-PHASE_ORDER = ("auction", "trump", "discard", "alone", "play", "done", "give", "declare",
-               "exchange")  # fmt: skip
-"""The phases in the order of the observation's one-hot (the batch layout's order)."""
 PEPPER_LEVELS = {"little-pepper": 6, "big-pepper": 7}
 """Single Hasenpfeffer's auction levels of the pepper bids (as its flow ranks them)."""
 
