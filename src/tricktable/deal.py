@@ -73,6 +73,7 @@ def deal_by_owners(pack: Sequence[int], owners: tuple[int, ...], players: int) -
 
 
 _BITS = tuple(1 << index for index in range(2 * COPY_STRIDE))
+_new = tuple.__new__
 
 
 def owners_of(schedule: Sequence[tuple[int, int]]) -> tuple[int, ...]:
@@ -142,7 +143,8 @@ def deal_from_number(
             to_stock(pick_up(word % remaining).bit_length() - 1)
             word //= remaining
     widow = hands[WIDOW] if has_widow else None
-    return Deal(tuple(hands[:players]), widow, tuple(stock))
+    # tuple.__new__ skips the named tuple's Python-level __new__: one deal a hand
+    return _new(Deal, (tuple(hands[:players]), widow, tuple(stock)))
 
 
 def _shuffle_number(seed: int, deal_number: int) -> int:

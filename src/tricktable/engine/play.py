@@ -9,7 +9,7 @@ they run for every card of a search, where a call more costs as much as the work
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..actions import PLAY, Action, Kind
 from ..cards import COPY_STRIDE
@@ -51,17 +51,34 @@ class CardPlay(GameState):
         self._mask = 0
         self.flow.apply(self, seat, action)
 
-    def play_card(self, card: int, action: Action) -> None:
-        """Log ``action`` and play its ``card`` (the exact bit) for the player to move."""
+    def play_card(
+        self, card: int, action: Action, undo: list[tuple[Any, ...]] | None = None
+    ) -> None:
+        """Log ``action`` and play its ``card`` (the exact bit) for the player to move; with
+        ``undo`` (:meth:`push`), first keep there what :meth:`pop` needs to take it back.
+
+        Push's record is taken here, not in a frame of its own: this runs for every card of
+        a search, where a call more costs as much as the work.
+        """
         seat: int = self.to_move  # type: ignore[assignment]
+        trick = self.trick
+        cards = trick.cards
+        if undo is not None:
+            completes = len(cards) + 1 == self.active_count
+            if completes and len(self.tricks) + 1 == self.tricks_per_hand:
+                # the hand's last card scores the hand and deals the next one: keep everything
+                undo.append((None, self.snapshot()))
+            else:
+                hook = completes and self._trick_hook
+                state = self.flow.hand_state_copy(self.state) if hook else None
+                undo.append((seat, card, trick.led_suit, trick.best_key, trick.best_card,
+                             trick.winner, state))  # fmt: skip
         self.log.append((self.deal_number, seat, action))
         self._legal = None
         self._mask = 0
         hands = self.hands
         hand = hands[seat]
         hands[seat] = hand ^ 1 << card
-        trick = self.trick
-        cards = trick.cards
         if not cards:
             self._lead(trick, seat, hand, card)
         else:
@@ -116,7 +133,7 @@ class CardPlay(GameState):
             card = action.cards[0]
             if not self.hands[seat] >> card & 1:
                 card += COPY_STRIDE  # the second copy of a pinochle card
-            self._push_card(seat, card, action)
+            self.play_card(card, action, self._undo)
         else:
             self._undo.append((None, self.snapshot()))
             self.carry_out(action)
@@ -128,23 +145,7 @@ class CardPlay(GameState):
         of a pinochle card). Nothing is checked: any other bit, or a call outside the play
         phase, leaves the game in an undefined state. Undo it with :meth:`pop`.
         """
-        seat: int = self.to_move  # type: ignore[assignment]
-        self._push_card(seat, bit, PLAY[bit % COPY_STRIDE])
-
-    def _push_card(self, seat: int, card: int, action: Action) -> None:
-        """Play ``card`` (the exact bit) for ``seat``, keeping only what :meth:`pop` needs."""
-        trick = self.trick
-        completes = len(trick.cards) + 1 == self.active_count
-        if completes and len(self.tricks) + 1 == self.tricks_per_hand:
-            # the hand's last card scores the hand and deals the next one: keep everything
-            self._undo.append((None, self.snapshot()))
-        else:
-            hook = completes and self._trick_hook
-            state = self.flow.hand_state_copy(self.state) if hook else None
-            self._undo.append(
-                (seat, card, trick.led_suit, trick.best_key, trick.best_card, trick.winner, state)
-            )
-        self.play_card(card, action)
+        self.play_card(bit, PLAY[bit % COPY_STRIDE], self._undo)
 
     def pop(self) -> Action:
         """Undo the last :meth:`push` or :meth:`push_card`; return its action."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -52,6 +53,18 @@ _ALONE_KIND, _GIVE_KIND, _DISCARD_KIND = ALONE, GIVE, Kind.DISCARD
 _FIRST_ROUND = (PASS, ORDER_UP_CALL)
 _new = tuple.__new__
 _ALONE_OR_NOT = (ALONE_CALL, NOT_ALONE_CALL)
+
+
+@functools.cache
+def _summary(outcome: tuple[int, bool, str, int, int, int]) -> str:
+    """A hand's summary line for (maker, alone, trump letter, tricks taken, makers' and
+    defenders' points), formatted once for each of its few outcomes: a hand is scored every
+    twenty cards, and formatting was a quarter of scoring."""
+    maker, alone, trump, taken, makers, defenders = outcome
+    result = "made" if taken >= 3 else "euchred"
+    lone = " alone" if alone else ""
+    return (f"seat {maker}{lone} made {trump} trump, took {taken}: "
+            f"{result}, {makers:+d} / {defenders:+d}")  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -288,9 +301,7 @@ class EuchreFlow(Flow):
         for side in range(len(points)):
             points[side] += makers if side == maker_side else defenders
         trump = _SUIT_LETTERS[game.trump]  # type: ignore[index]
-        alone = " alone" if state.lone is not None else ""
-        summary = (f"seat {maker}{alone} made {trump} trump, took {taken}: "
-                   f"{'made' if made else 'euchred'}, {makers:+d} / {defenders:+d}")  # fmt: skip
+        summary = _summary((maker, state.lone is not None, trump, taken, makers, defenders))
         details = {"maker": maker, "trump": trump, "ordered_up": state.ordered_up,
                    "alone": state.lone, "lone_defender": state.lone_defender, "taken": taken,
                    "euchred": not made}  # fmt: skip

@@ -23,6 +23,7 @@ and then one defender) with two lone-hand contracts and two lone leads, deal pac
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -350,12 +351,8 @@ class SingleHasenpfefferFlow(AuctionFlow):
         points[side] += bidders
         points[1 - side] += defenders
         deltas = (bidders, defenders) if side == 0 else (defenders, bidders)
-        alone = "alone " if state.lone is not None else ""
-        forced = " (forced)" if state.forced else ""
-        summary = (
-            f"seat {bidder} {alone}bid {state.contract_text}{forced}, took {taken}: "
-            f"{'made' if made else 'set'}, {bidders:+d} / {defenders:+d}"
-        )  # the points as signed() writes them
+        outcome = (bidder, state.lone is not None, state.contract_text, state.forced, taken, made)
+        summary = _summary(outcome, bidders, defenders)
         details = {
             "bidder": bidder,
             "contract": state.contract_text,
@@ -425,6 +422,21 @@ _AUCTION, _TRUMP, _DISCARD = Phase.AUCTION, Phase.TRUMP, Phase.DISCARD
 _DISCARD_KIND = Kind.DISCARD
 _SUIT_OF_TRUMP: dict[str, int | None] = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": None}
 _TRUMP_TEXT = ("C", "D", "H", "S", "NT")  # by TrumpTable.trump (NO_TRUMP is 4)
+
+
+@functools.cache
+def _summary(outcome: tuple[int, bool, str, bool, int, bool], bidders: int, defenders: int) -> str:
+    """A hand's summary line for (bidder, alone, contract, forced, tricks taken, made) and the
+    sides' points, formatted once for each of its few outcomes: a hand is scored every two
+    dozen cards, and formatting was a quarter of scoring."""
+    bidder, alone, contract, forced, taken, made = outcome
+    lone = "alone " if alone else ""
+    forced_text = " (forced)" if forced else ""
+    return (
+        f"seat {bidder} {lone}bid {contract}{forced_text}, took {taken}: "
+        f"{'made' if made else 'set'}, {bidders:+d} / {defenders:+d}"
+    )  # the points as signed() writes them
+
 
 _HANDLERS = {
     Kind.PASS: SingleHasenpfefferFlow.on_call,
