@@ -53,3 +53,27 @@ def test_the_template_holds_the_browser_pages_words_and_each_games_table_words(
     assert ("{n} free seat", "{n} free seats") in ids  # a tn() call
     assert "Turn-up: order it up to make its suit trump" in ids  # Euchre's table words
     assert "Stick the dealer" in ids  # a preset's name
+
+
+def test_every_module_that_marks_words_is_extracted() -> None:
+    """A module calling ``N_``/``Nn_`` outside ``locale/babel.cfg`` has its words dropped from
+    every catalog by the next ``scripts/i18n`` (as the core's verbs once were)."""
+    import fnmatch
+    import re
+    from pathlib import Path
+
+    import tricktable
+
+    package = Path(tricktable.__file__).parent
+    config = (package / "locale" / "babel.cfg").read_text(encoding="utf-8")
+    patterns = re.findall(r"^\[python: (.+)\]$", config, flags=re.MULTILINE)
+    marking = re.compile(r"\bNn?_\(")
+    read_otherwise = {"i18n.py", "cli/help_words.py"}  # the markers; --help's words (help_messages)
+    unlisted = [
+        str(path.relative_to(package))
+        for path in sorted(package.rglob("*.py"))
+        if str(path.relative_to(package)) not in read_otherwise
+        and marking.search(path.read_text(encoding="utf-8"))
+        and not any(fnmatch.fnmatch(str(path.relative_to(package)), p) for p in patterns)
+    ]  # fmt: skip
+    assert unlisted == []
