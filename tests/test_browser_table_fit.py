@@ -167,15 +167,29 @@ def test_a_short_hand_on_a_phone_leaves_no_empty_felt(
     page.context.close()
 
 
-def test_the_contract_shows_whole_on_a_phone(browser: Browser, base_url: str) -> None:
-    """Rams on a phone: beside the turn-up, the widow and the pot, the trump and the pot lines
-    read whole ("Trump ♦ diamonds"), not cut to "Trump ♦ d…"."""
+@pytest.mark.parametrize("game", ["rams", "rounce"])
+def test_the_contract_shows_whole_on_a_phone(browser: Browser, base_url: str, game: str) -> None:
+    """The Rams family on a phone: beside the turn-up, the widow and the pot, the trump and the
+    pot lines read whole ("Trump ♦ diamonds"), neither cut to "Trump ♦ d…" nor running out of
+    their box into the next."""
     page = new_context(browser, PHONE).new_page()
-    sit_down(page, create_table(base_url, "rams", {})["invite_url"], "Ana")
+    sit_down(page, create_table(base_url, game, {})["invite_url"], "Ana")
     page.wait_for_selector(".contract dd")
     cut = page.evaluate(
         "[...document.querySelectorAll('.contract dd')]"
         ".filter((d) => d.scrollWidth > d.clientWidth + 0.5).map((d) => d.textContent)"
     )
     assert cut == []
+    outside = page.evaluate(
+        "(() => { const box = document.querySelector('.contract').getBoundingClientRect();"
+        " return [...document.querySelectorAll('.contract dd, .contract dt')]"
+        ".filter((d) => d.getBoundingClientRect().right > box.right + 0.5)"
+        ".map((d) => d.textContent); })()"
+    )
+    assert outside == []
+    widths = page.evaluate(
+        "[document.querySelector('.contract').getBoundingClientRect().width,"
+        " document.querySelector('.felt-info').getBoundingClientRect().width]"
+    )
+    assert widths[0] >= 0.95 * widths[1]  # a row of its own, whatever the trump's name
     page.context.close()
