@@ -71,9 +71,14 @@ def an_event(base_url: str, boards: int) -> tuple[str, dict[str, str], Any]:
 
 
 def go_to_my_table(page: Page) -> None:
-    """The event page's button to one's table, once the event has seated everyone."""
+    """The event page's button to one's table, once the event has seated everyone (on a busy
+    machine a refresh of the page can wait behind the new tables' bots: load it again)."""
     for _ in turns(60):
-        page.wait_for_selector("#my-table:not([hidden])")
+        try:
+            page.wait_for_selector("#my-table:not([hidden])", timeout=10_000)
+        except PlaywrightError:
+            page.reload()
+            continue
         page.click("#my-table")
         try:
             page.wait_for_url("**/t/**", timeout=2000)
