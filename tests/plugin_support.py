@@ -94,7 +94,10 @@ def rename_games(text: str, names: tuple[str, ...]) -> str:
 
 def absolute_imports(text: str, depth: int) -> str:
     """``from ...x`` (tricktable's module x, seen from a family's module ``depth`` folders
-    down: 1 for the family's own modules) as ``from tricktable.x``."""
-    dots = r"\." * (depth + 2)
-    pattern = re.compile(rf"^(\s*from ){dots}(\w*)", re.MULTILINE)
-    return pattern.sub(lambda m: f"{m[1]}tricktable{'.' if m[2] else ''}{m[2]}", text)
+    down: 1 for the family's own modules) as ``from tricktable.x``, and ``from ..x`` (a module
+    the families share, beside them in ``tricktable.games``) as ``from tricktable.games.x``."""
+    for extra, package in ((2, "tricktable"), (1, "tricktable.games")):
+        dots = r"\." * (depth + extra)
+        pattern = re.compile(rf"^(\s*from ){dots}(?!\.)(\w*)", re.MULTILINE)
+        text = pattern.sub(lambda m, p=package: f"{m[1]}{p}{'.' if m[2] else ''}{m[2]}", text)
+    return text
