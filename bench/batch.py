@@ -3,10 +3,12 @@
 For each game the batch engine deals and plays out batches of hands with uniformly random legal
 actions (misdeals redealt, as in the reference engine); OpenSpiel's ``euchre`` is driven from
 Python exactly as in ``bench/engine.py`` (a random legal action at every decision, chance nodes
-sampled). Rounds alternate between the two so both see the same machine load; the medians and
-their ratio are printed. The first call of each game compiles its kernel (kept on disk), and is
-not timed. Last, the Gymnasium vector env's steps per second (256 sub-environments, the learner
-choosing uniformly among its legal actions, the other seats played by the random policy).
+sampled). Rates are per second of this process's CPU time, as in ``bench/engine.py``, so that
+other processes on a shared machine count against neither side. Rounds alternate between the
+two so both see the same machine load; the medians and their ratio are printed. The first call
+of each game compiles its kernel (kept on disk), and is not timed. Last, the Gymnasium vector
+env's steps per second (256 sub-environments, the learner choosing uniformly among its legal
+actions, the other seats played by the random policy).
 
     python bench/batch.py [--seconds 2] [--rounds 3] [--game hasenpfeffer ...] [--option k=v]
 """
@@ -29,12 +31,12 @@ BATCH = 1 << 14
 def batch_hands(batch: Batch, seconds: float) -> float:
     """Random hands per second: deal and play out whole batches until ``seconds`` pass."""
     hands = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         batch.deal()
         batch.play_out("random")
         hands += batch.games
-    return hands / (time.perf_counter() - start)
+    return hands / (time.process_time() - start)
 
 
 def vector_steps(game: str, seconds: float, envs: int = 256) -> float | None:
@@ -53,11 +55,11 @@ def vector_steps(game: str, seconds: float, envs: int = 256) -> float | None:
 
     step()  # compiles the env's kernels (or loads them from the disk cache) before the clock
     steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = time.process_time()
+    while time.process_time() - start < seconds:
         step()
         steps += envs
-    return steps / (time.perf_counter() - start)
+    return steps / (time.process_time() - start)
 
 
 def main() -> None:
