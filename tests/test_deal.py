@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 import pytest
@@ -9,7 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tricktable as tt
-from tricktable.deal import WIDOW, Deal, deal_by_schedule, format_deal, parse_deal
+from tricktable.deal import (
+    WIDOW,
+    Deal,
+    _shuffle_number,
+    deal_by_schedule,
+    format_deal,
+    parse_deal,
+)
 
 SH_DEAL = "JK JH AH KH QH 10H / AS KS QS JS 10S 9S / AD KD QD JD 10D 9D / AC KC QC JC 10C 9H | 9C"
 
@@ -96,3 +104,13 @@ def test_new_game_checks_the_deal_fits_the_rules() -> None:
         tt.new_game("hasenpfeffer", dealer=0, deal=SH_DEAL.replace(" | 9C", " | 9C 8C"))
     with pytest.raises(tt.NotationError, match="8C is not in the 25-card pack"):
         tt.new_game("hasenpfeffer", dealer=0, deal=SH_DEAL.replace("9C", "8C"))
+
+
+@pytest.mark.parametrize("seed", [0, 7, -3, 2**62 - 1, 2**100, True, "seven"])
+def test_shuffle_number_is_the_digest_of_the_seed_and_deal_number_text(seed: object) -> None:
+    # every deal of every game comes from this number: its text must never change, whatever
+    # the seed's type (True is hashed as "True", not as 1)
+    for deal_number in (0, 1, 199):
+        text = f"{seed}:{deal_number}".encode()
+        digest = hashlib.blake2b(text, digest_size=64).digest()
+        assert _shuffle_number(seed, deal_number) == int.from_bytes(digest, "big")  # type: ignore[arg-type]

@@ -147,9 +147,19 @@ def deal_from_number(
     return _new(Deal, (tuple(hands[:players]), widow, tuple(stock)))
 
 
+_BLAKE2B_512 = hashlib.blake2b(digest_size=64)
+"""An empty 512-bit hash, copied for every deal: a copy costs less than a new hash's
+keyword arguments (the shuffle runs once a hand)."""
+
+
 def _shuffle_number(seed: int, deal_number: int) -> int:
-    digest = hashlib.blake2b(f"{seed}:{deal_number}".encode(), digest_size=64).digest()
-    return int.from_bytes(digest, "big")
+    if type(seed) is int and type(deal_number) is int:
+        text = b"%d:%d" % (seed, deal_number)  # the f-string's bytes, without a str between
+    else:  # anything else given as a seed keeps its own text (True is "True", not "1")
+        text = f"{seed}:{deal_number}".encode()
+    digest = _BLAKE2B_512.copy()
+    digest.update(text)
+    return int.from_bytes(digest.digest(), "big")
 
 
 DealingPair = tuple[int, tuple[tuple[int, int], ...], int, int]

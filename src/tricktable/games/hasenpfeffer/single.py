@@ -364,9 +364,10 @@ class SingleHasenpfefferFlow(AuctionFlow):
             "trump": _TRUMP_TEXT[game.table.trump],  # type: ignore[union-attr]
         }
         first, second = points
-        return HandResult(game.deal_number, game.hand_number, game.dealer, tuple(won),
-                          deltas * 2, (first, second, first, second), summary,
-                          details)  # fmt: skip
+        # tuple.__new__ skips the named tuple's Python-level __new__: one result a hand
+        return _new(HandResult, (game.deal_number, game.hand_number, game.dealer, tuple(won),
+                                 deltas * 2, (first, second, first, second), summary,
+                                 details))  # fmt: skip
 
     def _hand_points(self, state: HandState, taken: int) -> tuple[bool, int, int]:
         """(made, bidders' points, defenders' points) for the bidders' tricks."""
@@ -416,6 +417,7 @@ def _clockwise_from(seat: int) -> list[int]:
 
 
 _ALONE_OR_NOT = (ALONE_CALL, NOT_ALONE_CALL)
+_new = tuple.__new__
 # Enum members read once: in Python 3.11 each ``Phase.X`` goes through EnumType's attribute
 # hook, which costs more than the rest of a call's handling.
 _AUCTION, _TRUMP, _DISCARD = Phase.AUCTION, Phase.TRUMP, Phase.DISCARD
