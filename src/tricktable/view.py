@@ -155,7 +155,7 @@ def view_schema_of(games: Mapping[type[Section], Sequence[str]]) -> dict[str, An
 
 _SUIT_LETTERS = ("C", "D", "H", "S", None)
 _FIRST_COPY = (1 << COPY_STRIDE) - 1
-_CARD_BIT = {text: 1 << (index % COPY_STRIDE) for index, text in CARD_TEXTS.items()}
+_CARD_BIT: dict[str, int] = {text: 1 << (index % COPY_STRIDE) for index, text in CARD_TEXTS.items()}
 """Each card's text: the bit of its first copy (both copies of a card read alike)."""
 _REMEMBERED = 1024
 """Tables and sections whose cards are remembered; past that the memory starts afresh."""
