@@ -162,6 +162,7 @@ _REMEMBERED = 1024
 _TABLE_FACTS: dict[int, tuple[TrumpTable, tuple[tuple[int, CardFacts], ...]]] = {}
 _FACTS_BY_RANKING: dict[tuple[Any, ...], tuple[tuple[int, CardFacts], ...]] = {}
 _SECTION_CARDS: dict[object, int] = {}
+_FACTS_BY_MASK: dict[tuple[int, int], tuple[object, tuple[CardFacts, ...]]] = {}
 
 
 def card_facts(table: TrumpTable, shown: Iterable[object]) -> tuple[CardFacts, ...]:
@@ -175,8 +176,32 @@ def card_facts(table: TrumpTable, shown: Iterable[object]) -> tuple[CardFacts, .
 
 
 def facts_of(table: TrumpTable, mask: int) -> tuple[CardFacts, ...]:
-    """The facts of the cards of ``mask`` (bits of first copies; see :func:`cards_mask`)."""
-    return tuple([fact for bit, fact in _pack_facts(table) if mask & bit])
+    """The facts of the cards of ``mask`` (bits of first copies; see :func:`cards_mask`),
+    remembered: a card played moves from a hand to a trick, so a seat's cards mostly stay
+    the same from move to move, and the same tuple lets the state messages reuse its JSON."""
+    pack = _pack_facts(table)
+    key = (id(pack), mask)
+    known = _FACTS_BY_MASK.get(key)
+    if known is not None and known[0] is pack:
+        return known[1]
+    if len(_FACTS_BY_MASK) >= _REMEMBERED * 16:
+        _FACTS_BY_MASK.clear()
+    facts = tuple([fact for bit, fact in pack if mask & bit])
+    _FACTS_BY_MASK[key] = (pack, facts)  # the pack is kept, so its id is not reused
+    return facts
+
+
+def tricks_mask(trick: TrickView | None, done: tuple[DoneTrick, ...]) -> int:
+    """The cards shown in the trick in play and this hand's complete tricks (as
+    :func:`cards_mask` finds them, without searching every number of every play)."""
+    bits = _CARD_BIT
+    mask = 0
+    shown: tuple[TrickView | DoneTrick, ...] = (*done, trick) if trick is not None else done
+    for each in shown:
+        for play in each.plays:
+            if play.card is not None:
+                mask |= bits.get(play.card, 0)
+    return mask
 
 
 def cards_mask(value: object) -> int:
@@ -320,7 +345,7 @@ def build_views(game: Game, seats: Iterable[int | None]) -> dict[int | None, Vie
     tricks = game.tricks or game.last_tricks
     face_down = any(t.down for t in (*game.tricks, *tricks[-1:], *([game.trick] * playing)))
     shared_tricks = None if face_down else _tricks_seen(game, None, playing)
-    shared_cards = 0 if shared_tricks is None else cards_mask(shared_tricks[:2])
+    shared_cards = 0 if shared_tricks is None else tricks_mask(*shared_tricks[:2])
     to_move, rules = game.to_move, game.rules
     seats = tuple(seats)
     legal = tuple(game.legal_actions()) if to_move is not None and to_move in seats else ()
@@ -339,7 +364,7 @@ def build_views(game: Game, seats: Iterable[int | None]) -> dict[int | None, Vie
         trick, done, last = shared_tricks or _tricks_seen(game, seat, playing)
         hand = CardSet(game.hands[seat]) if seat is not None else CardSet()
         section = game.flow.view(game, seat)
-        seen = shared_cards if shared_tricks is not None else cards_mask((trick, done))
+        seen = shared_cards if shared_tricks is not None else tricks_mask(trick, done)
         seen |= cards_mask(hand) | section_cards(section)
         views[seat] = View(
             game=rules.name,
@@ -411,10 +436,24 @@ def _deal_actions(game: Game) -> list[tuple[int, Action, bool]]:
 def _actions_seen(
     actions: list[tuple[int, Action, bool]], seat: int | None
 ) -> tuple[SeatAction, ...]:
-    return tuple(
-        _new(SeatAction, (actor, _hidden_text(action) if hidden and actor != seat else str(action)))
-        for actor, action, hidden in actions
-    )
+    known = _SEAT_ACTIONS
+    out = []
+    for actor, action, hidden in actions:
+        masked = hidden and actor != seat
+        key = (actor, action.text, masked)
+        found = known.get(key)
+        if found is None:
+            if len(known) >= _REMEMBERED * 16:
+                known.clear()
+            text = _hidden_text(action) if masked else action.text
+            found = known[key] = _new(SeatAction, (actor, text))
+        out.append(found)
+    return tuple(out)
+
+
+_SEAT_ACTIONS: dict[tuple[int, str, bool], SeatAction] = {}
+"""Each seat's action as shown, kept: a deal's actions are shown again after every move, and
+the same objects let the state messages reuse their JSON."""
 
 
 def _hidden_text(action: Action) -> str:
