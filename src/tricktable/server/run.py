@@ -104,6 +104,7 @@ def serve(
     import uvicorn
 
     from .app import create_app
+    from .keepalive import protocol_class
 
     db, broker = locations(db, broker)
     settings = tuned(base_settings(), bot_delay=bot_delay, grace_seconds=grace)
@@ -117,6 +118,7 @@ def serve(
         port=port,
         ws_max_size=MAX_WS_BYTES,
         ws_per_message_deflate=False,
+        ws=protocol_class(),
         log_config=None,  # uvicorn's loggers go to the root handler of configure_logging
         timeout_graceful_shutdown=int(settings.drain_seconds),
     )
