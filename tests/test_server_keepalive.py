@@ -45,9 +45,9 @@ def _text_frame(text: bytes) -> bytes:
 
 
 async def _pings(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, talk: bool) -> int:
-    """The pings the server sends over three intervals; ``talk``: a message every tenth of one."""
+    """The pings the server sends over four intervals; ``talk``: a message every tenth of one."""
     pings, loop = 0, asyncio.get_running_loop()
-    end = loop.time() + 3 * INTERVAL
+    end = loop.time() + 4 * INTERVAL
     while (left := end - loop.time()) > 0:
         if talk:
             writer.write(_text_frame(b"hi"))

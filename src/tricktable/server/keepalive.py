@@ -2,8 +2,9 @@
 
 The server pings each connection every ``ws_ping_interval`` seconds to find the ones whose
 other end is gone. A connection that has sent something within the interval (a move, a chat,
-a ping of its own) is known to be alive, so its ping is put off until it has been silent for a
-whole interval: the pings, most of an idle server's CPU, follow the quiet connections only.
+a ping of its own) is known to be alive, so its ping is put off until it has been silent for
+:data:`SILENCE` intervals: the pings, most of an idle server's CPU, follow the quiet
+connections only.
 
 :func:`protocol_class` is the WebSocket implementation handed to uvicorn: its sans-I/O one with
 the keep-alive above when the installed uvicorn keeps its connections alive that way, else
@@ -30,13 +31,18 @@ def protocol_class() -> Any:
     return _quiet_keepalive(WebSocketsSansIOProtocol)
 
 
+SILENCE = 1.5
+"""How many ping intervals a connection is silent before it is pinged: more than one, since a
+client that pings at the same interval (as WebSocket libraries do) would otherwise race the
+server's timer, which was started at the same moment, and lose by a fraction of a second."""
+
 _HOOKS = ("send_keepalive_ping", "data_received")
 """What the keep-alive below builds on: uvicorn's own timer's callback and the data it reads."""
 
 
 def _quiet_keepalive(base: type[Any]) -> type[Any]:
     class QuietKeepAlive(base):  # type: ignore[misc]
-        """Pings a connection only once it has sent nothing for a whole interval."""
+        """Pings a connection only once it has been silent for :data:`SILENCE` intervals."""
 
         heard_at = float("-inf")
 
@@ -46,8 +52,8 @@ def _quiet_keepalive(base: type[Any]) -> type[Any]:
 
         def send_keepalive_ping(self) -> None:
             silent = self.loop.time() - self.heard_at
-            if self.ping_interval and silent < self.ping_interval:
-                wait = self.ping_interval - silent
+            if self.ping_interval and silent < self.ping_interval * SILENCE:
+                wait = self.ping_interval * SILENCE - silent
                 self.ping_timer = self.loop.call_later(wait, self.send_keepalive_ping)
                 return
             super().send_keepalive_ping()
