@@ -50,7 +50,7 @@ def test_a_row_written_directly_reads_back_as_sqlalchemys_insert(tmp_path: Path)
     assert first[0] == second[0] and first[2:] == second[2:]
     assert (first[1], second[1]) == (0, 1)
     assert first[-1] == fast["created_at"].replace(tzinfo=None)
-    database.sync_engine.dispose()  # type: ignore[union-attr]
+    asyncio.run(database.close())
 
 
 def test_a_taken_number_is_refused_and_the_connection_stays_usable(tmp_path: Path) -> None:
@@ -60,4 +60,4 @@ def test_a_taken_number_is_refused_and_the_connection_stays_usable(tmp_path: Pat
         asyncio.run(database.store([(store.INSERT_ACTIONS, _row(0))], None))
     asyncio.run(database.store([(store.INSERT_ACTIONS, _row(1))], None))
     assert [row[1] for row in _stored(database)] == [0, 1]
-    database.sync_engine.dispose()  # type: ignore[union-attr]
+    asyncio.run(database.close())

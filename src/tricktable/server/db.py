@@ -337,6 +337,8 @@ class Database:
             await self.moves.close()
         if self.engine is not None:
             await self.engine.dispose()
+        if self.sqlite_moves is not None:
+            self.sqlite_moves.close()
         if self.sync_engine is not None:
             self.sync_engine.dispose()
 

@@ -109,8 +109,11 @@ class MoveWriter:
 
 
 class SqliteMoveWriter:
-    """Stores single action rows on SQLite through the pool's connection, in one transaction
-    each (the event loop's thread is the only one that writes)."""
+    """Stores single action rows on SQLite in one transaction each, on a connection of its
+    own (taken from the pool once, with its settings, and detached from it: checking one out
+    and in for every move cost more than the insert). The event loop's thread is the only one
+    that writes, and each row is committed before :meth:`store` returns, so the pool's
+    connection never waits for this one."""
 
     def __init__(self, engine: sa.Engine, actions: sa.Table) -> None:
         self.engine = engine
@@ -118,6 +121,7 @@ class SqliteMoveWriter:
         self.converters = [
             actions.c[name].type.dialect_impl(dialect).bind_processor(dialect) for name in COLUMNS
         ]
+        self._connection: Any = None
 
     def store(self, row: dict[str, Any]) -> None:
         """Store one action row; raises SQLAlchemy's IntegrityError if the number is taken,
@@ -126,14 +130,7 @@ class SqliteMoveWriter:
             row[name] if convert is None else convert(row[name])
             for name, convert in zip(COLUMNS, self.converters, strict=True)
         ]
-        pooled = self.engine.raw_connection()
-        try:
-            self._insert(pooled.driver_connection, values, row)
-        finally:
-            pooled.close()
-
-    @staticmethod
-    def _insert(connection: Any, values: list[Any], row: dict[str, Any]) -> None:
+        connection = self._connection or self._open()
         try:
             connection.execute(SQLITE_INSERT, values)
             connection.commit()
@@ -143,3 +140,14 @@ class SqliteMoveWriter:
         except sqlite3.Error as exc:
             connection.rollback()
             raise sa.exc.DBAPIError(SQLITE_INSERT, row, exc) from None
+
+    def _open(self) -> Any:
+        pooled = self.engine.raw_connection()
+        self._connection = pooled.driver_connection
+        pooled.detach()
+        return self._connection
+
+    def close(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
