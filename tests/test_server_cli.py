@@ -74,3 +74,18 @@ def test_serve_refuses_a_broker_without_postgresql(monkeypatch: pytest.MonkeyPat
     monkeypatch.delenv("TRICKTABLE_DB", raising=False)
     result = CliRunner().invoke(app, ["serve", "--db", "sqlite:///x.db", "--broker", "redis://h"])
     assert result.exit_code == 2 and "PostgreSQL" in result.output
+
+
+def test_the_server_freezes_its_start_up_objects_and_collects_young_ones_less_often() -> None:
+    import gc
+
+    from tricktable.server.run import YOUNG_OBJECTS, settle_collector
+
+    before = gc.get_threshold()
+    try:
+        settle_collector()
+        assert gc.get_threshold() == (YOUNG_OBJECTS, *before[1:])
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)

@@ -154,49 +154,114 @@ def view_schema_of(games: Mapping[type[Section], Sequence[str]]) -> dict[str, An
 
 
 _SUIT_LETTERS = ("C", "D", "H", "S", None)
-_CARD_FACTS: dict[int, tuple[TrumpTable, tuple[CardFacts, ...]]] = {}
+_FIRST_COPY = (1 << COPY_STRIDE) - 1
+_CARD_BIT: dict[str, int] = {text: 1 << (index % COPY_STRIDE) for index, text in CARD_TEXTS.items()}
+"""Each card's text: the bit of its first copy (both copies of a card read alike)."""
+_REMEMBERED = 1024
+"""Tables and sections whose cards are remembered; past that the memory starts afresh."""
+_TABLE_FACTS: dict[int, tuple[TrumpTable, tuple[tuple[int, CardFacts], ...]]] = {}
+_FACTS_BY_RANKING: dict[tuple[Any, ...], tuple[tuple[int, CardFacts], ...]] = {}
+_SECTION_CARDS: dict[object, int] = {}
+_FACTS_BY_MASK: dict[tuple[int, int], tuple[object, tuple[CardFacts, ...]]] = {}
 
 
 def card_facts(table: TrumpTable, shown: Iterable[object]) -> tuple[CardFacts, ...]:
     """The effective suit and sort rank, under the table's trump, of each card in ``shown``
     (the view's pieces: its hand, this hand's tricks and the section, searched for cards), in
     rank order. The last trick of a hand before is left out: it was played under its trump."""
-    wanted: set[str] = set()
+    mask = 0
     for piece in shown:
-        _collect_cards(piece, wanted)
-    return tuple(fact for fact in _pack_facts(table) if fact.card in wanted)
+        mask |= cards_mask(piece)
+    return facts_of(table, mask)
 
 
-def _collect_cards(value: object, found: set[str]) -> None:
+def facts_of(table: TrumpTable, mask: int) -> tuple[CardFacts, ...]:
+    """The facts of the cards of ``mask`` (bits of first copies; see :func:`cards_mask`),
+    remembered: a card played moves from a hand to a trick, so a seat's cards mostly stay
+    the same from move to move, and the same tuple lets the state messages reuse its JSON."""
+    pack = _pack_facts(table)
+    key = (id(pack), mask)
+    known = _FACTS_BY_MASK.get(key)
+    if known is not None and known[0] is pack:
+        return known[1]
+    if len(_FACTS_BY_MASK) >= _REMEMBERED * 16:
+        _FACTS_BY_MASK.clear()
+    facts = tuple([fact for bit, fact in pack if mask & bit])
+    _FACTS_BY_MASK[key] = (pack, facts)  # the pack is kept, so its id is not reused
+    return facts
+
+
+def tricks_mask(trick: TrickView | None, done: tuple[DoneTrick, ...]) -> int:
+    """The cards shown in the trick in play and this hand's complete tricks (as
+    :func:`cards_mask` finds them, without searching every number of every play)."""
+    bits = _CARD_BIT
+    mask = 0
+    shown: tuple[TrickView | DoneTrick, ...] = (*done, trick) if trick is not None else done
+    for each in shown:
+        for play in each.plays:
+            if play.card is not None:
+                mask |= bits.get(play.card, 0)
+    return mask
+
+
+def cards_mask(value: object) -> int:
+    """The cards found in a view's piece (a card's text, a CardSet, tuples of them at any
+    depth) as a mask of their first copies' bits."""
     if isinstance(value, str):
-        if value in _CARD_NAMES:
-            found.add(value)
-    elif isinstance(value, CardSet):
-        found.update(CARD_TEXTS[index] for index in indices_of(value.mask))
-    elif isinstance(value, tuple):
+        return _CARD_BIT.get(value, 0)
+    if isinstance(value, CardSet):
+        mask = value.mask
+        return (mask | mask >> COPY_STRIDE) & _FIRST_COPY
+    if isinstance(value, tuple):
+        mask = 0
         for item in value:
-            _collect_cards(item, found)
+            mask |= cards_mask(item)
+        return mask
+    return 0
 
 
-_CARD_NAMES = frozenset(CARD_TEXTS.values())
+def section_cards(section: object) -> int:
+    """:func:`cards_mask` of a family's section, remembered by its value (a section is
+    immutable and mostly the same for every seat and from one move to the next)."""
+    try:
+        known = _SECTION_CARDS.get(section)
+    except TypeError:  # a section holding something unhashable is searched every time
+        return cards_mask(section)
+    if known is None:
+        if len(_SECTION_CARDS) >= _REMEMBERED:
+            _SECTION_CARDS.clear()
+        known = _SECTION_CARDS[section] = cards_mask(section)
+    return known
 
 
-def _pack_facts(table: TrumpTable) -> tuple[CardFacts, ...]:
-    """Every distinct card of the table's pack with its effective suit and sort rank,
-    remembered per table (tables are kept by their flows, so the same object comes back)."""
-    known = _CARD_FACTS.get(id(table))
+def _pack_facts(table: TrumpTable) -> tuple[tuple[int, CardFacts], ...]:
+    """Every distinct card of the table's pack with its bit, effective suit and sort rank,
+    remembered per table object and, for a table built afresh (each game's flow builds its
+    own), by the ranking it holds."""
+    known = _TABLE_FACTS.get(id(table))
     if known is not None and known[0] is table:
         return known[1]
+    ranking = (table.trump, table.suit_of, table.strength, table.suit_mask)
+    facts = _FACTS_BY_RANKING.get(ranking)
+    if facts is None:
+        if len(_FACTS_BY_RANKING) >= _REMEMBERED:
+            _FACTS_BY_RANKING.clear()
+        facts = _FACTS_BY_RANKING[ranking] = _ranked_facts(table)
+    if len(_TABLE_FACTS) >= _REMEMBERED:
+        _TABLE_FACTS.clear()
+    _TABLE_FACTS[id(table)] = (table, facts)  # the table is kept, so its id is not reused
+    return facts
+
+
+def _ranked_facts(table: TrumpTable) -> tuple[tuple[int, CardFacts], ...]:
     cards = sorted(
         {index % COPY_STRIDE for index in indices_of(sum(table.suit_mask))},
         key=lambda card: (_group(table, card), table.strength[card]),
     )
-    facts = tuple(
-        CardFacts(CARD_TEXTS[card], _SUIT_LETTERS[table.suit_of[card]], rank)
+    return tuple(
+        (1 << card, CardFacts(CARD_TEXTS[card], _SUIT_LETTERS[table.suit_of[card]], rank))
         for rank, card in enumerate(cards)
     )
-    _CARD_FACTS[id(table)] = (table, facts)
-    return facts
 
 
 def _group(table: TrumpTable, card: int) -> int:
@@ -263,7 +328,7 @@ def build_view(game: Game, seat: int | None) -> View:
         winners=tuple(game.winners),
         actions=public_actions(game, seat),
         declared=game.flow.contract(game),
-        cards=card_facts(table, (hand, trick, tricks, section)),
+        cards=facts_of(table, cards_mask((hand, trick, tricks)) | section_cards(section)),
         deal_commitment=deal_commitment(game),
         section=section,
     )
@@ -280,6 +345,7 @@ def build_views(game: Game, seats: Iterable[int | None]) -> dict[int | None, Vie
     tricks = game.tricks or game.last_tricks
     face_down = any(t.down for t in (*game.tricks, *tricks[-1:], *([game.trick] * playing)))
     shared_tricks = None if face_down else _tricks_seen(game, None, playing)
+    shared_cards = 0 if shared_tricks is None else tricks_mask(*shared_tricks[:2])
     to_move, rules = game.to_move, game.rules
     seats = tuple(seats)
     legal = tuple(game.legal_actions()) if to_move is not None and to_move in seats else ()
@@ -298,6 +364,8 @@ def build_views(game: Game, seats: Iterable[int | None]) -> dict[int | None, Vie
         trick, done, last = shared_tricks or _tricks_seen(game, seat, playing)
         hand = CardSet(game.hands[seat]) if seat is not None else CardSet()
         section = game.flow.view(game, seat)
+        seen = shared_cards if shared_tricks is not None else tricks_mask(trick, done)
+        seen |= cards_mask(hand) | section_cards(section)
         views[seat] = View(
             game=rules.name,
             rules=rules,
@@ -324,7 +392,7 @@ def build_views(game: Game, seats: Iterable[int | None]) -> dict[int | None, Vie
             winners=winners,
             actions=_actions_seen(deal, seat) if seat in hidden_by else public,
             declared=declared,
-            cards=card_facts(table, (hand, trick, done, section)),
+            cards=facts_of(table, seen),
             deal_commitment=committed,
             section=section,
         )
@@ -368,10 +436,24 @@ def _deal_actions(game: Game) -> list[tuple[int, Action, bool]]:
 def _actions_seen(
     actions: list[tuple[int, Action, bool]], seat: int | None
 ) -> tuple[SeatAction, ...]:
-    return tuple(
-        _new(SeatAction, (actor, _hidden_text(action) if hidden and actor != seat else str(action)))
-        for actor, action, hidden in actions
-    )
+    known = _SEAT_ACTIONS
+    out = []
+    for actor, action, hidden in actions:
+        masked = hidden and actor != seat
+        key = (actor, action.text, masked)
+        found = known.get(key)
+        if found is None:
+            if len(known) >= _REMEMBERED * 16:
+                known.clear()
+            text = _hidden_text(action) if masked else action.text
+            found = known[key] = _new(SeatAction, (actor, text))
+        out.append(found)
+    return tuple(out)
+
+
+_SEAT_ACTIONS: dict[tuple[int, str, bool], SeatAction] = {}
+"""Each seat's action as shown, kept: a deal's actions are shown again after every move, and
+the same objects let the state messages reuse their JSON."""
 
 
 def _hidden_text(action: Action) -> str:

@@ -20,7 +20,7 @@ import tricktable as tt
 from tricktable.fair import BoardDeals, DealSource, KeyedDeals, RoundDeals
 from tricktable.record import FORMAT
 
-from .fastpath import MoveWriter
+from .fastpath import MoveWriter, SqliteMoveWriter
 
 T = TypeVar("T")
 POOL_SIZE = 20
@@ -260,6 +260,8 @@ class Database:
         self.sync_engine: sa.Engine | None = None
         self.engine: AsyncEngine | None = None
         self.moves: MoveWriter | None = None
+        self.sqlite_moves: SqliteMoveWriter | None = None
+        """SQLite's writer of a single action row without SQLAlchemy's compiling."""
         """PostgreSQL's one-round-trip writer of a single action row (see :mod:`.fastpath`)."""
         self.wake_channel: str | None = None
         """On PostgreSQL with workers: the channel a transaction that writes a job notifies
@@ -271,6 +273,7 @@ class Database:
                 sync_url(self.url), pool_size=1, max_overflow=0, pool_reset_on_return=None
             )
             event.listen(self.sync_engine, "connect", _sqlite_pragmas)
+            self.sqlite_moves = SqliteMoveWriter(self.sync_engine, actions)
         else:
             # enough connections kept open for a busy process: a pool that overflows opens
             # and closes a connection (a PostgreSQL backend) per transaction past its size
@@ -310,6 +313,9 @@ class Database:
             pair = (sent["channel"], sent["payload"]) if isinstance(sent, dict) else None
             await self.moves.store(row, pair)
             return
+        if self.sqlite_moves is not None and isinstance(row, dict) and notify is None:
+            self.sqlite_moves.store(row)
+            return
         await self.execute_all(statements if notify is None else [*statements, notify])
 
     async def execute_all(self, statements: Sequence[Statement]) -> None:
@@ -331,6 +337,8 @@ class Database:
             await self.moves.close()
         if self.engine is not None:
             await self.engine.dispose()
+        if self.sqlite_moves is not None:
+            self.sqlite_moves.close()
         if self.sync_engine is not None:
             self.sync_engine.dispose()
 

@@ -39,7 +39,7 @@ _AS_IS = frozenset(
 """Fields whose values orjson writes as their JSON (a tuple as a list, the phase by value)."""
 _DIRECT = frozenset({"rules", "trump"})
 """Fields whose encoders are cheaper than a look-up (the rules' text is remembered by them)."""
-_EACH = frozenset({"actions", "history"})
+_EACH = frozenset({"actions", "history", "cards"})
 """Tuples that grow (by a part per move, or per hand): each part's JSON is remembered, not the
 whole's (a hand's result holds a dict: it is remembered by the very object, which the game keeps
 from hand to hand, so a long game's history is not encoded again for every move)."""
@@ -82,17 +82,15 @@ def texts_of(
     waiting: bool = False,
 ) -> dict[int | None, str]:
     """The state message of each view of ``views`` (by seat), built already."""
-    return {
-        seat: orjson.dumps(
-            {
-                "type": "state",
-                "seq": seq,
-                "view": _view_json(undealt(view) if waiting else view),
-                "moved_by": moved_by,
-            }
-        ).decode()
-        for seat, view in views.items()
-    }
+    texts = {}
+    before: tuple[View, dict[str, Any]] | None = None
+    for seat, built in views.items():
+        view = undealt(built) if waiting else built
+        json = _view_json(view, before)
+        before = (view, json)
+        message = {"type": "state", "seq": seq, "view": json, "moved_by": moved_by}
+        texts[seat] = orjson.dumps(message).decode()
+    return texts
 
 
 def undealt(view: View) -> View:
@@ -102,12 +100,17 @@ def undealt(view: View) -> View:
     )
 
 
-def _view_json(view: View) -> dict[str, Any]:
-    """What orjson writes as ``view.to_dict()``."""
+def _view_json(view: View, before: tuple[View, dict[str, Any]] | None) -> dict[str, Any]:
+    """What orjson writes as ``view.to_dict()``; a field holding the very object it held in
+    the view ``before`` (another seat's of the same state: most parts are shared) takes that
+    view's JSON value of it."""
     out: dict[str, Any] = {}
+    shared, shared_json = before if before is not None else ((), {})
     for index, (key, omit_none, encode) in enumerate(_FIELDS):
         value: Any = view[index]
-        if value is None:
+        if shared and value is shared[index] and key in shared_json:
+            out[key] = shared_json[key]
+        elif value is None:
             if not omit_none:
                 out[key] = None
         elif key in _AS_IS:

@@ -130,11 +130,16 @@ async def table_socket(socket: WebSocket, table_id: str, token: str | None = Non
     client.push(runtime.state_text(seat))
     runtime.attach(client)
     writer = asyncio.create_task(client.pump())
+    # a task of its own: each message received then resumes the read loop alone, not the
+    # twenty frames of middleware this handler runs under (a cancellation of the handler
+    # cancels the task it awaits)
+    reader = asyncio.create_task(_read_loop(socket, runtime, client, hub.settings))
     try:
-        await _read_loop(socket, runtime, client, hub.settings)
+        await reader
     except WebSocketDisconnect:
         pass
     finally:
+        reader.cancel()
         runtime.detach(client)
         client.finish()
         # the socket is gone or closing: the writer has nothing to wait for (a cancellation
