@@ -290,10 +290,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if not args.db:
         parser.error("a worker needs the database: --db URL or TRICKTABLE_DB")
-    from .run import base_settings, configure_logging, tuned
+    from .run import base_settings, configure_logging, settle_collector, tuned
 
     configure_logging()
     settings = tuned(base_settings(), bot_delay=args.bot_delay, lease_seconds=args.lease)
+    settle_collector()
     run(run_worker(args.db, args.broker, settings=settings, concurrency=args.concurrency))
 
 
