@@ -14,7 +14,8 @@ Redis, with the clients' own CPU (this process) shown apart: they share the mach
 The CPU is counted from the first move to the end of the play, not while the clients connect
 or disconnect; the servers' per-connection costs meanwhile (WebSocket keep-alive pings every
 20 s, heartbeats) are in it, and are measured apart before the play (``upkeep``: one
-keep-alive interval with every client connected and nobody moving).
+keep-alive interval with every client connected and nobody moving). The clients, as browsers
+do, answer the servers' pings and send none of their own.
 
     python bench/server.py --tables 250 --seconds 25 --think 3
     python bench/server.py --servers 2 --workers 1 --tables 500 --seconds 30 --think 3
@@ -267,7 +268,9 @@ async def run_clients(
         base = bases[(number + seat) % len(bases)].replace("http", "ws")
         async with gate:
             url = f"{base}/ws/tables/{table.table_id}?token={table.tokens[seat]}"
-            sockets.append((await connect(url, max_size=2**20), table, seat))
+            # as a browser: it answers the server's pings and sends none of its own
+            client = await connect(url, max_size=2**20, ping_interval=None)
+            sockets.append((client, table, seat))
 
     await asyncio.gather(*(open_one(n, t, s) for n, t in enumerate(tables) for s in range(4)))
     go = asyncio.Event()
