@@ -64,9 +64,18 @@ class Auction:
         self.to_speak = self._next_speaker(seat)
 
     def call_bid(self, seat: int, level: int, value: str) -> None:
-        self.calls.append((seat, f"bid {value}"))
+        text = _BID_CALLS.get(value)
+        if text is None:  # the ladder's few bids are written once each
+            text = _BID_CALLS[value] = f"bid {value}"
+        self.calls.append((seat, text))
         self.high_level, self.high_value, self.high_seat = level, value, seat
-        self.to_speak = self._next_speaker(seat)
+        # _next_speaker in line (the bidder is the high seat): a call less for every bid
+        if level >= self.top_level:
+            self.to_speak = None
+        elif self.single_round:
+            self.to_speak = None if len(self.calls) >= self.players else (seat + 1) % self.players
+        else:
+            self.to_speak = _next_multi_round(self.players, self.passed, seat, seat)
 
     def _next_speaker(self, seat: int) -> int | None:
         if self.high_level >= self.top_level:
@@ -78,6 +87,10 @@ class Auction:
 
     def to_list(self) -> list[dict[str, Any]]:
         return [{"seat": seat, "call": call} for seat, call in self.calls]
+
+
+_BID_CALLS: dict[str, str] = {}
+"""A bid's call as the auction lists it ("bid 3"), by the bid's value."""
 
 
 @functools.cache

@@ -266,6 +266,22 @@ class SingleHasenpfefferFlow(AuctionFlow):
     def apply(self, game: FlowGame, seat: int, action: Action) -> None:
         _HANDLERS[action.kind](self, game, seat, action)
 
+    def on_call(self, game: FlowGame, seat: int, action: Action) -> None:
+        """:meth:`AuctionFlow.on_call` with the bid's level read in line (a call less a bid)."""
+        auction: Auction = game.state.auction
+        if action.kind is _BID_KIND:
+            value = action.value
+            auction.call_bid(seat, self.levels[value], value)
+        else:
+            auction.call_pass(seat)
+        to_speak = auction.to_speak
+        if to_speak is not None:
+            game.move_to(to_speak)
+        elif auction.high_seat is None:
+            self.all_passed(game)
+        else:
+            self.set_contract(game, auction.high_seat, auction.high_value, forced=False)
+
     def bid_level(self, action: Action) -> int:
         return self.levels[action.value]
 
@@ -421,7 +437,7 @@ _new = tuple.__new__
 # Enum members read once: in Python 3.11 each ``Phase.X`` goes through EnumType's attribute
 # hook, which costs more than the rest of a call's handling.
 _AUCTION, _TRUMP, _DISCARD = Phase.AUCTION, Phase.TRUMP, Phase.DISCARD
-_DISCARD_KIND = Kind.DISCARD
+_DISCARD_KIND, _BID_KIND = Kind.DISCARD, Kind.BID
 _SUIT_OF_TRUMP: dict[str, int | None] = {"C": 0, "D": 1, "H": 2, "S": 3, "NT": None}
 _TRUMP_TEXT = ("C", "D", "H", "S", "NT")  # by TrumpTable.trump (NO_TRUMP is 4)
 
