@@ -412,20 +412,36 @@ class SingleHasenpfefferFlow(AuctionFlow):
     def view(self, game: FlowGame, seat: int | None) -> HasenpfefferSection:
         state: HandState = game.state
         auction = state.auction
-        mine = seat is not None and seat == state.bidder and state.discard
-        return HasenpfefferSection(
-            auction=tuple(Call(s, c) for s, c in auction.calls),
-            high_bid=auction.high_value or None,
-            bidder=state.bidder,
-            contract=state.contract_text or None,
-            forced_bid=state.forced,
-            alone=state.lone,
-            lone_defender=state.lone_defender,
-            widow_size=1,
-            widow_taken=self.exchange and state.bidder is not None,
-            misdeals=state.misdeals,
-            discard=card_texts(state.discard) if mine else None,
-        )
+        shown = (tuple(auction.calls), auction.high_value, state.bidder, state.contract_text,
+                 state.forced, state.lone, state.lone_defender,
+                 self.exchange and state.bidder is not None, state.misdeals)  # fmt: skip
+        section = _public_section(shown)
+        if seat is not None and seat == state.bidder and state.discard:
+            return section._replace(discard=card_texts(state.discard))
+        return section
+
+
+_Shown = tuple[tuple[tuple[int, str], ...], str, int | None, str, bool, int | None, int | None,
+               bool, int]  # fmt: skip
+
+
+@functools.lru_cache(maxsize=4096)
+def _public_section(shown: _Shown) -> HasenpfefferSection:
+    """The section all seats but a discarding bidder see, remembered by what it shows: each
+    seat views the same state after a move, and one object lets the server encode it once."""
+    calls, high_value, bidder, contract, forced, alone, defender, widow_taken, misdeals = shown
+    return HasenpfefferSection(
+        auction=tuple([_new(Call, call) for call in calls]),
+        high_bid=high_value or None,
+        bidder=bidder,
+        contract=contract or None,
+        forced_bid=forced,
+        alone=alone,
+        lone_defender=defender,
+        widow_size=1,
+        widow_taken=widow_taken,
+        misdeals=misdeals,
+    )
 
 
 def _clockwise_from(seat: int) -> list[int]:
