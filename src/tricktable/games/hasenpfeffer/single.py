@@ -417,7 +417,7 @@ class SingleHasenpfefferFlow(AuctionFlow):
                  self.exchange and state.bidder is not None, state.misdeals)  # fmt: skip
         section = _public_section(shown)
         if seat is not None and seat == state.bidder and state.discard:
-            return section._replace(discard=card_texts(state.discard))
+            return _discarding(section, state.discard)
         return section
 
 
@@ -442,6 +442,12 @@ def _public_section(shown: _Shown) -> HasenpfefferSection:
         widow_taken=widow_taken,
         misdeals=misdeals,
     )
+
+
+@functools.lru_cache(maxsize=1024)
+def _discarding(section: HasenpfefferSection, discard: int) -> HasenpfefferSection:
+    """The discarding bidder's own section, remembered alike (it sees it after every move)."""
+    return section._replace(discard=card_texts(discard))
 
 
 def _clockwise_from(seat: int) -> list[int]:
