@@ -13,6 +13,7 @@ section's keys sit beside the common ones.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any, NamedTuple, Protocol
 
@@ -20,7 +21,7 @@ from .jsonrecord import CardText
 
 __all__ = [
     "Call", "CardFacts", "DoneTrick", "Play", "SeatAction", "Section", "SectionFields",
-    "TrickView",
+    "TrickView", "calls_shown",
 ]  # fmt: skip
 
 
@@ -52,6 +53,13 @@ class Call(NamedTuple):
 
     seat: int
     call: str
+
+
+@functools.lru_cache(maxsize=4096)
+def calls_shown(calls: tuple[tuple[int, str], ...]) -> tuple[Call, ...]:
+    """The calls of an auction (``(seat, call)`` pairs) as a view shows them, remembered: each
+    seat's view shows the same calls after every move of a deal."""
+    return tuple([Call(seat, call) for seat, call in calls])
 
 
 class SeatAction(NamedTuple):

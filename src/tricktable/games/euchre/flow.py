@@ -16,7 +16,7 @@ from ...jsonrecord import CARD_TEXTS, card_texts
 from ...options import Rules
 from ...phase import Phase
 from ...ranking import Ranking
-from ...view_parts import Call
+from ...view_parts import calls_shown
 from . import heuristic
 from .hidden import EuchreHidden
 from .ledger import SideLedger
@@ -348,7 +348,7 @@ class EuchreFlow(Flow):
             turnup=CARD_TEXTS[state.turnup],
             proposed=_SUIT_LETTERS[state.proposed],
             turnup_taken=state.ordered_up,
-            calls=tuple(Call(s, c) for s, c in state.calls),
+            calls=calls_shown(tuple(state.calls)),
             maker=state.maker,
             ordered_up=state.ordered_up,
             alone=state.lone,

@@ -42,7 +42,7 @@ from ...jsonrecord import CARD_TEXTS, texts_of
 from ...options import GameDef, Rules
 from ...phase import Phase
 from ...ranking import Ranking
-from ...view_parts import Call
+from ...view_parts import calls_shown
 from . import heuristic
 from .auction import Auction, TeamLedger
 from .auction_flow import (
@@ -345,7 +345,7 @@ class DoubleHasenpfefferFlow(AuctionFlow):
         lone = seat is not None and transfer is not None and seat == state.lone
         gave = seat is not None and transfer is not None and not lone and seat in transfer.partners
         return DoubleSection(
-            auction=tuple(Call(s, c) for s, c in auction.calls),
+            auction=calls_shown(tuple(auction.calls)),
             high_bid=auction.high_value or None,
             bidder=state.bidder,
             contract=str(state.contract) if state.contract else None,

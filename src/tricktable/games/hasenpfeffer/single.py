@@ -39,7 +39,7 @@ from ...jsonrecord import card_texts
 from ...options import GameDef, Option, OptionValue, Rules
 from ...phase import Phase
 from ...ranking import Ranking
-from ...view_parts import Call
+from ...view_parts import calls_shown
 from . import heuristic
 from .auction import Auction, TeamLedger
 from .auction_flow import (
@@ -431,7 +431,7 @@ def _public_section(shown: _Shown) -> HasenpfefferSection:
     seat views the same state after a move, and one object lets the server encode it once."""
     calls, high_value, bidder, contract, forced, alone, defender, widow_taken, misdeals = shown
     return HasenpfefferSection(
-        auction=tuple([_new(Call, call) for call in calls]),
+        auction=calls_shown(calls),
         high_bid=high_value or None,
         bidder=bidder,
         contract=contract or None,
