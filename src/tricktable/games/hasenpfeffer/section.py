@@ -5,10 +5,11 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...jsonrecord import CardText, json_fields, key, omitted_if_none, record_dict
-from ...view_parts import Call, SectionFields
+from ...jsonrecord import CardText, card_texts, json_fields, key, omitted_if_none, record_dict
+from ...view_parts import Call, SectionFields, calls_shown
 
 if TYPE_CHECKING:
     from ...view import View
@@ -19,8 +20,11 @@ __all__ = [
     "Gift",
     "GiftCount",
     "HasenpfefferSection",
+    "Shown",
     "auction_of",
+    "discarding_section",
     "encoding_fields",
+    "public_section",
 ]
 
 _OMITTED = omitted_if_none()
@@ -125,3 +129,32 @@ def encoding_fields(view: View) -> SectionFields:
              "gave": auction.gave or ()}  # fmt: skip
     seats = {"dead": auction.dead}
     return SectionFields(seat, seats, cards, flags, auction.contract)
+
+
+Shown = tuple[tuple[tuple[int, str], ...], str, int | None, str, bool, int | None, int | None,
+               bool, int]  # fmt: skip
+
+
+@functools.lru_cache(maxsize=4096)
+def public_section(shown: Shown) -> HasenpfefferSection:
+    """The section all seats but a discarding bidder see, remembered by what it shows: each
+    seat views the same state after a move, and one object lets the server encode it once."""
+    calls, high_value, bidder, contract, forced, alone, defender, widow_taken, misdeals = shown
+    return HasenpfefferSection(
+        auction=calls_shown(calls),
+        high_bid=high_value or None,
+        bidder=bidder,
+        contract=contract or None,
+        forced_bid=forced,
+        alone=alone,
+        lone_defender=defender,
+        widow_size=1,
+        widow_taken=widow_taken,
+        misdeals=misdeals,
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def discarding_section(section: HasenpfefferSection, discard: int) -> HasenpfefferSection:
+    """The discarding bidder's own section, remembered alike (it sees it after every move)."""
+    return section._replace(discard=card_texts(discard))

@@ -35,11 +35,9 @@ from ...errors import RulesError
 from ...flow import HandResult
 from ...flow_game import FlowGame
 from ...i18n import N_
-from ...jsonrecord import card_texts
 from ...options import GameDef, Option, OptionValue, Rules
 from ...phase import Phase
 from ...ranking import Ranking
-from ...view_parts import calls_shown
 from . import heuristic
 from .auction import Auction, TeamLedger
 from .auction_flow import (
@@ -58,7 +56,7 @@ from .auction_flow import (
     Tiebreak,
 )
 from .batch import single_part
-from .section import HasenpfefferSection, encoding_fields
+from .section import HasenpfefferSection, discarding_section, encoding_fields, public_section
 from .single_hidden import SingleHidden
 from .table_words import single_words
 from .terminal import terminal_lines
@@ -415,39 +413,10 @@ class SingleHasenpfefferFlow(AuctionFlow):
         shown = (tuple(auction.calls), auction.high_value, state.bidder, state.contract_text,
                  state.forced, state.lone, state.lone_defender,
                  self.exchange and state.bidder is not None, state.misdeals)  # fmt: skip
-        section = _public_section(shown)
+        section = public_section(shown)
         if seat is not None and seat == state.bidder and state.discard:
-            return _discarding(section, state.discard)
+            return discarding_section(section, state.discard)
         return section
-
-
-_Shown = tuple[tuple[tuple[int, str], ...], str, int | None, str, bool, int | None, int | None,
-               bool, int]  # fmt: skip
-
-
-@functools.lru_cache(maxsize=4096)
-def _public_section(shown: _Shown) -> HasenpfefferSection:
-    """The section all seats but a discarding bidder see, remembered by what it shows: each
-    seat views the same state after a move, and one object lets the server encode it once."""
-    calls, high_value, bidder, contract, forced, alone, defender, widow_taken, misdeals = shown
-    return HasenpfefferSection(
-        auction=calls_shown(calls),
-        high_bid=high_value or None,
-        bidder=bidder,
-        contract=contract or None,
-        forced_bid=forced,
-        alone=alone,
-        lone_defender=defender,
-        widow_size=1,
-        widow_taken=widow_taken,
-        misdeals=misdeals,
-    )
-
-
-@functools.lru_cache(maxsize=1024)
-def _discarding(section: HasenpfefferSection, discard: int) -> HasenpfefferSection:
-    """The discarding bidder's own section, remembered alike (it sees it after every move)."""
-    return section._replace(discard=card_texts(discard))
 
 
 def _clockwise_from(seat: int) -> list[int]:
