@@ -111,7 +111,7 @@ def test_the_switch_is_remembered_over_the_browsers_language(
     page.goto(base_url + "/")
     page.wait_for_selector("#game option", state="attached")
     page.select_option("[data-testid=language-switch]", "ms")
-    page.wait_for_function("document.documentElement.lang === 'ms'")
+    page.wait_for_function("() => document.documentElement.lang === 'ms'")
     page.wait_for_selector("#game option", state="attached")
     assert "Mula permainan" in page.inner_text("main")
     page.goto(base_url + "/")
