@@ -1,7 +1,7 @@
 """tricktable: the Euchre/Rams family of trick-taking card games.
 
-Single and Double Hasenpfeffer, Rams, Bierspiel and Rounce: an engine with every rule option, a
-players' table, bots, a double-dummy solver and research environments.
+Euchre, Single and Double Hasenpfeffer, Rams, Bierspiel and Rounce: an engine with every rule
+option, a players' table, bots, a double-dummy solver and research environments.
 
 >>> import tricktable as tt
 >>> game = tt.new_game("hasenpfeffer", seed=7)

@@ -70,7 +70,7 @@ if _MISSING is None:
 
     app = typer.Typer(
         name="tricktable",
-        help="Single and Double Hasenpfeffer, Rams, Bierspiel and Rounce.",
+        help="Euchre, Single and Double Hasenpfeffer, Rams, Bierspiel and Rounce.",
         no_args_is_help=True,
         add_completion=False,
         cls=_Group,
