@@ -70,7 +70,9 @@ if _MISSING is None:
 
     app = typer.Typer(
         name="tricktable",
-        help="Euchre, Single and Double Hasenpfeffer, Rams, Bierspiel and Rounce.",
+        # no list of games here: a family installed as a plug-in is listed by `rules`
+        help="Trick-taking card games of the Euchre/Rams family; 'tricktable rules' lists every"
+        " game installed.",
         no_args_is_help=True,
         add_completion=False,
         cls=_Group,
